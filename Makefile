@@ -1,0 +1,56 @@
+# A thin layer over CMake, as cmark has it.
+#   make          build (build/tpsreport)
+#   make demo     build, then run tpsreport on the bundled sample study
+#   make test     the whole suite: normal build, then under ASan+UBSan
+#   make asan     the sanitizer build only
+#   make golden   regenerate golden files after an intended change
+#   make bench    the benchmark scripts (not part of the test suite)
+
+BUILD    ?= build
+ASAN     ?= build-asan
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+SAMPLE   ?= samples/local-tuning
+CMAKE_FLAGS ?=
+
+.PHONY: all deps test-deps demo test test-release test-asan asan golden bench clean install
+
+all: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+
+deps:
+	@scripts/install-deps.sh
+
+test-deps:
+	@scripts/install-deps.sh --test
+
+demo: all
+	$(BUILD)/tpsreport summary $(SAMPLE)
+
+asan: deps
+	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DTR_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(ASAN) -j $(JOBS)
+
+test: test-deps
+	$(MAKE) test-release
+	$(MAKE) test-asan
+
+test-release: all
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: asan
+	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS)
+
+golden: all
+	scripts/regen-golden.sh $(BUILD)/tpsreport
+
+bench: all
+	tests/bench/run-all.sh $(BUILD)/tpsreport
+
+install: all
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Install the Debian packages tpsreport needs to build (and, with --test,
+# to run its whole test suite), skipping those already installed.
+# Runs as root on Debian 12; elsewhere it only says what is missing.
+set -euo pipefail
+
+build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev
+            libxml2-dev libcmark-dev libinih-dev fonts-dejavu-core)
+test_pkgs=(postgresql postgresql-client python3 clang libclang-rt-14-dev)
+
+want=("${build_pkgs[@]}")
+case "${1:-}" in
+  --test) want+=("${test_pkgs[@]}") ;;
+  --browser) want+=("${test_pkgs[@]}" chromium nodejs default-jre-headless) ;;
+esac
+
+missing=()
+for p in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+  echo "tpsreport: missing packages: ${missing[*]} (install them as root)" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null; then
+  apt-get update -q >/dev/null
+  apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+fi

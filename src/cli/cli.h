@@ -1,0 +1,31 @@
+#ifndef TR_CLI_H
+#define TR_CLI_H
+
+/*
+ * cli: the command line, and the only code that prints or exits.
+ * Each command is a function taking its own argv (argv[0] is the command
+ * name) and returning the process exit status:
+ *   0 ok, 1 problems found (check, --strict), 2 could not do the job.
+ */
+
+#include "util/util.h"
+
+enum { TR_EXIT_OK = 0, TR_EXIT_FINDINGS = 1, TR_EXIT_FAILURE = 2 };
+
+int tr_cmd_summary(int argc, char **argv);
+int tr_cmd_check(int argc, char **argv);
+int tr_cmd_build(int argc, char **argv);
+int tr_cmd_chart(int argc, char **argv);
+int tr_cmd_probe(int argc, char **argv);
+int tr_cmd_settle(int argc, char **argv);
+
+/* "tpsreport: message" on stderr. */
+void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);
+/* The last library error, as "tpsreport: FILE:LINE: message". */
+void tr_cli_error_last(void);
+/* Each diagnostic as "tpsreport: warning: FILE:LINE: message". */
+void tr_cli_print_diags(const tr_diags *diags);
+/* "Try 'tpsreport CMD --help'." after a usage error; returns 2. */
+int tr_cli_usage_error(const char *cmd, const char *fmt, ...) TR_PRINTF(2, 3);
+
+#endif

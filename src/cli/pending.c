@@ -1,0 +1,16 @@
+/* pending.c: commands not built yet (temporary while the tree grows). */
+
+#include "cli.h"
+
+static int S_pending(const char *name)
+{
+	tr_cli_error("'%s' is not built yet", name);
+	return TR_EXIT_FAILURE;
+}
+
+int tr_cmd_summary(int argc, char **argv) { (void)argc; (void)argv; return S_pending("summary"); }
+int tr_cmd_check(int argc, char **argv) { (void)argc; (void)argv; return S_pending("check"); }
+int tr_cmd_build(int argc, char **argv) { (void)argc; (void)argv; return S_pending("build"); }
+int tr_cmd_chart(int argc, char **argv) { (void)argc; (void)argv; return S_pending("chart"); }
+int tr_cmd_probe(int argc, char **argv) { (void)argc; (void)argv; return S_pending("probe"); }
+int tr_cmd_settle(int argc, char **argv) { (void)argc; (void)argv; return S_pending("settle"); }

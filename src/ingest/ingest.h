@@ -1,0 +1,170 @@
+#ifndef TR_INGEST_H
+#define TR_INGEST_H
+
+/*
+ * ingest: every format pgbench 10-18 writes (see docs/formats.md and
+ * ../shared/pgbench-formats/SPEC.md), run discovery in a study directory,
+ * and tpsreport.ini.
+ *
+ * The readers take text in memory and a `path` used only in messages
+ * (relative to the study, e.g. "results/aws/bench100/run1.txt"). They never
+ * print; problems are returned as "path:line: message" errors or added to a
+ * tr_diags list.
+ */
+
+#include "model/model.h"
+
+/* ---- the end-of-run summary ------------------------------------------ */
+
+/*
+ * Find pgbench's summary in the text of a run file, which may also hold
+ * stderr (progress lines, "starting vacuum...end.", -d debug output, NOTICE
+ * lines, errors, "Run was aborted ..."), and parse every line of it.
+ *
+ * Returns 0 when a summary was found: out->complete says whether it ran to
+ * its tps line, out->aborted whether pgbench said the run was aborted.
+ * TR_ENOTFOUND (no message set) when the text holds no summary at all;
+ * TR_EINVALID with "path:line: ..." when a summary line is malformed.
+ * out is initialised here; the caller frees it with tr_summary_free() in
+ * every case.
+ */
+int tr_summary_parse(tr_summary *out, const char *text, size_t len,
+                     const char *path);
+
+/* ---- progress lines (-P) --------------------------------------------- */
+
+/*
+ * Parse one line (without its newline). Returns 0, TR_ENOTFOUND when it is
+ * not a progress line, or TR_EINVALID (no message set) when it starts like
+ * one ("progress: ") but does not parse.
+ */
+int tr_progress_parse_line(tr_progress *out, const char *line, size_t len);
+
+/*
+ * Every progress line in text (other lines are skipped; '\r' ends a line
+ * too). *out is a new array the caller frees, *n its length. A line that
+ * starts like a progress line but does not parse is an error naming path
+ * and line.
+ */
+int tr_progress_scan(tr_progress **out, size_t *n, const char *text,
+                     size_t len, const char *path);
+
+/* ---- log files -------------------------------------------------------- */
+
+/*
+ * Aggregate vs per-transaction logs are told apart by content: an aggregate
+ * line has 6, 10, 11, 15 (or 16) integer fields and starts with an epoch
+ * second; a per-transaction line starts with a small client id and has a
+ * latency or "skipped"/"failed"/"serialization"/"deadlock" third field.
+ * Returns TR_LOG_NONE when the first line is neither (or the data is empty).
+ */
+tr_log_kind tr_log_sniff(const char *data, size_t len);
+
+/* One line of an aggregate log, every value as pgbench wrote it (us). */
+typedef struct tr_agg_interval {
+	int64_t start;             /* epoch seconds */
+	int64_t transactions;
+	int64_t sum_latency;
+	uint64_t sum_latency2;     /* can exceed 2^53: parsed as an integer */
+	int64_t min_latency;
+	int64_t max_latency;
+	int64_t sum_lag;           /* 10+ fields; 0 otherwise */
+	uint64_t sum_lag2;
+	int64_t min_lag;
+	int64_t max_lag;
+	int64_t skipped;           /* 11+ fields */
+	int64_t retried;           /* 15 fields */
+	int64_t retries;
+	int64_t serialization_failures;
+	int64_t deadlock_failures;
+	int64_t other_failures;    /* 16 fields (19devel) */
+} tr_agg_interval;
+
+typedef struct tr_agglog {
+	tr_agg_interval *items;
+	size_t count;
+	size_t cap;
+	int nfields;               /* of the first line; every line must match */
+} tr_agglog;
+
+/*
+ * Parse a whole aggregate log. Every line must have the same number of
+ * fields (6, 10, 11, 15 or 16), all integers; a final line without its
+ * newline is an error (a truncated file). Appends to out.
+ */
+int tr_agglog_parse(tr_agglog *out, const char *data, size_t len,
+                    const char *path);
+void tr_agglog_free(tr_agglog *log);
+
+/*
+ * Parse a whole per-transaction log into out (which accumulates: call it
+ * once per thread file; initialise with tr_txlog_stats_init). Latencies of
+ * successful transactions go into the histogram; skipped and failed ones
+ * are counted apart. A final line without its newline is an error.
+ */
+void tr_txlog_stats_init(tr_txlog_stats *s);
+void tr_txlog_stats_free(tr_txlog_stats *s);
+int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from);
+int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
+                   const char *path);
+
+/* ---- init output (-i) ------------------------------------------------ */
+
+/*
+ * Parse the output of `pgbench -i` as kept by `time pgbench -i ... 2>&1 |
+ * tee init.txt` or similar: messages, tuple progress lines (with '\r' and
+ * trailing padding), NOTICE lines, the "done in X s (...)" line of 13+ and
+ * the real/user/sys lines of bash's time and of /usr/bin/time -p.
+ * out is initialised here (provider/scenario left 0); source = "pgbench".
+ * TR_ENOTFOUND when the text is not init output at all.
+ */
+int tr_initlog_parse(tr_init *out, const char *text, size_t len,
+                     const char *path);
+
+/* Parse an init.json written by `tpsreport probe` (docs/init-json.md). */
+int tr_initjson_parse(tr_init *out, const char *text, size_t len,
+                      const char *path);
+
+/* ---- tpsreport.ini --------------------------------------------------- */
+
+/*
+ * Parse a price: "223.26 USD/month", "0.31 USD/hour", or components joined
+ * by '+': "154.76 USD/month instance + 68.50 USD/month storage".
+ * *out is a new array of *n items; the caller frees each item's strings and
+ * the array (tr_provider_free does, once attached to a provider).
+ */
+int tr_price_parse(tr_price_item **out, size_t *n, const char *text);
+
+/*
+ * Read tpsreport.ini. Providers and scenarios named in it are returned in
+ * the order of their sections (the caller owns the arrays and frees each
+ * element with tr_provider_free / tr_scenario_free). Unknown sections or
+ * keys are errors with file and line: a typo must not silently drop a price.
+ */
+int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
+                    tr_scenario **scenarios, size_t *nscenarios,
+                    const char *text, size_t len, const char *path);
+
+/* ---- the whole study ------------------------------------------------- */
+
+typedef struct tr_load_options {
+	/* Worker threads for reading logs; 0 = one per online CPU. */
+	int threads;
+	/* Called now and then while logs are read (from the calling thread):
+	 * bytes done and total. NULL for none. */
+	void (*progress)(void *ctx, uint64_t done, uint64_t total);
+	void *progress_ctx;
+} tr_load_options;
+
+/*
+ * Read a study directory (design.md, "The study directory"): tpsreport.ini,
+ * results/<provider>/<scenario>/ with runs, logs and init output.
+ * Runs that cannot be used are kept but marked excluded, with a warning in
+ * study->diags. Fails (exit 2 material) when the directory or results/ is
+ * missing, the ini is broken, or no usable run exists. The caller frees
+ * *out with tr_study_free().
+ */
+int tr_study_load(tr_study **out, const char *root,
+                  const tr_load_options *options);
+
+#endif

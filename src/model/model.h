@@ -1,0 +1,380 @@
+#ifndef TR_MODEL_H
+#define TR_MODEL_H
+
+/*
+ * model: plain data read from a study: its configuration, providers,
+ * scenarios, runs (pgbench summaries, windows, latency accumulators) and
+ * init timings. ingest fills it; stats reads it. The study owns every
+ * pointer below; tr_study_free() releases all of it.
+ *
+ * Times: seconds as double where pgbench prints seconds, microseconds as
+ * int64 where pgbench logs microseconds; latencies shown to users in ms.
+ * Unknown numbers are NaN (double) or -1 (integers), never 0.
+ */
+
+#include "util/util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- mergeable accumulators ------------------------------------------ */
+
+/*
+ * Count, min, max, sum and sum of squares, after pgbench's SimpleStats:
+ * per-thread and per-run accumulators merge by adding. Sums are long double
+ * so that sums of squared microseconds (beyond 2^53, and beyond 2^64 once
+ * merged) keep their precision.
+ */
+typedef struct tr_simple_stats {
+	int64_t count;
+	double min;
+	double max;
+	long double sum;
+	long double sum2;
+} tr_simple_stats;
+
+void tr_simple_stats_init(tr_simple_stats *s);
+void tr_simple_stats_add(tr_simple_stats *s, double v);
+void tr_simple_stats_merge(tr_simple_stats *into, const tr_simple_stats *from);
+double tr_simple_stats_mean(const tr_simple_stats *s);   /* NaN if empty */
+/* Population standard deviation, as pgbench computes it. */
+double tr_simple_stats_stddev(const tr_simple_stats *s);
+
+/*
+ * A log-linear latency histogram over integer microseconds, HdrHistogram
+ * style: values below 2048 are counted exactly, larger ones in buckets
+ * whose width is at most 1/1024 of their lower bound, so a reported value
+ * is within 0.05% of the true one. Memory grows with the largest value seen
+ * (about 8 KiB per doubling), never with the count. Merging is adding.
+ */
+typedef struct tr_hist {
+	uint64_t *counts;
+	size_t nbuckets;
+	int64_t total;
+	int64_t min;      /* exact; -1 when empty */
+	int64_t max;      /* exact; -1 when empty */
+} tr_hist;
+
+void tr_hist_init(tr_hist *h);
+/* Record one value (negative values are recorded as 0). 0 or TR_ENOMEM. */
+int tr_hist_record(tr_hist *h, int64_t value_us);
+int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n);
+int tr_hist_merge(tr_hist *into, const tr_hist *from);
+/* Nearest-rank percentile (0 < p <= 100) in microseconds: the midpoint of
+ * the bucket holding the rank, clamped to [min, max]; exact below 2048 us.
+ * NaN when empty. */
+double tr_hist_percentile(const tr_hist *h, double p);
+void tr_hist_free(tr_hist *h);
+/* The bucket a value falls in, and that bucket's [lo, hi] bounds in us.
+ * Exposed for tests and for the percentile plot. */
+size_t tr_hist_bucket(int64_t value_us);
+void tr_hist_bucket_bounds(size_t bucket, int64_t *lo, int64_t *hi);
+
+/* ---- the end-of-run summary of pgbench ------------------------------- */
+
+/* One statement row of `-r` output. */
+typedef struct tr_statement {
+	double latency_ms;
+	int64_t failures;      /* -1 when not printed (before 15) */
+	int64_t retries;       /* -1 when not printed */
+	char *command;         /* first line of the command, as printed */
+} tr_statement;
+
+/* One script of a multi-script run (or the single script under -r). */
+typedef struct tr_script {
+	int number;            /* 1-based as printed; 0 for "script statistics" */
+	char *name;            /* "<builtin: select only>" or a file name */
+	int weight;            /* -1 when not printed */
+	int64_t transactions;  /* -1 when not printed */
+	double tps;            /* NaN when not printed */
+	int64_t failed;
+	int64_t skipped;
+	double latency_avg_ms;
+	double latency_stddev_ms;
+	tr_statement *statements;
+	size_t nstatements;
+} tr_script;
+
+typedef enum tr_tps_form {
+	TR_TPS_UNKNOWN = 0,
+	TR_TPS_EXCLUDING_CONNECTIONS,   /* 10-13: "(excluding connections establishing)" */
+	TR_TPS_WITHOUT_INITIAL,         /* 14+:   "(without initial connection time)" */
+	TR_TPS_INCLUDING_RECONNECTS     /* 14+ -C: "(including reconnection times)" */
+} tr_tps_form;
+
+/*
+ * Everything printResults() of pgbench 10-18 prints. Integers not printed
+ * are -1, doubles NaN, strings NULL.
+ */
+typedef struct tr_summary {
+	long line;                     /* line of "transaction type:" in the file */
+	char *version;                 /* "15.18 (Debian 15.18-0+deb12u1)" (14+) */
+	char *server_version;          /* only when it differs from the client's */
+	int major;                     /* 15; -1 when the file does not say */
+	/* Which releases could have written this file, from what it prints:
+	 * e.g. 10..13 for a 10-13 style tps line without a version line. */
+	int major_min, major_max;
+
+	char *transaction_type;        /* as printed, e.g. "<builtin: TPC-B (sort of)>" */
+	int64_t scale;
+	char *partition_method;        /* "range" | "hash" | NULL */
+	int partitions;
+	char *query_mode;              /* simple | extended | prepared */
+	int clients;
+	int threads;
+	int max_tries;                 /* 15+; -1 when not printed (0 = unlimited) */
+	int duration_s;                /* -T; -1 for -t runs */
+	int64_t transactions_per_client; /* -t; -1 for -T runs */
+	int64_t transactions;          /* "actually processed" */
+	int64_t transactions_target;   /* the M of N/M (-t runs); -1 otherwise */
+	int64_t failed;                /* 15+; -1 before */
+	double failed_pct;
+	int64_t serialization_failures;
+	int64_t deadlock_failures;
+	int64_t retried;
+	int64_t retries;
+	int64_t skipped;
+	double latency_limit_ms;
+	int64_t above_limit;
+	int64_t zipfian_overflows;     /* 11 only */
+	double latency_avg_ms;
+	bool latency_includes_failures;
+	double latency_stddev_ms;
+	double lag_avg_ms;
+	double lag_max_ms;
+	double initial_connection_ms;  /* 14+ without -C */
+	double average_connection_ms;  /* 14+ with -C */
+	double tps;                    /* the tps to report (see tps_form) */
+	tr_tps_form tps_form;
+	double tps_including_connections; /* 10-13 only */
+
+	tr_script *scripts;
+	size_t nscripts;
+	/* Statement latencies of a single-script -r run (11+ print them
+	 * without a script header). */
+	tr_statement *statements;
+	size_t nstatements;
+
+	/* Abort: "Run was aborted; the above results are incomplete." or
+	 * client abort messages; the run is not counted as a normal run. */
+	bool aborted;
+	long aborted_line;
+	int64_t clients_aborted;       /* "client N aborted ..." lines seen */
+	bool complete;                 /* the summary ran to its tps line */
+} tr_summary;
+
+void tr_summary_init(tr_summary *s);
+void tr_summary_free(tr_summary *s);
+
+/* One `-P` progress line. */
+typedef struct tr_progress {
+	double time_s;          /* elapsed seconds, or epoch seconds (timestamp) */
+	bool timestamp;         /* --progress-timestamp: time_s is epoch */
+	double tps;
+	double latency_ms;
+	double stddev_ms;
+	int64_t failed;         /* 15+; -1 before */
+	double lag_ms;          /* -R; NaN otherwise */
+	int64_t skipped;        /* -R -L; -1 otherwise */
+	int64_t retried;        /* 15+ with max_tries != 1; -1 otherwise */
+	int64_t retries;
+} tr_progress;
+
+/* ---- windows --------------------------------------------------------- */
+
+typedef enum tr_window_source {
+	TR_WINDOWS_NONE = 0,
+	TR_WINDOWS_AGGREGATE,   /* --aggregate-interval logs */
+	TR_WINDOWS_PROGRESS     /* -P lines */
+} tr_window_source;
+
+/*
+ * One interval of a run, all thread files merged. From aggregate logs:
+ * tps = sum of num_transactions / interval, latency = sum of sum_latency /
+ * sum of num_transactions. From progress lines: pgbench's own figures.
+ */
+typedef struct tr_window {
+	double start_s;          /* epoch seconds (aggregate, timestamped -P),
+	                            or seconds since the start (-P) */
+	double length_s;
+	int64_t transactions;    /* -1 for progress windows */
+	double tps;
+	double latency_ms;       /* mean over the window; NaN when empty */
+	double latency_max_ms;   /* aggregate logs only; NaN otherwise */
+	int64_t failed;          /* serialization + deadlock (15+ logs); -1 unknown */
+	int64_t skipped;         /* -1 unknown */
+} tr_window;
+
+/* ---- logs ------------------------------------------------------------ */
+
+typedef enum tr_log_kind {
+	TR_LOG_NONE = 0,
+	TR_LOG_AGGREGATE,
+	TR_LOG_TRANSACTION
+} tr_log_kind;
+
+/* What a run's per-transaction logs hold, all thread files merged. */
+typedef struct tr_txlog_stats {
+	tr_hist latency;         /* successful transactions only, in us */
+	int64_t transactions;    /* lines with a latency */
+	int64_t skipped;
+	int64_t failed;          /* "failed", "serialization", "deadlock" */
+	int64_t serialization;
+	int64_t deadlock;
+	int64_t retried;         /* lines with retries > 0 */
+	int64_t retries;
+	tr_simple_stats lag_us;
+	double first_s, last_s;  /* epoch seconds of first and last line */
+} tr_txlog_stats;
+
+/* ---- runs ------------------------------------------------------------ */
+
+typedef struct tr_run {
+	size_t provider;         /* index into study->providers */
+	size_t scenario;         /* index into study->scenarios */
+	char *id;                /* file stem: "run1" */
+	char *path;              /* relative to the study root */
+	tr_summary summary;
+
+	/* Left out of every figure (aborted, truncated, unreadable log);
+	 * the reason is also in study->diags. */
+	bool excluded;
+	char *excluded_reason;
+
+	/* Logs: the files of the highest PID only. */
+	tr_log_kind log_kind;
+	long log_pid;            /* -1 when none */
+	char **log_paths;        /* relative to the study, thread order */
+	size_t nlog_paths;
+	char **orphan_log_paths; /* files of lower PIDs, ignored */
+	size_t norphan_log_paths;
+	char *progress_path;     /* <stem>.progress|.err|.log, or NULL */
+
+	/* Windows, first one already left out (see docs/metrics.md). */
+	tr_window_source window_source;
+	double window_interval_s;
+	tr_window *windows;
+	size_t nwindows;
+	size_t windows_dropped;  /* incomplete (not in every thread file) */
+
+	/* Every transaction of the aggregate logs: count, sum, sum2, min, max
+	 * of latency in us (count 0 when there are no aggregate logs). */
+	tr_simple_stats agg_latency_us;
+	int64_t agg_failed;
+	int64_t agg_skipped;
+
+	/* Per-transaction logs (log_kind == TR_LOG_TRANSACTION). */
+	tr_txlog_stats *txlog;   /* NULL when none */
+} tr_run;
+
+/* ---- init timings ---------------------------------------------------- */
+
+typedef struct tr_init_phase {
+	char *name;              /* pgbench's own: "client-side generate" */
+	double seconds;
+} tr_init_phase;
+
+typedef struct tr_setting {
+	char *name;
+	char *value;
+} tr_setting;
+
+typedef struct tr_init {
+	size_t provider;
+	size_t scenario;
+	char *path;              /* relative to the study root */
+	char *source;            /* "pgbench" or "probe" */
+	double total_s;          /* the "done in X s" figure; NaN if absent */
+	double wall_s;           /* real (time / time -p); NaN if absent */
+	double user_s;
+	double sys_s;
+	tr_init_phase *phases;   /* in the order pgbench printed them */
+	size_t nphases;
+	int64_t rows;            /* pgbench_accounts rows ("of N tuples"); -1 */
+	int64_t scale;           /* rows / 100000; -1 when unknown */
+	/* From a probe's init.json only: */
+	int jobs;                /* parallel generate connections; 1 = as pgbench */
+	int64_t database_bytes;  /* -1 when unknown */
+	char *server_version;
+	tr_setting *settings;
+	size_t nsettings;
+	char *conninfo;          /* password removed */
+	char *tool_version;
+} tr_init;
+
+/* ---- configuration (tpsreport.ini) ----------------------------------- */
+
+/* A price component: "154.76 USD/month instance". */
+typedef struct tr_price_item {
+	double amount;           /* as written */
+	char *currency;          /* "USD" */
+	bool hourly;             /* "/hour": x 730 for a month */
+	char *label;             /* "instance", or NULL */
+} tr_price_item;
+
+typedef struct tr_provider {
+	char *id;                /* directory name */
+	char *label;             /* from the ini, else the id */
+	char *color;             /* "#4e79a7" or NULL */
+	tr_price_item *price;    /* components that add up; none = no price */
+	size_t nprice;
+	long price_line;         /* line of price= in the ini, for messages */
+	double vcpu;             /* NaN when unknown */
+	double ram_gb;           /* NaN when unknown */
+	char *notes;             /* free text from the ini, or NULL */
+	bool in_results;         /* false: only in the ini */
+} tr_provider;
+
+typedef struct tr_scenario {
+	char *id;
+	char *label;
+	bool in_results;
+} tr_scenario;
+
+typedef struct tr_fx_rate {
+	char *currency;          /* "USD" */
+	double rate;             /* units of report currency per 1 currency */
+} tr_fx_rate;
+
+typedef struct tr_config {
+	char *path;              /* "tpsreport.ini" or NULL when absent */
+	char *title;
+	char *subtitle;
+	char *currency;          /* report currency, NULL when none set */
+	char *baseline;          /* provider id, or NULL for the first */
+	tr_fx_rate *fx;
+	size_t nfx;
+	char *fx_date;           /* [fx] date = 2026-05-05 */
+	char *fx_source;         /* [fx] source = ECB reference rate */
+} tr_config;
+
+/* ---- the study ------------------------------------------------------- */
+
+typedef struct tr_study {
+	char *root;              /* as given on the command line */
+	tr_config config;
+	tr_provider *providers;  /* ini order first, then the rest sorted */
+	size_t nproviders;
+	tr_scenario *scenarios;
+	size_t nscenarios;
+	tr_run *runs;            /* sorted by provider, scenario, id */
+	size_t nruns;
+	tr_init *inits;
+	size_t ninits;
+	tr_diags diags;          /* warnings found while reading */
+	char digest[65];         /* SHA-256 over every input file read */
+} tr_study;
+
+void tr_run_free(tr_run *run);
+void tr_init_free(tr_init *init);
+void tr_config_free(tr_config *config);
+void tr_provider_free(tr_provider *p);
+void tr_scenario_free(tr_scenario *s);
+/* Frees everything the study owns, then the study itself. NULL is fine. */
+void tr_study_free(tr_study *study);
+
+/* Index of the provider / scenario with this id, or -1. */
+long tr_study_provider_index(const tr_study *study, const char *id);
+long tr_study_scenario_index(const tr_study *study, const char *id);
+
+#endif

@@ -1,0 +1,325 @@
+/* number.c: reading and writing numbers the same way under any locale.
+ *
+ * tpsreport never calls setlocale(), but a program embedding the library
+ * might; so where libc is used (strtod, snprintf) the locale's decimal
+ * point is swapped for '.' on the way in and out. */
+
+#include "util.h"
+
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool S_isdigit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+int tr_parse_uint64(uint64_t *out, const char *s, const char *end,
+                    const char **next)
+{
+	uint64_t v = 0;
+	const char *p = s;
+	if (p < end && *p == '+')
+		p++;
+	if (p >= end || !S_isdigit(*p))
+		return TR_EINVALID;
+	while (p < end && S_isdigit(*p)) {
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return TR_EINVALID;
+		v = v * 10 + d;
+		p++;
+	}
+	*out = v;
+	if (next)
+		*next = p;
+	return 0;
+}
+
+int tr_parse_int64(int64_t *out, const char *s, const char *end,
+                   const char **next)
+{
+	bool neg = false;
+	uint64_t v;
+	const char *p = s;
+	if (p < end && (*p == '-' || *p == '+')) {
+		neg = *p == '-';
+		p++;
+	}
+	if (p < end && *p == '+')
+		return TR_EINVALID;
+	if (tr_parse_uint64(&v, p, end, next) < 0)
+		return TR_EINVALID;
+	if (neg) {
+		if (v > (uint64_t)INT64_MAX + 1)
+			return TR_EINVALID;
+		*out = v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+	} else {
+		if (v > (uint64_t)INT64_MAX)
+			return TR_EINVALID;
+		*out = (int64_t)v;
+	}
+	return 0;
+}
+
+static bool S_word(const char *p, const char *end, const char *w, size_t *len)
+{
+	size_t n = strlen(w);
+	if ((size_t)(end - p) < n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = p[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != w[i])
+			return false;
+	}
+	*len = n;
+	return true;
+}
+
+static const double S_pow10[] = {
+	1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+int tr_parse_double(double *out, const char *s, const char *end,
+                    const char **next)
+{
+	const char *p = s, *digits_start;
+	bool neg = false, any = false;
+	uint64_t mant = 0;
+	int mant_digits = 0, exp10 = 0;
+	size_t wlen;
+
+	if (p < end && (*p == '-' || *p == '+')) {
+		neg = *p == '-';
+		p++;
+	}
+	/* pgbench >= 12 prints NaN/Infinity, 10 and 11 print nan/-nan/inf. */
+	if (S_word(p, end, "infinity", &wlen) || S_word(p, end, "inf", &wlen)) {
+		*out = neg ? -INFINITY : INFINITY;
+		if (next)
+			*next = p + wlen;
+		return 0;
+	}
+	if (S_word(p, end, "nan", &wlen)) {
+		*out = NAN;
+		if (next)
+			*next = p + wlen;
+		return 0;
+	}
+	digits_start = p;
+	while (p < end && S_isdigit(*p)) {
+		any = true;
+		if (mant_digits < 19) {
+			mant = mant * 10 + (uint64_t)(*p - '0');
+			if (mant)
+				mant_digits++;
+		} else {
+			exp10++;
+		}
+		p++;
+	}
+	if (p < end && *p == '.') {
+		p++;
+		while (p < end && S_isdigit(*p)) {
+			any = true;
+			if (mant_digits < 19) {
+				mant = mant * 10 + (uint64_t)(*p - '0');
+				if (mant)
+					mant_digits++;
+				exp10--;
+			}
+			p++;
+		}
+	}
+	if (!any)
+		return TR_EINVALID;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		const char *q = p + 1;
+		int64_t e;
+		if (q < end && *q == '+')
+			q++;
+		if (tr_parse_int64(&e, q, end, &q) == 0) {
+			if (e > 100000 || e < -100000)
+				e = e > 0 ? 100000 : -100000;
+			exp10 += (int)e;
+			p = q;
+		}
+	}
+	if (next)
+		*next = p;
+
+	/* Clinger's fast path: exact when the mantissa and the power of ten
+	 * are both exactly representable; covers everything pgbench prints. */
+	if (mant < ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22) {
+		double v = (double)mant;
+		v = exp10 < 0 ? v / S_pow10[-exp10] : v * S_pow10[exp10];
+		*out = neg ? -v : v;
+		return 0;
+	}
+
+	/* Otherwise let strtod round correctly, on a copy whose '.' is the
+	 * locale's decimal point. */
+	{
+		char tmp[400];
+		const char *dp = localeconv()->decimal_point;
+		size_t n = 0;
+		const char *q;
+		char *tend;
+		for (q = digits_start; q < p && n + 8 < sizeof(tmp); q++) {
+			if (*q == '.') {
+				size_t dl = strlen(dp);
+				memcpy(tmp + n, dp, dl);
+				n += dl;
+			} else {
+				tmp[n++] = *q;
+			}
+		}
+		if (q < p)
+			return TR_EINVALID;
+		tmp[n] = '\0';
+		*out = strtod(tmp, &tend);
+		if (neg)
+			*out = -*out;
+	}
+	return 0;
+}
+
+/* Replace the locale's decimal point in [start, end of buf) by '.'. */
+static void S_fix_decimal_point(tr_buf *buf, size_t start)
+{
+	const char *dp = localeconv()->decimal_point;
+	size_t dl = strlen(dp);
+	char *p;
+	if (dl == 1 && dp[0] == '.')
+		return;
+	p = strstr(buf->ptr + start, dp);
+	if (!p)
+		return;
+	*p = '.';
+	if (dl > 1) {
+		memmove(p + 1, p + dl, strlen(p + dl) + 1);
+		buf->size -= dl - 1;
+	}
+}
+
+static int S_nonfinite(tr_buf *out, double v)
+{
+	if (isnan(v))
+		return tr_buf_puts(out, "NaN");
+	return tr_buf_puts(out, v < 0 ? "-inf" : "inf");
+}
+
+int tr_fmt_fixed(tr_buf *out, double v, int decimals)
+{
+	size_t start = out->size;
+	if (!isfinite(v))
+		return S_nonfinite(out, v);
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 17)
+		decimals = 17;
+	/* Never print "-0.00". */
+	if (v == 0)
+		v = 0;
+	if (tr_buf_printf(out, "%.*f", decimals, v) < 0)
+		return TR_ENOMEM;
+	S_fix_decimal_point(out, start);
+	if (out->ptr[start] == '-') {
+		bool zero = true;
+		for (size_t i = start + 1; i < out->size; i++)
+			if (out->ptr[i] != '0' && out->ptr[i] != '.')
+				zero = false;
+		if (zero) {
+			memmove(out->ptr + start, out->ptr + start + 1,
+			        out->size - start);
+			out->size--;
+		}
+	}
+	return 0;
+}
+
+int tr_fmt_grouped(tr_buf *out, double v, int decimals, const char *sep)
+{
+	tr_buf tmp = TR_BUF_INIT;
+	const char *s, *dot;
+	size_t intlen, lead, seplen;
+	int rc;
+	if (!sep || !*sep || !isfinite(v))
+		return tr_fmt_fixed(out, v, decimals);
+	if ((rc = tr_fmt_fixed(&tmp, v, decimals)) < 0)
+		goto cleanup;
+	s = tmp.ptr;
+	if (*s == '-') {
+		if ((rc = tr_buf_putc(out, '-')) < 0)
+			goto cleanup;
+		s++;
+	}
+	dot = strchr(s, '.');
+	intlen = dot ? (size_t)(dot - s) : strlen(s);
+	lead = intlen % 3 ? intlen % 3 : 3;
+	seplen = strlen(sep);
+	if ((rc = tr_buf_put(out, s, lead)) < 0)
+		goto cleanup;
+	for (size_t i = lead; i < intlen; i += 3) {
+		if ((rc = tr_buf_put(out, sep, seplen)) < 0 ||
+		    (rc = tr_buf_put(out, s + i, 3)) < 0)
+			goto cleanup;
+	}
+	rc = tr_buf_puts(out, s + intlen);
+cleanup:
+	tr_buf_free(&tmp);
+	return rc;
+}
+
+int tr_fmt_shortest(tr_buf *out, double v)
+{
+	char tmp[64];
+	if (!isfinite(v))
+		return S_nonfinite(out, v);
+	if (v == 0)
+		return tr_buf_puts(out, "0");
+	for (int prec = 1; prec <= 17; prec++) {
+		size_t start = out->size;
+		double back;
+		if (tr_buf_printf(out, "%.*g", prec, v) < 0)
+			return TR_ENOMEM;
+		S_fix_decimal_point(out, start);
+		if (tr_parse_double(&back, out->ptr + start, out->ptr + out->size,
+		                    NULL) == 0 && back == v)
+			return 0;
+		out->size = start;
+		out->ptr[start] = '\0';
+	}
+	snprintf(tmp, sizeof(tmp), "%.17g", v);
+	{
+		size_t start = out->size;
+		if (tr_buf_puts(out, tmp) < 0)
+			return TR_ENOMEM;
+		S_fix_decimal_point(out, start);
+	}
+	return 0;
+}
+
+int tr_fmt_readable(tr_buf *out, double v, int max_decimals, const char *sep)
+{
+	double a = fabs(v);
+	int decimals;
+	if (!isfinite(v))
+		return S_nonfinite(out, v);
+	if (a >= 100 || a == 0)
+		decimals = 0;
+	else if (a >= 10)
+		decimals = 1;
+	else if (a >= 1)
+		decimals = 2;
+	else
+		decimals = 2 - (int)floor(log10(a));
+	if (decimals > max_decimals)
+		decimals = max_decimals;
+	return tr_fmt_grouped(out, v, decimals, sep);
+}

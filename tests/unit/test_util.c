@@ -1,0 +1,216 @@
+/* test_util.c: numbers, buffers, JSON, diagnostics, SHA-256. */
+
+#include "harness.h"
+#include "util/util.h"
+
+#include <locale.h>
+#include <stdlib.h>
+
+static double S_parse(const char *s)
+{
+	double v = -12345;
+	const char *next = NULL;
+	if (tr_parse_double(&v, s, s + strlen(s), &next) < 0)
+		return -99999;
+	return v;
+}
+
+static void test_parse_double(void)
+{
+	CHECK(S_parse("3967.670593") == 3967.670593);
+	CHECK(S_parse("-0.5") == -0.5);
+	CHECK(S_parse("1e-3") == 1e-3);
+	CHECK(S_parse("0.000") == 0);
+	CHECK(S_parse("12345678901234567890.5") == 12345678901234567890.5);
+	CHECK(S_parse("0.1") == 0.1);
+	CHECK(S_parse("2.2250738585072014e-308") == 2.2250738585072014e-308);
+	CHECK(isnan(S_parse("NaN")));
+	CHECK(isnan(S_parse("-nan")));
+	CHECK(isinf(S_parse("Infinity")));
+	CHECK(isinf(S_parse("inf")) && S_parse("-inf") < 0);
+	CHECK(S_parse("abc") == -99999);
+	CHECK(S_parse("") == -99999);
+	CHECK(S_parse(".") == -99999);
+	/* stops at the first character that is not part of the number */
+	{
+		const char *s = "1.981 ms", *next;
+		double v;
+		CHECK_INT(tr_parse_double(&v, s, s + strlen(s), &next), 0);
+		CHECK_STR(next, " ms");
+	}
+}
+
+static void test_parse_int(void)
+{
+	int64_t v;
+	uint64_t u;
+	const char *s = "9223372036854775807", *t = "9223372036854775808";
+	const char *u64 = "18446744073709551615", *u64o = "18446744073709551616";
+	CHECK_INT(tr_parse_int64(&v, s, s + strlen(s), NULL), 0);
+	CHECK(v == INT64_MAX);
+	CHECK(tr_parse_int64(&v, t, t + strlen(t), NULL) < 0);
+	CHECK_INT(tr_parse_uint64(&u, u64, u64 + strlen(u64), NULL), 0);
+	CHECK(u == UINT64_MAX);
+	CHECK(tr_parse_uint64(&u, u64o, u64o + strlen(u64o), NULL) < 0);
+	s = "-42x";
+	CHECK_INT(tr_parse_int64(&v, s, s + 4, &t), 0);
+	CHECK_INT(v, -42);
+	CHECK_STR(t, "x");
+	s = "-";
+	CHECK(tr_parse_int64(&v, s, s + 1, NULL) < 0);
+}
+
+static char *S_fmt(int kind, double v, int dec)
+{
+	tr_buf b = TR_BUF_INIT;
+	switch (kind) {
+	case 0: tr_fmt_fixed(&b, v, dec); break;
+	case 1: tr_fmt_grouped(&b, v, dec, ","); break;
+	case 2: tr_fmt_shortest(&b, v); break;
+	default: tr_fmt_readable(&b, v, dec, ","); break;
+	}
+	return tr_buf_detach(&b);
+}
+
+#define CHECK_FMT(kind, v, dec, want)              \
+	do {                                       \
+		char *s_ = S_fmt(kind, v, dec);    \
+		CHECK_STR(s_, want);               \
+		free(s_);                          \
+	} while (0)
+
+static void test_format(void)
+{
+	CHECK_FMT(0, 2.5, 0, "2");  /* exact binary value, round half even */
+	CHECK_FMT(0, 1.005, 2, "1.00");
+	CHECK_FMT(0, -0.0001, 2, "0.00");
+	CHECK_FMT(1, 1234567.891, 2, "1,234,567.89");
+	CHECK_FMT(1, -1234.5, 1, "-1,234.5");
+	CHECK_FMT(1, 999, 0, "999");
+	CHECK_FMT(2, 0.1, 0, "0.1");
+	CHECK_FMT(2, 3967.670593, 0, "3967.670593");
+	CHECK_FMT(2, 1e21, 0, "1e+21");
+	CHECK_FMT(2, 2015.79372, 0, "2015.79372");
+	CHECK_FMT(3, 3967.67, 2, "3,968");
+	CHECK_FMT(3, 8.065, 2, "8.06");
+	CHECK_FMT(3, 0.0451, 4, "0.0451");
+	CHECK_FMT(3, 14.04, 2, "14.0");
+	CHECK_FMT(0, NAN, 2, "NaN");
+}
+
+static void test_locale_independent(void)
+{
+	/* Under a locale with a decimal comma the numbers stay as they are.
+	 * tests/e2e/locale.sh builds de_DE.UTF-8 with localedef and runs this
+	 * program with TR_REQUIRE_LOCALE=de_DE.UTF-8, so that it cannot pass
+	 * by not finding the locale. */
+	const char *want = getenv("TR_REQUIRE_LOCALE");
+	if (want && !setlocale(LC_NUMERIC, want))
+		CHECK(!"the locale named by TR_REQUIRE_LOCALE could not be set");
+	else if (want || setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+		CHECK_STR(localeconv()->decimal_point, ",");
+		CHECK_FMT(0, 1.5, 1, "1.5");
+		CHECK_FMT(2, 0.25, 0, "0.25");
+		CHECK(S_parse("12345678901234567890.5") == 12345678901234567890.5);
+		setlocale(LC_NUMERIC, "C");
+	}
+	CHECK_FMT(0, 1.5, 1, "1.5");
+}
+
+static void test_json(void)
+{
+	tr_buf b = TR_BUF_INIT;
+	tr_json j;
+	tr_json_init(&j, &b);
+	tr_json_object_begin(&j);
+	tr_json_key(&j, "a");
+	tr_json_int(&j, -3);
+	tr_json_key(&j, "s");
+	tr_json_string(&j, "x\"y\\\n</script>\x01");
+	tr_json_key(&j, "list");
+	tr_json_array_begin(&j);
+	tr_json_number(&j, 0.5);
+	tr_json_number(&j, NAN);
+	tr_json_null(&j);
+	tr_json_array_end(&j);
+	tr_json_key(&j, "empty");
+	tr_json_array_begin(&j);
+	tr_json_array_end(&j);
+	tr_json_key(&j, "bad utf8");
+	tr_json_string(&j, "a\xff" "b");
+	tr_json_object_end(&j);
+	CHECK_INT(tr_json_finish(&j), 0);
+	CHECK_STR(tr_buf_cstr(&b),
+	          "{\n  \"a\": -3,\n  \"s\": \"x\\\"y\\\\\\n<\\/script>\\u0001\",\n"
+	          "  \"list\": [\n    0.5,\n    null,\n    null\n  ],\n"
+	          "  \"empty\": [],\n  \"bad utf8\": \"a\xef\xbf\xbd" "b\"\n}\n");
+	tr_buf_free(&b);
+}
+
+static void test_diags(void)
+{
+	tr_diags d = { 0 };
+	tr_buf b = TR_BUF_INIT;
+	tr_diags_add(&d, TR_SEV_WARNING, "x", "results/b/run1.txt", 3, "later %d", 2);
+	tr_diags_add(&d, TR_SEV_WARNING, "x", "results/a/run1.txt", 17, "expected %d fields", 15);
+	tr_diags_add(&d, TR_SEV_NOTE, "y", NULL, 0, "general");
+	tr_diags_sort(&d);
+	CHECK_INT(d.count, 3);
+	CHECK(d.items[0].path == NULL);
+	tr_diag_format(&b, &d.items[1]);
+	CHECK_STR(tr_buf_cstr(&b), "results/a/run1.txt:17: expected 15 fields");
+	tr_buf_free(&b);
+	tr_diags_free(&d);
+}
+
+static void S_sha(const char *in, const char *want)
+{
+	tr_sha256 c;
+	char hex[65];
+	tr_sha256_init(&c);
+	tr_sha256_update(&c, in, strlen(in));
+	tr_sha256_hex(&c, hex);
+	CHECK_STR(hex, want);
+}
+
+static void test_sha256(void)
+{
+	/* FIPS 180-4 examples. */
+	S_sha("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	S_sha("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	S_sha("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+	      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+static void test_errors(void)
+{
+	CHECK_INT(tr_error_set_at("results/a/run2.9084.1", 17,
+	                          "expected %d fields, found %d", 15, 4),
+	          TR_EINVALID);
+	CHECK_STR(tr_error_last(),
+	          "results/a/run2.9084.1:17: expected 15 fields, found 4");
+	tr_error_clear();
+	CHECK_STR(tr_error_last(), "");
+}
+
+static void test_utf8(void)
+{
+	CHECK(tr_utf8_valid("h\xc3\xa9llo", 6));
+	CHECK(!tr_utf8_valid("\xc0\xaf", 2));       /* overlong */
+	CHECK(!tr_utf8_valid("\xed\xa0\x80", 3));   /* surrogate */
+	CHECK(!tr_utf8_valid("\xe2\x82", 2));       /* cut */
+}
+
+int main(void)
+{
+	RUN(test_parse_double);
+	RUN(test_parse_int);
+	RUN(test_format);
+	RUN(test_locale_independent);
+	RUN(test_json);
+	RUN(test_diags);
+	RUN(test_sha256);
+	RUN(test_errors);
+	RUN(test_utf8);
+	return harness_done();
+}
