@@ -359,8 +359,10 @@ typedef struct tr_study {
 	size_t nscenarios;
 	tr_run *runs;            /* sorted by provider, scenario, id */
 	size_t nruns;
+	size_t runs_cap;         /* allocated, for the loader */
 	tr_init *inits;
 	size_t ninits;
+	size_t inits_cap;
 	tr_diags diags;          /* warnings found while reading */
 	char digest[65];         /* SHA-256 over every input file read */
 } tr_study;

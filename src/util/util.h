@@ -244,3 +244,24 @@ void tr_sha256_update(tr_sha256 *ctx, const void *data, size_t len);
 void tr_sha256_hex(tr_sha256 *ctx, char out[65]);
 
 #endif
+
+/* ---- natural order --------------------------------------------------- */
+
+/* Compare so that digit runs compare as numbers: "run2" < "run10",
+ * "bench100" < "bench1000". Ties fall back to byte order. */
+int tr_natcmp(const char *a, const char *b);
+
+/* ---- worker threads -------------------------------------------------- */
+
+/*
+ * Run job(ctx, i) for i in [0, njobs) on up to `threads` threads (0: one
+ * per online CPU), each job taken by whichever thread is free. Jobs must
+ * write only to their own slot of ctx; results are then merged by the
+ * caller in index order, so output never depends on scheduling.
+ * Returns 0, or TR_ERROR if threads could not be started (the jobs then
+ * run on the calling thread).
+ */
+int tr_pool_run(int threads, size_t njobs, void (*job)(void *ctx, size_t i),
+                void *ctx);
+/* Online CPUs (at least 1). */
+int tr_cpu_count(void);

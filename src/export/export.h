@@ -1,0 +1,25 @@
+#ifndef TR_EXPORT_H
+#define TR_EXPORT_H
+
+/*
+ * export: the results as data: the JSON document (docs/results-json.md, a
+ * public interface with a schema version), CSV, and the plain-text tables
+ * of `tpsreport summary`. Each function appends to `out`; the caller owns
+ * and frees the buffer. Output depends only on the results: the same
+ * results give the same bytes.
+ */
+
+#include "stats/stats.h"
+
+#define TR_RESULTS_SCHEMA 1
+
+int tr_export_json(tr_buf *out, const tr_results *r);
+
+/* One row per cell, then (in runs.csv) one per run; RFC 4180 quoting. */
+int tr_export_cells_csv(tr_buf *out, const tr_results *r);
+int tr_export_runs_csv(tr_buf *out, const tr_results *r);
+
+/* The tables of `tpsreport summary`: runs, cells, comparisons, init. */
+int tr_export_text(tr_buf *out, const tr_results *r);
+
+#endif

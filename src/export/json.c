@@ -1,0 +1,389 @@
+/* json.c: the results document (docs/results-json.md).
+ *
+ * Keys are written in a fixed order and numbers in their shortest exact
+ * form, so identical results give identical bytes. Unknown numbers are
+ * null, never 0. */
+
+#include "export.h"
+#include "version.h"
+
+#include <math.h>
+
+static void S_num(tr_json *j, const char *key, double v)
+{
+	tr_json_key(j, key);
+	tr_json_number(j, v);
+}
+
+static void S_int(tr_json *j, const char *key, int64_t v)
+{
+	tr_json_key(j, key);
+	if (v < 0)
+		tr_json_null(j);
+	else
+		tr_json_int(j, v);
+}
+
+static void S_str(tr_json *j, const char *key, const char *v)
+{
+	tr_json_key(j, key);
+	tr_json_string(j, v);
+}
+
+static const char *S_source(tr_window_source s)
+{
+	switch (s) {
+	case TR_WINDOWS_AGGREGATE: return "aggregate-log";
+	case TR_WINDOWS_PROGRESS: return "progress";
+	default: return NULL;
+	}
+}
+
+static void S_stability(tr_json *j, const char *key, const tr_stability *s)
+{
+	tr_json_key(j, key);
+	if (!s->present) {
+		tr_json_null(j);
+		return;
+	}
+	tr_json_object_begin(j);
+	S_str(j, "source", S_source(s->source));
+	S_num(j, "interval_s", s->interval_s);
+	S_int(j, "count", (int64_t)s->windows);
+	S_num(j, "tps_mean", s->tps_mean);
+	S_num(j, "tps_cov_pct", s->tps_cov_pct);
+	S_num(j, "tps_min", s->tps_min);
+	S_num(j, "tps_min_pct", s->tps_min_pct);
+	S_num(j, "tps_max", s->tps_max);
+	S_num(j, "latency_p95_ms", s->latency_p95_ms);
+	S_num(j, "latency_max_ms", s->latency_max_ms);
+	tr_json_object_end(j);
+}
+
+static void S_latency(tr_json *j, const tr_latency *l)
+{
+	tr_json_key(j, "latency");
+	if (!l->present) {
+		tr_json_null(j);
+		return;
+	}
+	tr_json_object_begin(j);
+	S_str(j, "source", "transaction-log");
+	S_int(j, "count", l->count);
+	S_int(j, "skipped", l->skipped);
+	S_int(j, "failed", l->failed);
+	S_num(j, "min_ms", l->min_ms);
+	S_num(j, "p50_ms", l->p50_ms);
+	S_num(j, "p90_ms", l->p90_ms);
+	S_num(j, "p95_ms", l->p95_ms);
+	S_num(j, "p99_ms", l->p99_ms);
+	S_num(j, "p999_ms", l->p999_ms);
+	S_num(j, "p9999_ms", l->p9999_ms);
+	S_num(j, "max_ms", l->max_ms);
+	tr_json_object_end(j);
+}
+
+static void S_workload(tr_json *j, const tr_workload *w)
+{
+	tr_json_object_begin(j);
+	S_str(j, "transaction_type", w->transaction_type);
+	S_int(j, "clients", w->clients);
+	S_int(j, "threads", w->threads);
+	S_str(j, "query_mode", w->query_mode);
+	tr_json_object_end(j);
+}
+
+static void S_providers(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "providers");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->nproviders; i++) {
+		const tr_provider_result *p = &r->providers[i];
+		tr_json_object_begin(j);
+		S_str(j, "id", p->id);
+		S_str(j, "label", p->label);
+		S_str(j, "color", p->color);
+		S_num(j, "monthly_cost", p->monthly_cost);
+		tr_json_key(j, "price");
+		tr_json_array_begin(j);
+		for (size_t k = 0; k < p->nprice; k++) {
+			const tr_price_line *l = &p->price[k];
+			tr_json_object_begin(j);
+			S_str(j, "label", l->label);
+			S_num(j, "amount", l->amount);
+			S_str(j, "currency", l->currency);
+			S_str(j, "per", l->hourly ? "hour" : "month");
+			S_num(j, "monthly", l->monthly);
+			tr_json_object_end(j);
+		}
+		tr_json_array_end(j);
+		S_num(j, "vcpu", p->vcpu);
+		S_num(j, "ram_gb", p->ram_gb);
+		S_str(j, "notes", p->notes);
+		tr_json_key(j, "baseline");
+		tr_json_bool(j, i == r->baseline);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_scenarios(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "scenarios");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->nscenarios; i++) {
+		const tr_scenario_result *s = &r->scenarios[i];
+		tr_json_object_begin(j);
+		S_str(j, "id", s->id);
+		S_str(j, "label", s->label);
+		S_int(j, "scale", s->scale);
+		S_num(j, "data_bytes", s->data_bytes);
+		tr_json_key(j, "data_bytes_measured");
+		tr_json_bool(j, s->data_measured);
+		tr_json_key(j, "regime");
+		tr_json_object_begin(j);
+		for (size_t p = 0; p < r->nproviders; p++)
+			S_str(j, r->providers[p].id, tr_regime_name(s->regimes[p]));
+		tr_json_object_end(j);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_runs(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "runs");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->nruns; i++) {
+		const tr_run_result *run = &r->runs[i];
+		const tr_workload *w = &r->workloads[run->workload];
+		tr_json_object_begin(j);
+		S_str(j, "provider", r->providers[run->provider].id);
+		S_str(j, "scenario", r->scenarios[run->scenario].id);
+		S_str(j, "id", run->id);
+		S_str(j, "path", run->path);
+		S_str(j, "pgbench_version", run->pgbench_version);
+		S_int(j, "pgbench_major", run->pgbench_major);
+		S_str(j, "transaction_type", w->transaction_type);
+		S_int(j, "scale", run->scale);
+		S_str(j, "query_mode", w->query_mode);
+		S_int(j, "clients", w->clients);
+		S_int(j, "threads", w->threads);
+		S_int(j, "duration_s", run->duration_s);
+		S_int(j, "transactions", run->transactions);
+		S_int(j, "failed", run->failed);
+		S_num(j, "tps", run->tps);
+		S_num(j, "latency_avg_ms", run->latency_avg_ms);
+		S_num(j, "latency_stddev_ms", run->latency_stddev_ms);
+		tr_json_key(j, "aborted");
+		tr_json_bool(j, run->aborted);
+		tr_json_key(j, "excluded");
+		tr_json_bool(j, run->excluded);
+		S_str(j, "excluded_reason", run->excluded_reason);
+		S_stability(j, "windows", &run->windows);
+		tr_json_key(j, "aggregate_latency");
+		if (isnan(run->agg_latency_mean_ms)) {
+			tr_json_null(j);
+		} else {
+			tr_json_object_begin(j);
+			S_num(j, "mean_ms", run->agg_latency_mean_ms);
+			S_num(j, "stddev_ms", run->agg_latency_stddev_ms);
+			S_num(j, "max_ms", run->agg_latency_max_ms);
+			tr_json_object_end(j);
+		}
+		S_latency(j, &run->latency);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_cells(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "cells");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		tr_json_object_begin(j);
+		S_str(j, "provider", r->providers[c->provider].id);
+		S_str(j, "scenario", r->scenarios[c->scenario].id);
+		tr_json_key(j, "workload");
+		S_workload(j, &r->workloads[c->workload]);
+		S_str(j, "workload_key", r->workloads[c->workload].key);
+		S_int(j, "runs", (int64_t)c->nruns);
+		tr_json_key(j, "run_ids");
+		tr_json_array_begin(j);
+		for (size_t k = 0; k < c->nruns; k++)
+			tr_json_string(j, r->runs[c->runs[k]].id);
+		tr_json_array_end(j);
+		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
+		S_num(j, "tps_median", c->tps_median);
+		S_num(j, "tps_mean", c->tps_mean);
+		S_num(j, "tps_min", c->tps_min);
+		S_num(j, "tps_max", c->tps_max);
+		S_num(j, "latency_avg_ms", c->latency_avg_ms);
+		S_num(j, "cost_per_tps", c->cost_per_tps);
+		S_num(j, "tps_per_100", c->tps_per_100);
+		S_num(j, "tps_cov_pct_worst", c->worst.tps_cov_pct);
+		S_num(j, "tps_min_pct_worst", c->worst.tps_min_pct);
+		S_str(j, "worst_cov_run", c->worst_cov_run);
+		S_str(j, "worst_dip_run", c->worst_dip_run);
+		tr_json_key(j, "stability");
+		tr_json_object_begin(j);
+		S_stability(j, "worst", &c->worst);
+		S_stability(j, "median_run", &c->median_run);
+		S_stability(j, "pooled", &c->pooled);
+		tr_json_object_end(j);
+		S_latency(j, &c->latency);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_comparisons(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "comparisons");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->ncomparisons; i++) {
+		const tr_comparison *c = &r->comparisons[i];
+		tr_json_object_begin(j);
+		S_str(j, "scenario", r->scenarios[c->scenario].id);
+		tr_json_key(j, "workload");
+		S_workload(j, &r->workloads[c->workload]);
+		S_str(j, "workload_key", r->workloads[c->workload].key);
+		S_str(j, "baseline", r->providers[c->baseline].id);
+		S_str(j, "provider", r->providers[c->provider].id);
+		S_num(j, "tps_ratio", c->tps_ratio);
+		S_num(j, "tps_gap_pct", c->tps_gap_pct);
+		S_num(j, "latency_ratio", c->latency_ratio);
+		S_num(j, "cost_per_tps_ratio", c->cost_per_tps_ratio);
+		S_num(j, "value_ratio", c->value_ratio);
+		S_num(j, "p_value", c->p_value);
+		S_num(j, "p_adjusted", c->p_adjusted);
+		tr_json_key(j, "significant");
+		tr_json_bool(j, c->significant);
+		tr_json_key(j, "exact");
+		tr_json_bool(j, c->exact);
+		S_int(j, "n_baseline", (int64_t)c->n_baseline);
+		S_int(j, "n_provider", (int64_t)c->n_provider);
+		S_int(j, "runs_needed", (int64_t)c->runs_needed);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_sweeps(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "sweeps");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->nsweeps; i++) {
+		const tr_sweep_avg *s = &r->sweeps[i];
+		tr_json_object_begin(j);
+		S_str(j, "provider", r->providers[s->provider].id);
+		S_str(j, "scenario", r->scenarios[s->scenario].id);
+		S_str(j, "transaction_type", s->short_type);
+		S_int(j, "combinations", (int64_t)s->combos);
+		S_num(j, "tps_avg", s->tps_avg);
+		S_num(j, "latency_avg_ms", s->latency_avg_ms);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_inits(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "init");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->ninits; i++) {
+		const tr_init *in = r->inits[i].init;
+		tr_json_object_begin(j);
+		S_str(j, "provider", r->providers[r->inits[i].provider].id);
+		S_str(j, "scenario", r->scenarios[r->inits[i].scenario].id);
+		S_str(j, "path", in->path);
+		S_str(j, "source", in->source);
+		S_num(j, "total_s", in->total_s);
+		S_num(j, "wall_s", in->wall_s);
+		S_num(j, "user_s", in->user_s);
+		S_num(j, "sys_s", in->sys_s);
+		tr_json_key(j, "phases");
+		tr_json_object_begin(j);
+		for (size_t k = 0; k < in->nphases; k++)
+			S_num(j, in->phases[k].name, in->phases[k].seconds);
+		tr_json_object_end(j);
+		S_int(j, "rows", in->rows);
+		S_int(j, "scale", in->scale);
+		S_int(j, "jobs", in->jobs > 0 ? in->jobs : 1);
+		S_int(j, "database_bytes", in->database_bytes);
+		S_str(j, "server_version", in->server_version);
+		tr_json_key(j, "settings");
+		tr_json_object_begin(j);
+		for (size_t k = 0; k < in->nsettings; k++)
+			S_str(j, in->settings[k].name, in->settings[k].value);
+		tr_json_object_end(j);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_diags(tr_json *j, const char *key, const tr_diags *d)
+{
+	tr_json_key(j, key);
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < d->count; i++) {
+		const tr_diag *x = &d->items[i];
+		tr_json_object_begin(j);
+		S_str(j, "severity", x->severity == TR_SEV_WARNING ? "warning" : "note");
+		S_str(j, "code", x->code);
+		S_str(j, "path", x->path);
+		S_int(j, "line", x->line > 0 ? x->line : -1);
+		S_str(j, "message", x->message);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+int tr_export_json(tr_buf *out, const tr_results *r)
+{
+	tr_json j;
+	tr_json_init(&j, out);
+	tr_json_object_begin(&j);
+	S_int(&j, "schema", TR_RESULTS_SCHEMA);
+	tr_json_key(&j, "tool");
+	tr_json_object_begin(&j);
+	S_str(&j, "name", "tpsreport");
+	S_str(&j, "version", TR_VERSION);
+	tr_json_object_end(&j);
+	tr_json_key(&j, "study");
+	tr_json_object_begin(&j);
+	S_str(&j, "title", r->title);
+	S_str(&j, "currency", r->currency);
+	S_str(&j, "baseline", r->nproviders ? r->providers[r->baseline].id : NULL);
+	S_num(&j, "alpha", r->alpha);
+	S_str(&j, "inputs_sha256", r->digest);
+	tr_json_object_end(&j);
+	S_providers(&j, r);
+	S_scenarios(&j, r);
+	tr_json_key(&j, "workloads");
+	tr_json_array_begin(&j);
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const tr_workload *w = &r->workloads[i];
+		tr_json_object_begin(&j);
+		S_str(&j, "key", w->key);
+		S_str(&j, "label", w->label);
+		S_str(&j, "short_type", w->short_type);
+		S_str(&j, "transaction_type", w->transaction_type);
+		S_int(&j, "clients", w->clients);
+		S_int(&j, "threads", w->threads);
+		S_str(&j, "query_mode", w->query_mode);
+		tr_json_object_end(&j);
+	}
+	tr_json_array_end(&j);
+	S_runs(&j, r);
+	S_cells(&j, r);
+	S_comparisons(&j, r);
+	S_sweeps(&j, r);
+	S_inits(&j, r);
+	S_diags(&j, "warnings", &r->warnings);
+	S_diags(&j, "findings", &r->findings);
+	tr_json_object_end(&j);
+	return tr_json_finish(&j);
+}

@@ -1,0 +1,211 @@
+/* text.c: the tables of `tpsreport summary` (runs, cells, comparisons,
+ * init), for a terminal. Every label says what a number is: "p95 win" is
+ * the p95 of window mean latencies, not of transactions. */
+
+#include "table.h"
+
+#include <math.h>
+#include <string.h>
+
+#define S_W 64
+
+/* v with `dec` decimals and thousands separators, then suffix; "-" when
+ * unknown. Writes into buf (S_W bytes) and returns it. */
+static const char *S_fmt(char *buf, double v, int dec, const char *suffix)
+{
+	tr_buf b = TR_BUF_INIT;
+	if (isnan(v)) {
+		strcpy(buf, "-");
+		return buf;
+	}
+	tr_fmt_grouped(&b, v, dec, ",");
+	if (suffix)
+		tr_buf_puts(&b, suffix);
+	snprintf(buf, S_W, "%s", tr_buf_cstr(&b));
+	tr_buf_free(&b);
+	return buf;
+}
+
+static const char *S_int(char *buf, int64_t v)
+{
+	if (v < 0)
+		strcpy(buf, "-");
+	else
+		snprintf(buf, S_W, "%lld", (long long)v);
+	return buf;
+}
+
+static int S_heading(tr_buf *out, const char *title)
+{
+	return tr_buf_printf(out, "\n%s\n", title);
+}
+
+static int S_runs(tr_buf *out, const tr_results *r)
+{
+	static const char *const h[] = {
+		"provider", "scenario", "run", "workload", "tps", "latency avg",
+		"windows", "CoV", "min dip", "p95 win lat", "status"
+	};
+	static const bool right[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0 };
+	tr_table t;
+	char b[11][S_W];
+	int rc = 0;
+	tr_table_init(&t, 11, h, right);
+	for (size_t i = 0; i < r->nruns && rc == 0; i++) {
+		const tr_run_result *run = &r->runs[i];
+		const tr_stability *s = &run->windows;
+		const char *row[11];
+		row[0] = r->providers[run->provider].id;
+		row[1] = r->scenarios[run->scenario].id;
+		row[2] = run->id;
+		row[3] = r->workloads[run->workload].label;
+		row[4] = S_fmt(b[4], run->tps, 2, NULL);
+		row[5] = S_fmt(b[5], run->latency_avg_ms, 3, " ms");
+		row[6] = s->present ? S_int(b[6], (int64_t)s->windows) : "-";
+		row[7] = S_fmt(b[7], s->tps_cov_pct, 1, "%");
+		row[8] = S_fmt(b[8], s->tps_min_pct, 1, "%");
+		row[9] = S_fmt(b[9], s->latency_p95_ms, 2, " ms");
+		row[10] = run->excluded ? "left out" : "ok";
+		rc = tr_table_add(&t, row);
+	}
+	if (rc == 0)
+		rc = S_heading(out, "Runs (tps and latency: pgbench's summary; windows: "
+		                    "first one left out; p95 win lat: p95 of window "
+		                    "averages, not of transactions)");
+	if (rc == 0)
+		rc = tr_table_render(out, &t);
+	tr_table_free(&t);
+	return rc;
+}
+
+static int S_cells(tr_buf *out, const tr_results *r)
+{
+	static const char *const h[] = {
+		"provider", "scenario", "workload", "runs", "tps median", "tps range",
+		"latency", "CoV worst", "dip worst", "cost/tps"
+	};
+	static const bool right[] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 1 };
+	tr_table t;
+	char b[10][S_W], range[2 * S_W + 4], cost[S_W + 16];
+	int rc = 0;
+	tr_table_init(&t, 10, h, right);
+	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
+		const tr_cell *c = &r->cells[i];
+		const char *row[10];
+		row[0] = r->providers[c->provider].id;
+		row[1] = r->scenarios[c->scenario].id;
+		row[2] = r->workloads[c->workload].label;
+		row[3] = S_int(b[3], (int64_t)c->nruns);
+		row[4] = S_fmt(b[4], c->tps_median, 2, NULL);
+		snprintf(range, sizeof(range), "%s-%s", S_fmt(b[5], c->tps_min, 0, NULL),
+		         S_fmt(b[6], c->tps_max, 0, NULL));
+		row[5] = range;
+		row[6] = S_fmt(b[6], c->latency_avg_ms, 3, " ms");
+		row[7] = S_fmt(b[7], c->worst.tps_cov_pct, 1, "%");
+		row[8] = S_fmt(b[8], c->worst.tps_min_pct, 1, "%");
+		if (isnan(c->cost_per_tps))
+			row[9] = "-";
+		else {
+			snprintf(cost, sizeof(cost), "%s %s", S_fmt(b[9], c->cost_per_tps, 4, NULL),
+			         r->currency ? r->currency : "");
+			row[9] = cost;
+		}
+		rc = tr_table_add(&t, row);
+	}
+	if (rc == 0)
+		rc = S_heading(out, "Cells (median of runs; CoV and dip: the worst run)");
+	if (rc == 0)
+		rc = tr_table_render(out, &t);
+	tr_table_free(&t);
+	return rc;
+}
+
+static int S_comparisons(tr_buf *out, const tr_results *r)
+{
+	static const char *const h[] = {
+		"scenario", "workload", "provider", "vs", "tps", "latency", "p", "n"
+	};
+	static const bool right[] = { 0, 0, 0, 0, 1, 1, 1, 1 };
+	tr_table t;
+	char b[8][S_W], gap[S_W + 8], p[S_W * 2], n[S_W];
+	int rc = 0;
+	if (r->ncomparisons == 0)
+		return 0;
+	tr_table_init(&t, 8, h, right);
+	for (size_t i = 0; i < r->ncomparisons && rc == 0; i++) {
+		const tr_comparison *c = &r->comparisons[i];
+		const char *row[8];
+		row[0] = r->scenarios[c->scenario].id;
+		row[1] = r->workloads[c->workload].label;
+		row[2] = r->providers[c->provider].id;
+		row[3] = r->providers[c->baseline].id;
+		if (c->significant)
+			snprintf(gap, sizeof(gap), "%s%s", c->tps_gap_pct >= 0 ? "+" : "",
+			         S_fmt(b[4], c->tps_gap_pct, 1, "%"));
+		else
+			snprintf(gap, sizeof(gap), "~");
+		row[4] = gap;
+		row[5] = S_fmt(b[5], c->latency_ratio, 2, "x");
+		snprintf(p, sizeof(p), "p=%s", S_fmt(b[6], c->p_adjusted, 3, NULL));
+		row[6] = p;
+		snprintf(n, sizeof(n), "%zu+%zu", c->n_baseline, c->n_provider);
+		row[7] = n;
+		rc = tr_table_add(&t, row);
+	}
+	if (rc == 0)
+		rc = S_heading(out, "Comparisons (median tps against the baseline; ~: not "
+		                    "significant, exact Mann-Whitney, Holm-adjusted p)");
+	if (rc == 0)
+		rc = tr_table_render(out, &t);
+	tr_table_free(&t);
+	return rc;
+}
+
+static int S_inits(tr_buf *out, const tr_results *r)
+{
+	static const char *const h[] = { "provider", "scenario", "total", "wall", "phases" };
+	static const bool right[] = { 0, 0, 1, 1, 0 };
+	tr_table t;
+	char b[5][S_W];
+	int rc = 0;
+	if (r->ninits == 0)
+		return 0;
+	tr_table_init(&t, 5, h, right);
+	for (size_t i = 0; i < r->ninits && rc == 0; i++) {
+		const tr_init *in = r->inits[i].init;
+		tr_buf phases = TR_BUF_INIT;
+		const char *row[5];
+		for (size_t k = 0; k < in->nphases; k++) {
+			tr_buf_printf(&phases, "%s%s ", k ? ", " : "", in->phases[k].name);
+			tr_fmt_fixed(&phases, in->phases[k].seconds, 2);
+			tr_buf_puts(&phases, " s");
+		}
+		row[0] = r->providers[r->inits[i].provider].id;
+		row[1] = r->scenarios[r->inits[i].scenario].id;
+		row[2] = S_fmt(b[2], in->total_s, 2, " s");
+		row[3] = S_fmt(b[3], in->wall_s, 2, " s");
+		row[4] = tr_buf_cstr(&phases);
+		rc = tr_table_add(&t, row);
+		tr_buf_free(&phases);
+	}
+	if (rc == 0)
+		rc = S_heading(out, "Init (pgbench -i: total of its phases, and wall time)");
+	if (rc == 0)
+		rc = tr_table_render(out, &t);
+	tr_table_free(&t);
+	return rc;
+}
+
+int tr_export_text(tr_buf *out, const tr_results *r)
+{
+	int rc = tr_buf_printf(out, "%s\n", r->title ? r->title : "tpsreport summary");
+	if (rc == 0)
+		rc = S_runs(out, r);
+	if (rc == 0)
+		rc = S_cells(out, r);
+	if (rc == 0)
+		rc = S_comparisons(out, r);
+	if (rc == 0)
+		rc = S_inits(out, r);
+	return rc;
+}

@@ -1,0 +1,440 @@
+/* study_load.c: tr_study_load(): the ini, the folders, the runs, the logs. */
+
+#include "load.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int tr_digest_note_hex(tr_buf *list, const char *relpath, const char *hex)
+{
+	return tr_buf_printf(list, "%s\t%s\n", relpath, hex);
+}
+
+int tr_digest_note(tr_buf *list, const char *relpath, const char *data,
+                   size_t len)
+{
+	tr_sha256 sha;
+	char hex[65];
+	tr_sha256_init(&sha);
+	tr_sha256_update(&sha, data, len);
+	tr_sha256_hex(&sha, hex);
+	return tr_digest_note_hex(list, relpath, hex);
+}
+
+/* SHA-256 over the sorted lines of the list: the same inputs give the same
+ * digest whatever order they were read in. */
+static int S_digest_finish(char out[65], tr_buf *list)
+{
+	char **lines = NULL;
+	size_t n = 0, cap = 0;
+	tr_sha256 sha;
+	char *p = list->ptr, *end = list->ptr + list->size;
+	while (p && p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		*nl = '\0';
+		if (tr_grow(&lines, &cap, n + 1, sizeof(char *)) < 0) {
+			free(lines);
+			return TR_ENOMEM;
+		}
+		lines[n++] = p;
+		p = nl + 1;
+	}
+	if (n > 1)
+		qsort(lines, n, sizeof(char *), tr_strcmp_ptr);
+	tr_sha256_init(&sha);
+	for (size_t i = 0; i < n; i++) {
+		tr_sha256_update(&sha, lines[i], strlen(lines[i]));
+		tr_sha256_update(&sha, "\n", 1);
+	}
+	tr_sha256_hex(&sha, out);
+	free(lines);
+	return 0;
+}
+
+static int S_load_config(tr_study *st, tr_buf *digest_list)
+{
+	char *path = tr_path_join(st->root, "tpsreport.ini");
+	tr_buf text = TR_BUF_INIT;
+	tr_provider *providers = NULL;
+	tr_scenario *scenarios = NULL;
+	size_t np = 0, ns = 0;
+	struct stat sb;
+	int rc = 0;
+
+	if (!path)
+		return TR_ENOMEM;
+	if (stat(path, &sb) < 0 && errno == ENOENT)
+		goto cleanup; /* every key is optional, and so is the file */
+	if ((rc = tr_file_read(&text, path)) < 0)
+		goto cleanup;
+	if ((rc = tr_digest_note(digest_list, "tpsreport.ini", text.ptr, text.size)) < 0)
+		goto cleanup;
+	if ((rc = tr_config_parse(&st->config, &providers, &np, &scenarios, &ns,
+	                          tr_buf_cstr(&text), text.size, "tpsreport.ini")) < 0)
+		goto cleanup;
+	st->config.path = tr_strdup("tpsreport.ini");
+	st->providers = providers;
+	st->nproviders = np;
+	st->scenarios = scenarios;
+	st->nscenarios = ns;
+cleanup:
+	free(path);
+	tr_buf_free(&text);
+	return rc;
+}
+
+static int S_add_provider(tr_study *st, const char *id, size_t *cap)
+{
+	tr_provider *p;
+	long i = tr_study_provider_index(st, id);
+	if (i >= 0) {
+		st->providers[i].in_results = true;
+		return 0;
+	}
+	if (tr_grow(&st->providers, cap, st->nproviders + 1, sizeof(tr_provider)) < 0)
+		return TR_ENOMEM;
+	p = &st->providers[st->nproviders];
+	memset(p, 0, sizeof(*p));
+	p->id = tr_strdup(id);
+	p->vcpu = p->ram_gb = NAN;
+	p->in_results = true;
+	if (!p->id)
+		return TR_ENOMEM;
+	st->nproviders++;
+	return 0;
+}
+
+static int S_add_scenario(tr_study *st, const char *id, size_t *cap)
+{
+	tr_scenario *s;
+	long i = tr_study_scenario_index(st, id);
+	if (i >= 0) {
+		st->scenarios[i].in_results = true;
+		return 0;
+	}
+	if (tr_grow(&st->scenarios, cap, st->nscenarios + 1, sizeof(tr_scenario)) < 0)
+		return TR_ENOMEM;
+	s = &st->scenarios[st->nscenarios];
+	memset(s, 0, sizeof(*s));
+	s->id = tr_strdup(id);
+	s->in_results = true;
+	if (!s->id)
+		return TR_ENOMEM;
+	st->nscenarios++;
+	return 0;
+}
+
+static bool S_is_dir(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* Names we can show and use: valid UTF-8, no control characters. */
+static bool S_usable_name(const char *name)
+{
+	for (const char *p = name; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return false;
+	return tr_utf8_valid(name, strlen(name));
+}
+
+/* results/<provider>/<scenario>/: providers and scenarios in ini order
+ * first, then the others in natural order; then every folder scanned. */
+static int S_scan(tr_study *st, tr_buf *digest_list)
+{
+	char *results = tr_path_join(st->root, "results");
+	tr_listing top = { 0 };
+	size_t pcap = st->nproviders, scap = st->nscenarios;
+	int rc = 0;
+
+	if (!results)
+		return TR_ENOMEM;
+	if (!S_is_dir(results)) {
+		rc = tr_error_set("%s: no results/ folder (expected "
+		                  "results/<provider>/<scenario>/run1.txt, see "
+		                  "docs/study.md)", st->root);
+		goto cleanup;
+	}
+	if ((rc = tr_listing_read(&top, results)) < 0)
+		goto cleanup;
+
+	/* First the names, so that indices are final before any run. */
+	for (size_t i = 0; i < top.count; i++) {
+		char *pdir = tr_path_join(results, top.names[i]);
+		tr_listing sub = { 0 };
+		if (!pdir) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		if (!S_is_dir(pdir) || !S_usable_name(top.names[i])) {
+			free(pdir);
+			continue;
+		}
+		rc = tr_listing_read(&sub, pdir);
+		free(pdir);
+		if (rc < 0) {
+			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable", NULL,
+			                  0, "%s; ignored", tr_error_last());
+			if (rc < 0)
+				goto cleanup;
+			continue;
+		}
+		if ((rc = S_add_provider(st, top.names[i], &pcap)) < 0) {
+			tr_listing_free(&sub);
+			goto cleanup;
+		}
+		for (size_t k = 0; k < sub.count && rc == 0; k++) {
+			char *sdir = tr_sprintf("%s/%s/%s", results, top.names[i], sub.names[k]);
+			if (!sdir)
+				rc = TR_ENOMEM;
+			else if (S_is_dir(sdir) && S_usable_name(sub.names[k]))
+				rc = S_add_scenario(st, sub.names[k], &scap);
+			free(sdir);
+		}
+		tr_listing_free(&sub);
+		if (rc < 0)
+			goto cleanup;
+	}
+
+	for (size_t i = 0; i < top.count; i++) {
+		char *pdir = tr_path_join(results, top.names[i]);
+		tr_listing sub = { 0 };
+		long p;
+		if (!pdir) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		if (!S_is_dir(pdir)) {
+			rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", NULL, 0,
+			                  "results/%s: not a provider folder; ignored",
+			                  top.names[i]);
+			free(pdir);
+			if (rc < 0)
+				goto cleanup;
+			continue;
+		}
+		if (!S_usable_name(top.names[i])) {
+			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "bad-name", NULL, 0,
+			                  "a folder in results/ has a name that is not valid "
+			                  "UTF-8 or holds control characters; ignored "
+			                  "(rename it)");
+			free(pdir);
+			if (rc < 0)
+				goto cleanup;
+			continue;
+		}
+		p = tr_study_provider_index(st, top.names[i]);
+		if (p < 0 || tr_listing_read(&sub, pdir) < 0) {
+			free(pdir);
+			continue;
+		}
+		for (size_t k = 0; k < sub.count; k++) {
+			char *sdir = tr_sprintf("%s/%s", pdir, sub.names[k]);
+			char *rel = tr_sprintf("results/%s/%s", top.names[i], sub.names[k]);
+			long s = tr_study_scenario_index(st, sub.names[k]);
+			if (!sdir || !rel) {
+				rc = TR_ENOMEM;
+			} else if (!S_is_dir(sdir)) {
+				rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
+				                  "files go one level deeper, in "
+				                  "results/<provider>/<scenario>/; ignored");
+			} else if (s < 0) {
+				rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "bad-name", NULL,
+				                  0, "results/%s: a scenario folder has a name "
+				                  "that is not valid UTF-8 or holds control "
+				                  "characters; ignored", top.names[i]);
+			} else {
+				rc = tr_scan_scenario(st, (size_t)p, (size_t)s, sdir, rel,
+				                      digest_list);
+				if (rc < 0 && rc != TR_ENOMEM) {
+					rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable",
+					                  NULL, 0, "%s; ignored", tr_error_last());
+				}
+			}
+			free(sdir);
+			free(rel);
+			if (rc < 0)
+				break;
+		}
+		tr_listing_free(&sub);
+		free(pdir);
+		if (rc < 0)
+			goto cleanup;
+	}
+
+	/* The ini may name folders that do not exist: say so. */
+	for (size_t i = 0; i < st->nproviders; i++)
+		if (!st->providers[i].in_results &&
+		    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "ini-unused",
+		                       "tpsreport.ini", 0,
+		                       "[provider %s] has no results/%s folder",
+		                       st->providers[i].id, st->providers[i].id)) < 0)
+			goto cleanup;
+	for (size_t i = 0; i < st->nscenarios; i++)
+		if (!st->scenarios[i].in_results &&
+		    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "ini-unused",
+		                       "tpsreport.ini", 0,
+		                       "[scenario %s] is not a folder of any provider",
+		                       st->scenarios[i].id)) < 0)
+			goto cleanup;
+cleanup:
+	tr_listing_free(&top);
+	free(results);
+	return rc;
+}
+
+static int S_cmp_init(const void *pa, const void *pb)
+{
+	const tr_init *a = pa, *b = pb;
+	if (a->provider != b->provider)
+		return a->provider < b->provider ? -1 : 1;
+	if (a->scenario != b->scenario)
+		return a->scenario < b->scenario ? -1 : 1;
+	return tr_natcmp(a->path, b->path);
+}
+
+static int S_cmp_run(const void *pa, const void *pb)
+{
+	const tr_run *a = pa, *b = pb;
+	if (a->provider != b->provider)
+		return a->provider < b->provider ? -1 : 1;
+	if (a->scenario != b->scenario)
+		return a->scenario < b->scenario ? -1 : 1;
+	return tr_natcmp(a->id, b->id);
+}
+
+/* Providers and scenarios only in the ini have no runs: drop them (after
+ * the warning), so that every index in the results has data. Runs and
+ * inits are renumbered. */
+static void S_drop_unused(tr_study *st)
+{
+	size_t *pmap = tr_calloc(st->nproviders + 1, sizeof(size_t));
+	size_t *smap = tr_calloc(st->nscenarios + 1, sizeof(size_t));
+	size_t np = 0, ns = 0;
+	if (!pmap || !smap)
+		goto cleanup;
+	for (size_t i = 0; i < st->nproviders; i++) {
+		if (!st->providers[i].in_results) {
+			tr_provider_free(&st->providers[i]);
+			continue;
+		}
+		pmap[i] = np;
+		st->providers[np++] = st->providers[i];
+	}
+	for (size_t i = 0; i < st->nscenarios; i++) {
+		if (!st->scenarios[i].in_results) {
+			tr_scenario_free(&st->scenarios[i]);
+			continue;
+		}
+		smap[i] = ns;
+		st->scenarios[ns++] = st->scenarios[i];
+	}
+	st->nproviders = np;
+	st->nscenarios = ns;
+	for (size_t i = 0; i < st->nruns; i++) {
+		st->runs[i].provider = pmap[st->runs[i].provider];
+		st->runs[i].scenario = smap[st->runs[i].scenario];
+	}
+	for (size_t i = 0; i < st->ninits; i++) {
+		st->inits[i].provider = pmap[st->inits[i].provider];
+		st->inits[i].scenario = smap[st->inits[i].scenario];
+	}
+cleanup:
+	free(pmap);
+	free(smap);
+}
+
+/* Runs pgbench reported as aborted, or whose summary stops early, or
+ * that processed nothing, are kept but left out of every figure. */
+static int S_exclude_unusable(tr_study *st)
+{
+	for (size_t i = 0; i < st->nruns; i++) {
+		tr_run *run = &st->runs[i];
+		const tr_summary *s = &run->summary;
+		const char *why = NULL;
+		long line = 0;
+		if (run->excluded)
+			continue;
+		if (s->aborted) {
+			why = "pgbench reported the run as aborted";
+			line = s->aborted_line;
+		} else if (!s->complete) {
+			why = "its summary stops before the tps line (the file is cut short)";
+			line = s->line;
+		} else if (s->transactions == 0 || !(s->tps > 0)) {
+			why = "it processed no transaction";
+			line = s->line;
+		}
+		if (!why)
+			continue;
+		run->excluded = true;
+		run->excluded_reason = tr_strdup(why);
+		if (!run->excluded_reason ||
+		    tr_diags_add(&st->diags, TR_SEV_WARNING, "run-excluded", run->path,
+		                 line, "%s; run left out", why) < 0)
+			return TR_ENOMEM;
+	}
+	return 0;
+}
+
+int tr_study_load(tr_study **out, const char *root,
+                  const tr_load_options *options)
+{
+	tr_study *st;
+	tr_buf digest_list = TR_BUF_INIT;
+	size_t usable = 0;
+	int rc;
+
+	*out = NULL;
+	if (!S_is_dir(root))
+		return tr_error_set("%s: not a study folder (%s)", root,
+		                    errno ? strerror(errno) : "not a directory");
+	st = tr_calloc(1, sizeof(*st));
+	if (!st)
+		return TR_ENOMEM;
+	st->root = tr_strdup(root);
+	if (!st->root) {
+		rc = TR_ENOMEM;
+		goto fail;
+	}
+	if ((rc = S_load_config(st, &digest_list)) < 0 ||
+	    (rc = S_scan(st, &digest_list)) < 0)
+		goto fail;
+	S_drop_unused(st);
+	if (st->nruns > 1)
+		qsort(st->runs, st->nruns, sizeof(tr_run), S_cmp_run);
+	if (st->ninits > 1)
+		qsort(st->inits, st->ninits, sizeof(tr_init), S_cmp_init);
+	if ((rc = S_exclude_unusable(st)) < 0 ||
+	    (rc = tr_load_logs(st, options, &digest_list)) < 0)
+		goto fail;
+	for (size_t i = 0; i < st->nruns; i++)
+		usable += !st->runs[i].excluded;
+	if (usable == 0) {
+		rc = tr_error_set("%s: no usable pgbench run in results/ (%zu run "
+		                  "file(s) found, all left out)", root, st->nruns);
+		if (st->nruns == 0)
+			rc = tr_error_set("%s: no pgbench run found in results/ (a run is "
+			                  "a file holding pgbench's summary, e.g. "
+			                  "results/aws/bench100/run1.txt)", root);
+		goto fail;
+	}
+	if ((rc = S_digest_finish(st->digest, &digest_list)) < 0)
+		goto fail;
+	tr_diags_sort(&st->diags);
+	tr_buf_free(&digest_list);
+	*out = st;
+	return 0;
+fail:
+	tr_buf_free(&digest_list);
+	/* Warnings found so far are lost with the study: the caller prints
+	 * only the error that stopped the job. */
+	tr_study_free(st);
+	return rc;
+}

@@ -1,0 +1,141 @@
+/* compare.c: each provider against the baseline, and sweep averages
+ * (docs/metrics.md, "Comparisons"). */
+
+#include "results_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int S_run_tps(double **out, const tr_results *r, const tr_cell *cell)
+{
+	*out = tr_calloc(cell->nruns ? cell->nruns : 1, sizeof(double));
+	if (!*out)
+		return TR_ENOMEM;
+	for (size_t k = 0; k < cell->nruns; k++)
+		(*out)[k] = r->runs[cell->runs[k]].tps;
+	return 0;
+}
+
+int tr_comparisons_compute(tr_results *r)
+{
+	size_t cap = 0, m = 0;
+	double *p = NULL, *adj = NULL;
+	int rc = 0;
+
+	for (size_t c = 0; c < r->ncells; c++) {
+		const tr_cell *cell = &r->cells[c];
+		long b;
+		tr_comparison *cmp;
+		double *ta = NULL, *tb = NULL, u;
+		if (cell->provider == r->baseline)
+			continue;
+		b = tr_results_cell(r, r->baseline, cell->scenario, cell->workload);
+		if (b < 0)
+			continue;
+		if ((rc = tr_grow(&r->comparisons, &cap, r->ncomparisons + 1,
+		                  sizeof(tr_comparison))) < 0)
+			return rc;
+		cmp = &r->comparisons[r->ncomparisons++];
+		memset(cmp, 0, sizeof(*cmp));
+		cmp->scenario = cell->scenario;
+		cmp->workload = cell->workload;
+		cmp->baseline = r->baseline;
+		cmp->provider = cell->provider;
+		cmp->baseline_cell = (size_t)b;
+		cmp->cell = c;
+		cmp->tps_ratio = cell->tps_median / r->cells[b].tps_median;
+		cmp->tps_gap_pct = (cmp->tps_ratio - 1) * 100.0;
+		cmp->latency_ratio = cell->latency_avg_ms / r->cells[b].latency_avg_ms;
+		cmp->cost_per_tps_ratio = cell->cost_per_tps / r->cells[b].cost_per_tps;
+		cmp->value_ratio = r->cells[b].cost_per_tps / cell->cost_per_tps;
+		cmp->n_baseline = r->cells[b].nruns;
+		cmp->n_provider = cell->nruns;
+		cmp->p_value = cmp->p_adjusted = NAN;
+		if ((rc = S_run_tps(&ta, r, &r->cells[b])) < 0 ||
+		    (rc = S_run_tps(&tb, r, cell)) < 0) {
+			free(ta);
+			free(tb);
+			return rc;
+		}
+		rc = tr_mann_whitney(&cmp->p_value, &u, &cmp->exact, ta, cmp->n_baseline,
+		                     tb, cmp->n_provider);
+		free(ta);
+		free(tb);
+		if (rc == TR_ENOMEM)
+			return rc;
+		rc = 0;
+	}
+	if (r->ncomparisons == 0)
+		return 0;
+
+	/* Holm over every comparison that has a p value. */
+	p = tr_calloc(r->ncomparisons, sizeof(double));
+	adj = tr_calloc(r->ncomparisons, sizeof(double));
+	if (!p || !adj) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	for (size_t i = 0; i < r->ncomparisons; i++)
+		if (!isnan(r->comparisons[i].p_value))
+			p[m++] = r->comparisons[i].p_value;
+	if ((rc = tr_holm(adj, p, m)) < 0)
+		goto cleanup;
+	{
+		size_t k = 0;
+		size_t needed = tr_mann_whitney_runs_needed(r->alpha / (double)(m ? m : 1));
+		for (size_t i = 0; i < r->ncomparisons; i++) {
+			tr_comparison *cmp = &r->comparisons[i];
+			cmp->runs_needed = needed;
+			if (isnan(cmp->p_value))
+				continue;
+			cmp->p_adjusted = adj[k++];
+			cmp->significant = cmp->p_adjusted <= r->alpha;
+		}
+	}
+cleanup:
+	free(p);
+	free(adj);
+	return rc;
+}
+
+int tr_sweeps_compute(tr_results *r)
+{
+	size_t cap = 0;
+	for (size_t s = 0; s < r->nscenarios; s++)
+		for (size_t p = 0; p < r->nproviders; p++)
+			for (size_t w = 0; w < r->nworkloads; w++) {
+				const char *type = r->workloads[w].short_type;
+				size_t combos = 0;
+				double tps = 0, lat = 0;
+				bool seen_before = false;
+				/* one entry per type: skip if an earlier workload had it */
+				for (size_t v = 0; v < w; v++)
+					if (strcmp(r->workloads[v].short_type, type) == 0)
+						seen_before = true;
+				if (seen_before)
+					continue;
+				for (size_t c = 0; c < r->ncells; c++) {
+					const tr_cell *cell = &r->cells[c];
+					if (cell->scenario != s || cell->provider != p ||
+					    strcmp(r->workloads[cell->workload].short_type, type) != 0)
+						continue;
+					combos++;
+					tps += cell->tps_median;
+					lat += cell->latency_avg_ms;
+				}
+				if (combos < 2)
+					continue;
+				if (tr_grow(&r->sweeps, &cap, r->nsweeps + 1, sizeof(tr_sweep_avg)) < 0)
+					return TR_ENOMEM;
+				r->sweeps[r->nsweeps++] = (tr_sweep_avg){
+					.provider = p,
+					.scenario = s,
+					.short_type = type,
+					.combos = combos,
+					.tps_avg = tps / (double)combos,
+					.latency_avg_ms = lat / (double)combos,
+				};
+			}
+	return 0;
+}

@@ -1,0 +1,371 @@
+/* results.c: from a loaded study to the results every renderer reads.
+ *
+ * Order of work: providers (prices), scenarios, workloads, runs (their
+ * window statistics and latency percentiles), cells (medians over runs,
+ * worst/median/pooled stability), comparisons against the baseline with
+ * Holm-corrected significance, sweep averages, regimes, findings. */
+
+#include "stats.h"
+#include "results_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *tr_palette_color(size_t i)
+{
+	/* Okabe & Ito (2008), yellow and black last: they read worst on a
+	 * white page and on a dark one. */
+	static const char *const palette[] = {
+		"#0072B2", "#E69F00", "#009E73", "#D55E00",
+		"#CC79A7", "#56B4E9", "#F0E442", "#999999"
+	};
+	return palette[i % TR_ARRAY_SIZE(palette)];
+}
+
+const char *tr_regime_name(tr_regime regime)
+{
+	switch (regime) {
+	case TR_REGIME_IN_MEMORY: return "in memory";
+	case TR_REGIME_PARTLY_CACHED: return "partly cached";
+	case TR_REGIME_DISK_BOUND: return "disk-bound";
+	default: return NULL;
+	}
+}
+
+long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
+                     size_t workload)
+{
+	for (size_t i = 0; i < r->ncells; i++)
+		if (r->cells[i].provider == provider &&
+		    r->cells[i].scenario == scenario &&
+		    r->cells[i].workload == workload)
+			return (long)i;
+	return -1;
+}
+
+/* ---- providers and prices -------------------------------------------- */
+
+/* The report currency: the ini's, else the one currency all prices use. */
+static const char *S_report_currency(const tr_study *st)
+{
+	const char *only = NULL;
+	if (st->config.currency)
+		return st->config.currency;
+	for (size_t i = 0; i < st->nproviders; i++)
+		for (size_t k = 0; k < st->providers[i].nprice; k++) {
+			const char *c = st->providers[i].price[k].currency;
+			if (!only)
+				only = c;
+			else if (strcmp(only, c) != 0)
+				return NULL;
+		}
+	return only;
+}
+
+static int S_providers(tr_results *r, const tr_study *st)
+{
+	r->nproviders = st->nproviders;
+	r->providers = tr_calloc(st->nproviders, sizeof(tr_provider_result));
+	if (!r->providers)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < st->nproviders; i++) {
+		const tr_provider *p = &st->providers[i];
+		tr_provider_result *out = &r->providers[i];
+		double total = 0;
+		out->id = p->id;
+		out->label = p->label ? p->label : p->id;
+		out->color = p->color ? p->color : tr_palette_color(i);
+		out->vcpu = p->vcpu;
+		out->ram_gb = p->ram_gb;
+		out->notes = p->notes;
+		out->monthly_cost = NAN;
+		if (p->nprice == 0)
+			continue;
+		out->price = tr_calloc(p->nprice, sizeof(tr_price_line));
+		if (!out->price)
+			return TR_ENOMEM;
+		out->nprice = p->nprice;
+		for (size_t k = 0; k < p->nprice; k++) {
+			const tr_price_item *it = &p->price[k];
+			double rate = tr_currency_rate(&st->config, r->currency, it->currency);
+			tr_price_line *line = &out->price[k];
+			line->label = it->label;
+			line->amount = it->amount;
+			line->currency = it->currency;
+			line->hourly = it->hourly;
+			line->monthly = tr_price_item_monthly(it) * rate;
+			total += line->monthly;
+		}
+		out->monthly_cost = total;
+		if (isnan(total) &&
+		    tr_diags_add(&r->warnings, TR_SEV_WARNING, "fx-missing",
+		                 "tpsreport.ini", p->price_line,
+		                 "[provider %s]: no [fx] rate converts its price into %s; "
+		                 "no cost figures for it", p->id,
+		                 r->currency ? r->currency : "one report currency "
+		                                             "(set [study] currency)") < 0)
+			return TR_ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- runs ---------------------------------------------------------------- */
+
+static const char *S_short_version(const char *v, char *buf, size_t size)
+{
+	size_t n = 0;
+	if (!v)
+		return NULL;
+	while (v[n] && v[n] != ' ' && v[n] != '(' && n + 1 < size) {
+		buf[n] = v[n];
+		n++;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
+{
+	r->nruns = st->nruns;
+	r->runs = tr_calloc(st->nruns ? st->nruns : 1, sizeof(tr_run_result));
+	if (!r->runs)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < st->nruns; i++) {
+		const tr_run *run = &st->runs[i];
+		const tr_summary *s = &run->summary;
+		tr_run_result *out = &r->runs[i];
+		long w = tr_workload_find(r, s);
+		if (w < 0)
+			return TR_ENOMEM;
+		out->provider = run->provider;
+		out->scenario = run->scenario;
+		out->workload = (size_t)w;
+		out->cell = -1;
+		out->id = run->id;
+		out->path = run->path;
+		out->pgbench_version = S_short_version(s->version, versions[i], 32);
+		out->pgbench_major = s->major;
+		out->scale = s->scale;
+		out->duration_s = s->duration_s;
+		out->transactions = s->transactions;
+		out->failed = s->failed;
+		out->tps = s->tps;
+		out->latency_avg_ms = s->latency_avg_ms;
+		out->latency_stddev_ms = s->latency_stddev_ms;
+		out->aborted = s->aborted;
+		out->excluded = run->excluded;
+		out->excluded_reason = run->excluded_reason;
+		tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
+		                        run->window_source, run->window_interval_s);
+		out->series = run->windows;
+		out->nseries = run->nwindows;
+		if (run->agg_latency_us.count > 0) {
+			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
+			out->agg_latency_stddev_ms = tr_simple_stats_stddev(&run->agg_latency_us) / 1000.0;
+			out->agg_latency_max_ms = run->agg_latency_us.max / 1000.0;
+		} else {
+			out->agg_latency_mean_ms = out->agg_latency_stddev_ms = NAN;
+			out->agg_latency_max_ms = NAN;
+		}
+		tr_latency_of_hist(&out->latency, run->txlog ? &run->txlog->latency : NULL,
+		                    run->txlog ? run->txlog->skipped : 0,
+		                    run->txlog ? run->txlog->failed : 0);
+	}
+	return 0;
+}
+
+/* ---- cells ---------------------------------------------------------------- */
+
+static int S_cmp_cell(const void *pa, const void *pb)
+{
+	const tr_cell *a = pa, *b = pb;
+	if (a->scenario != b->scenario)
+		return a->scenario < b->scenario ? -1 : 1;
+	if (a->workload != b->workload)
+		return a->workload < b->workload ? -1 : 1;
+	return (a->provider > b->provider) - (a->provider < b->provider);
+}
+
+static int S_cells(tr_results *r)
+{
+	size_t cap = 0;
+	int rc;
+	for (size_t i = 0; i < r->nruns; i++) {
+		tr_run_result *run = &r->runs[i];
+		long c;
+		tr_cell *cell;
+		c = tr_results_cell(r, run->provider, run->scenario, run->workload);
+		if (c < 0) {
+			if ((rc = tr_grow(&r->cells, &cap, r->ncells + 1, sizeof(tr_cell))) < 0)
+				return rc;
+			cell = &r->cells[r->ncells++];
+			memset(cell, 0, sizeof(*cell));
+			cell->provider = run->provider;
+			cell->scenario = run->scenario;
+			cell->workload = run->workload;
+		} else {
+			cell = &r->cells[c];
+		}
+		if (run->excluded) {
+			cell->nexcluded++;
+			continue;
+		}
+		if ((rc = tr_grow(&cell->runs, &(size_t){ cell->nruns }, cell->nruns + 1,
+		                  sizeof(size_t))) < 0)
+			return rc;
+		cell->runs[cell->nruns++] = i;
+	}
+	/* A cell whose runs were all left out has no figures: drop it. */
+	{
+		size_t n = 0;
+		for (size_t i = 0; i < r->ncells; i++) {
+			if (r->cells[i].nruns == 0) {
+				free(r->cells[i].runs);
+				continue;
+			}
+			r->cells[n++] = r->cells[i];
+		}
+		r->ncells = n;
+	}
+	if (r->ncells > 1)
+		qsort(r->cells, r->ncells, sizeof(tr_cell), S_cmp_cell);
+	for (size_t c = 0; c < r->ncells; c++)
+		for (size_t k = 0; k < r->cells[c].nruns; k++)
+			r->runs[r->cells[c].runs[k]].cell = (long)c;
+	return 0;
+}
+
+static int S_cell_figures(tr_results *r, const tr_study *st)
+{
+	for (size_t c = 0; c < r->ncells; c++) {
+		tr_cell *cell = &r->cells[c];
+		size_t n = cell->nruns;
+		double *tps = tr_calloc(n, sizeof(double));
+		double *lat = tr_calloc(n, sizeof(double));
+		double cost = r->providers[cell->provider].monthly_cost;
+		int rc;
+		if (!tps || !lat) {
+			free(tps);
+			free(lat);
+			return TR_ENOMEM;
+		}
+		for (size_t k = 0; k < n; k++) {
+			tps[k] = r->runs[cell->runs[k]].tps;
+			lat[k] = r->runs[cell->runs[k]].latency_avg_ms;
+		}
+		cell->tps_median = tr_median(tps, n);
+		cell->tps_mean = tr_mean(tps, n);
+		cell->tps_min = cell->tps_max = tps[0];
+		for (size_t k = 1; k < n; k++) {
+			if (tps[k] < cell->tps_min)
+				cell->tps_min = tps[k];
+			if (tps[k] > cell->tps_max)
+				cell->tps_max = tps[k];
+		}
+		cell->latency_avg_ms = tr_median(lat, n);
+		cell->cost_per_tps = cost / cell->tps_median;
+		cell->tps_per_100 = cell->tps_median / cost * 100.0;
+		free(tps);
+		free(lat);
+		if ((rc = tr_cell_stability(cell, r, st)) < 0)
+			return rc;
+		if ((rc = tr_cell_latency(cell, r, st)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- everything ------------------------------------------------------------ */
+
+int tr_results_compute(tr_results **out, const tr_study *st)
+{
+	tr_results *r;
+	char (*versions)[32] = NULL;
+	int rc;
+
+	*out = NULL;
+	r = tr_calloc(1, sizeof(*r));
+	if (!r)
+		return TR_ENOMEM;
+	r->title = st->config.title;
+	r->currency = S_report_currency(st);
+	r->alpha = 0.05;
+	r->digest = st->digest;
+	r->baseline = 0;
+	if (st->config.baseline) {
+		long b = tr_study_provider_index(st, st->config.baseline);
+		if (b < 0) {
+			rc = tr_error_set_at("tpsreport.ini", 0,
+			                     "baseline = %s: no provider has that name "
+			                     "(providers are the folders in results/)",
+			                     st->config.baseline);
+			goto fail;
+		}
+		r->baseline = (size_t)b;
+	}
+	for (size_t i = 0; i < st->diags.count; i++) {
+		const tr_diag *d = &st->diags.items[i];
+		if ((rc = tr_diags_add(&r->warnings, d->severity, d->code, d->path,
+		                       d->line, "%s", d->message)) < 0)
+			goto fail;
+	}
+	versions = tr_calloc(st->nruns ? st->nruns : 1, sizeof(*versions));
+	if (!versions) {
+		rc = TR_ENOMEM;
+		goto fail;
+	}
+	if ((rc = S_providers(r, st)) < 0 ||
+	    (rc = tr_scenarios_compute(r, st)) < 0 ||
+	    (rc = S_runs(r, st, versions)) < 0 ||
+	    (rc = tr_workloads_sort(r)) < 0 ||
+	    (rc = S_cells(r)) < 0 ||
+	    (rc = S_cell_figures(r, st)) < 0 ||
+	    (rc = tr_comparisons_compute(r)) < 0 ||
+	    (rc = tr_sweeps_compute(r)) < 0 ||
+	    (rc = tr_inits_compute(r, st)) < 0 ||
+	    (rc = tr_findings_compute(r, st)) < 0)
+		goto fail;
+	r->versions = versions;
+	tr_diags_sort(&r->warnings);
+	*out = r;
+	return 0;
+fail:
+	free(versions);
+	tr_results_free(r);
+	return rc;
+}
+
+void tr_results_free(tr_results *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nproviders; i++)
+		free(r->providers[i].price);
+	free(r->providers);
+	for (size_t i = 0; i < r->nscenarios; i++)
+		free(r->scenarios[i].regimes);
+	free(r->scenarios);
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		free(r->workloads[i].short_type);
+		free(r->workloads[i].label);
+		free(r->workloads[i].key);
+	}
+	free(r->workloads);
+	free(r->runs);
+	for (size_t i = 0; i < r->ncells; i++) {
+		free(r->cells[i].runs);
+		if (r->cells[i].latency_hist) {
+			tr_hist_free(r->cells[i].latency_hist);
+			free(r->cells[i].latency_hist);
+		}
+	}
+	free(r->cells);
+	free(r->comparisons);
+	free(r->sweeps);
+	free(r->inits);
+	tr_diags_free(&r->warnings);
+	tr_diags_free(&r->findings);
+	free(r->versions);
+	free(r);
+}

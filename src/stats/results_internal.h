@@ -1,0 +1,37 @@
+#ifndef TR_STATS_RESULTS_INTERNAL_H
+#define TR_STATS_RESULTS_INTERNAL_H
+
+/* Internal to stats: the steps of tr_results_compute(), one file each. */
+
+#include "stats.h"
+
+/* stability.c */
+void tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
+                             tr_window_source source, double interval_s);
+int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st);
+int tr_cell_latency(tr_cell *cell, const tr_results *r, const tr_study *st);
+/* Percentiles of h (NULL or empty: not present), in ms. */
+void tr_latency_of_hist(tr_latency *out, const tr_hist *h, int64_t skipped,
+                        int64_t failed);
+
+/* workloads.c: the index of the workload of this summary, adding it when
+ * new; -1 when out of memory. */
+long tr_workload_find(tr_results *r, const tr_summary *s);
+/* Order workloads (TPC-B, simple-update, select-only, scripts; clients,
+ * threads, mode) and renumber the runs' workload indices. */
+int tr_workloads_sort(tr_results *r);
+
+/* scenarios.c: labels, scale, data size and regime per provider. */
+int tr_scenarios_compute(tr_results *r, const tr_study *st);
+
+/* compare.c */
+int tr_comparisons_compute(tr_results *r);
+int tr_sweeps_compute(tr_results *r);
+
+/* inits.c */
+int tr_inits_compute(tr_results *r, const tr_study *st);
+
+/* check.c: comparability findings (tpsreport check). */
+int tr_findings_compute(tr_results *r, const tr_study *st);
+
+#endif

@@ -1,0 +1,173 @@
+/* stability.c: window statistics of runs and cells (docs/metrics.md,
+ * "Stability"), and per-transaction latency of cells. */
+
+#include "results_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
+                             tr_window_source source, double interval_s)
+{
+	double *tps, *lat;
+	size_t nlat = 0;
+	memset(out, 0, sizeof(*out));
+	out->tps_mean = out->tps_cov_pct = out->tps_min = out->tps_min_pct = NAN;
+	out->tps_max = out->latency_p95_ms = out->latency_max_ms = NAN;
+	if (n < 2)
+		return; /* one window has no spread to speak of */
+	tps = tr_calloc(n, sizeof(double));
+	lat = tr_calloc(n, sizeof(double));
+	if (!tps || !lat)
+		goto cleanup;
+	out->present = true;
+	out->source = source;
+	out->interval_s = interval_s;
+	out->windows = n;
+	for (size_t i = 0; i < n; i++) {
+		tps[i] = w[i].tps;
+		if (!isnan(w[i].latency_ms))
+			lat[nlat++] = w[i].latency_ms;
+		if (!isnan(w[i].latency_max_ms) &&
+		    (isnan(out->latency_max_ms) || w[i].latency_max_ms > out->latency_max_ms))
+			out->latency_max_ms = w[i].latency_max_ms;
+	}
+	out->tps_mean = tr_mean(tps, n);
+	out->tps_cov_pct = tr_cov_pct(tps, n);
+	out->tps_min = out->tps_max = tps[0];
+	for (size_t i = 1; i < n; i++) {
+		if (tps[i] < out->tps_min)
+			out->tps_min = tps[i];
+		if (tps[i] > out->tps_max)
+			out->tps_max = tps[i];
+	}
+	out->tps_min_pct = out->tps_mean > 0
+	                       ? (out->tps_min - out->tps_mean) / out->tps_mean * 100.0
+	                       : NAN;
+	out->latency_p95_ms = tr_quantile(lat, nlat, 0.95);
+cleanup:
+	free(tps);
+	free(lat);
+}
+
+int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
+{
+	size_t n = 0, nw = 0, cap = 0;
+	double *cov = tr_calloc(cell->nruns, sizeof(double));
+	double *dip = tr_calloc(cell->nruns, sizeof(double));
+	double *p95 = tr_calloc(cell->nruns, sizeof(double));
+	tr_window *all = NULL;
+	tr_stability *worst = &cell->worst;
+	int rc = 0;
+	(void)st;
+
+	tr_stability_of_windows(worst, NULL, 0, TR_WINDOWS_NONE, 0);
+	tr_stability_of_windows(&cell->median_run, NULL, 0, TR_WINDOWS_NONE, 0);
+	tr_stability_of_windows(&cell->pooled, NULL, 0, TR_WINDOWS_NONE, 0);
+	if (!cov || !dip || !p95) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	for (size_t k = 0; k < cell->nruns; k++) {
+		const tr_run_result *run = &r->runs[cell->runs[k]];
+		const tr_stability *s = &run->windows;
+		if (!s->present)
+			continue;
+		cov[n] = s->tps_cov_pct;
+		dip[n] = s->tps_min_pct;
+		p95[n] = s->latency_p95_ms;
+		n++;
+		if (!worst->present) {
+			*worst = *s;
+			cell->worst_cov_run = cell->worst_dip_run = run->id;
+		} else {
+			if (s->tps_cov_pct > worst->tps_cov_pct) {
+				worst->tps_cov_pct = s->tps_cov_pct;
+				cell->worst_cov_run = run->id;
+			}
+			if (s->tps_min_pct < worst->tps_min_pct) {
+				worst->tps_min_pct = s->tps_min_pct;
+				worst->tps_min = s->tps_min;
+				cell->worst_dip_run = run->id;
+			}
+			if (s->latency_p95_ms > worst->latency_p95_ms)
+				worst->latency_p95_ms = s->latency_p95_ms;
+			if (s->latency_max_ms > worst->latency_max_ms ||
+			    isnan(worst->latency_max_ms))
+				worst->latency_max_ms = s->latency_max_ms;
+			if (s->tps_max > worst->tps_max)
+				worst->tps_max = s->tps_max;
+			worst->windows += s->windows;
+		}
+		for (size_t i = 0; i < run->nseries; i++) {
+			if ((rc = tr_grow(&all, &cap, nw + 1, sizeof(tr_window))) < 0)
+				goto cleanup;
+			all[nw++] = run->series[i];
+		}
+	}
+	if (n == 0)
+		goto cleanup;
+	/* worst.tps_mean stays the first run's: a mean is not "worst"; the
+	 * pooled figure carries the cell's mean. */
+	cell->median_run = *worst;
+	cell->median_run.tps_cov_pct = tr_median(cov, n);
+	cell->median_run.tps_min_pct = tr_median(dip, n);
+	cell->median_run.latency_p95_ms = tr_median(p95, n);
+	tr_stability_of_windows(&cell->pooled, all, nw, worst->source,
+	                        worst->interval_s);
+cleanup:
+	free(cov);
+	free(dip);
+	free(p95);
+	free(all);
+	return rc;
+}
+
+void tr_latency_of_hist(tr_latency *out, const tr_hist *h, int64_t skipped,
+                        int64_t failed)
+{
+	memset(out, 0, sizeof(*out));
+	out->skipped = skipped;
+	out->failed = failed;
+	out->hist = h;
+	if (!h || h->total == 0) {
+		out->min_ms = out->p50_ms = out->p90_ms = out->p95_ms = NAN;
+		out->p99_ms = out->p999_ms = out->p9999_ms = out->max_ms = NAN;
+		return;
+	}
+	out->present = true;
+	out->count = h->total;
+	out->min_ms = (double)h->min / 1000.0;
+	out->p50_ms = tr_hist_percentile(h, 50) / 1000.0;
+	out->p90_ms = tr_hist_percentile(h, 90) / 1000.0;
+	out->p95_ms = tr_hist_percentile(h, 95) / 1000.0;
+	out->p99_ms = tr_hist_percentile(h, 99) / 1000.0;
+	out->p999_ms = tr_hist_percentile(h, 99.9) / 1000.0;
+	out->p9999_ms = tr_hist_percentile(h, 99.99) / 1000.0;
+	out->max_ms = (double)h->max / 1000.0;
+}
+
+int tr_cell_latency(tr_cell *cell, const tr_results *r, const tr_study *st)
+{
+	int64_t skipped = 0, failed = 0;
+	int rc;
+	for (size_t k = 0; k < cell->nruns; k++) {
+		const tr_run *run = &st->runs[cell->runs[k]];
+		if (!run->txlog || run->txlog->latency.total == 0)
+			continue;
+		if (!cell->latency_hist) {
+			cell->latency_hist = tr_calloc(1, sizeof(tr_hist));
+			if (!cell->latency_hist)
+				return TR_ENOMEM;
+			tr_hist_init(cell->latency_hist);
+		}
+		if ((rc = tr_hist_merge(cell->latency_hist, &run->txlog->latency)) < 0)
+			return rc;
+		skipped += run->txlog->skipped;
+		failed += run->txlog->failed;
+	}
+	(void)r;
+	tr_latency_of_hist(&cell->latency, cell->latency_hist, skipped, failed);
+	return 0;
+}

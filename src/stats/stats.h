@@ -1,0 +1,310 @@
+#ifndef TR_STATS_H
+#define TR_STATS_H
+
+/*
+ * stats: pure functions over numbers (medians, quantiles, CoV, the exact
+ * Mann-Whitney test, Holm's correction, prices), and the results of a study
+ * computed from its model: runs, cells, comparisons, init timings. Every
+ * renderer (export, chart, writeup) reads tr_results and nothing else.
+ *
+ * Definitions are those of docs/metrics.md; each function names the one it
+ * implements.
+ */
+
+#include "model/model.h"
+
+/* ---- numbers --------------------------------------------------------- */
+
+/* Median of v[0..n) (the mean of the two middle values for even n);
+ * NaN when n == 0. v is not modified. */
+double tr_median(const double *v, size_t n);
+
+/* Quantile q in [0,1] with linear interpolation between closest ranks
+ * (Hyndman & Fan type 7, the default of R and numpy): position (n-1)q.
+ * NaN when n == 0. v is not modified. */
+double tr_quantile(const double *v, size_t n, double q);
+
+double tr_mean(const double *v, size_t n);
+/* Population standard deviation (divides by n). */
+double tr_stddev_pop(const double *v, size_t n);
+/* Coefficient of variation in percent: population stddev / mean * 100. */
+double tr_cov_pct(const double *v, size_t n);
+
+/*
+ * Exact two-sided Mann-Whitney U test of a against b. Without ties the
+ * exact null distribution of U is counted; with ties, the exact
+ * permutation distribution of U over mid-ranks is enumerated when
+ * C(na+nb, na) <= 2,000,000, else the normal approximation with tie
+ * correction is used (*exact set false). p = min(1, 2 * min(P(U<=u),
+ * P(U>=u))). Returns 0, or TR_EINVALID when na or nb is 0 or any value is
+ * not finite.
+ */
+int tr_mann_whitney(double *p_out, double *u_out, bool *exact,
+                    const double *a, size_t na, const double *b, size_t nb);
+
+/* The smallest two-sided p the exact test can give for na vs nb without
+ * ties: 2 / C(na+nb, na) (3 vs 3: 0.1). */
+double tr_mann_whitney_min_p(size_t na, size_t nb);
+
+/* Runs per side needed so that the smallest possible p is <= alpha. */
+size_t tr_mann_whitney_runs_needed(double alpha);
+
+/* Holm's step-down correction of n p values: adjusted[i] for p[i]. */
+int tr_holm(double *adjusted, const double *p, size_t n);
+
+/* ---- prices ---------------------------------------------------------- */
+
+#define TR_HOURS_PER_MONTH 730.0
+
+/* Monthly amount of one price item in its own currency. */
+double tr_price_item_monthly(const tr_price_item *item);
+
+/* Rate to convert 1 unit of `currency` into the report currency: 1 when it
+ * is the report currency (or no report currency is set and it is the only
+ * currency), the [fx] rate otherwise, NaN when unknown. */
+double tr_currency_rate(const tr_config *config, const char *report_currency,
+                  const char *currency);
+
+/* ---- names ---------------------------------------------------------- */
+
+/* "<builtin: TPC-B (sort of)>" -> "TPC-B", "<builtin: select only>" ->
+ * "select-only", "<builtin: simple update>" -> "simple-update"; a script's
+ * name stays as it is. Caller frees. */
+char *tr_workload_short_type(const char *transaction_type);
+
+/* Lowercase ASCII letters, digits and single dashes, at most ~40 bytes,
+ * never empty: safe in any file name ("../<x>" -> "x"). Caller frees. */
+char *tr_slug(const char *s);
+
+/* ---- results ---------------------------------------------------------- */
+
+/* A workload: what must be equal for runs to be pooled into one cell. */
+typedef struct tr_workload {
+	const char *transaction_type;  /* as pgbench printed it */
+	int clients;
+	int threads;
+	const char *query_mode;
+	char *short_type;              /* "TPC-B", "select-only", "simple-update",
+	                                  "multiple scripts" or the script name */
+	char *label;                   /* "TPC-B, 32 clients, 4 threads, prepared" */
+	char *key;                     /* file-name safe: "tpcb-c32-j4-prepared" */
+} tr_workload;
+
+/* Window statistics of one run, or of a cell (see tr_cell). */
+typedef struct tr_stability {
+	bool present;
+	tr_window_source source;
+	double interval_s;
+	size_t windows;          /* windows used (first one left out) */
+	double tps_mean;
+	double tps_cov_pct;      /* population stddev / mean x 100 */
+	double tps_min;
+	double tps_min_pct;      /* (min - mean) / mean x 100: the deepest dip */
+	double tps_max;
+	double latency_p95_ms;   /* p95 of WINDOW MEAN latencies (type 7) —
+	                            not a per-transaction percentile */
+	double latency_max_ms;   /* max of window max (aggregate logs); NaN */
+} tr_stability;
+
+/* Per-transaction latency percentiles, nearest-rank, from --log files. */
+typedef struct tr_latency {
+	bool present;
+	int64_t count;           /* successful transactions */
+	int64_t skipped;
+	int64_t failed;
+	double min_ms;
+	double p50_ms, p90_ms, p95_ms, p99_ms, p999_ms, p9999_ms;
+	double max_ms;
+	const tr_hist *hist;     /* for the percentile plot (borrowed) */
+} tr_latency;
+
+typedef struct tr_run_result {
+	size_t provider;
+	size_t scenario;
+	size_t workload;
+	long cell;               /* -1 when excluded */
+	const char *id;
+	const char *path;
+	const char *pgbench_version;   /* "15.18"; NULL when not printed */
+	int pgbench_major;             /* -1 when unknown */
+	int64_t scale;
+	int duration_s;                /* -1 for -t runs */
+	int64_t transactions;
+	int64_t failed;                /* -1 before 15 */
+	double tps;
+	double latency_avg_ms;
+	double latency_stddev_ms;      /* NaN when pgbench did not print it */
+	bool aborted;
+	bool excluded;
+	const char *excluded_reason;
+
+	tr_stability windows;
+	const tr_window *series;       /* the run's windows, for timelines */
+	size_t nseries;
+
+	/* From aggregate logs: every transaction, exactly (NaN without). */
+	double agg_latency_mean_ms;
+	double agg_latency_stddev_ms;
+	double agg_latency_max_ms;
+
+	tr_latency latency;            /* per-transaction logs */
+} tr_run_result;
+
+/*
+ * A cell: provider x scenario x workload, over its usable runs.
+ * TPS is the median of run TPS. Stability: `worst` is the headline (the
+ * largest CoV and the deepest dip over the runs, each from its own run),
+ * `median_run` the median of the runs' figures, `pooled` all windows of all
+ * runs taken together.
+ */
+typedef struct tr_cell {
+	size_t provider;
+	size_t scenario;
+	size_t workload;
+	size_t *runs;            /* indices into results->runs */
+	size_t nruns;
+	size_t nexcluded;        /* runs of this cell left out */
+	double tps_median;
+	double tps_mean;
+	double tps_min;
+	double tps_max;
+	double latency_avg_ms;   /* median of the runs' latency average */
+	double cost_per_tps;     /* monthly cost / tps_median; NaN */
+	double tps_per_100;      /* tps_median per 100 currency units a month */
+
+	tr_stability worst;
+	const char *worst_cov_run;     /* run ids behind the worst figures */
+	const char *worst_dip_run;
+	tr_stability median_run;
+	tr_stability pooled;
+
+	tr_latency latency;      /* merged over the runs' transaction logs */
+	tr_hist *latency_hist;   /* owned; NULL when no transaction logs */
+} tr_cell;
+
+/* Each provider against the baseline in one scenario and workload. */
+typedef struct tr_comparison {
+	size_t scenario;
+	size_t workload;
+	size_t baseline;         /* provider indices */
+	size_t provider;
+	size_t baseline_cell;    /* cell indices */
+	size_t cell;
+	double tps_ratio;        /* provider median / baseline median */
+	double tps_gap_pct;      /* (ratio - 1) x 100 */
+	double latency_ratio;    /* provider / baseline, latency average */
+	double cost_per_tps_ratio; /* NaN without prices */
+	double value_ratio;      /* transactions per currency unit: baseline
+	                            cost_per_tps / provider cost_per_tps */
+	double p_value;          /* exact Mann-Whitney over run TPS; NaN n<1 */
+	double p_adjusted;       /* Holm over all comparisons of the study */
+	bool significant;        /* p_adjusted <= alpha */
+	bool exact;
+	size_t n_baseline;
+	size_t n_provider;
+	size_t runs_needed;      /* per side, for the smallest p to reach the
+	                            Holm-adjusted threshold alpha / m */
+} tr_comparison;
+
+/* Average over a sweep's client/thread combinations (seed: "avg across
+ * 13 combos"): one per provider x scenario x transaction type, only where
+ * a scenario has more than one combination. */
+typedef struct tr_sweep_avg {
+	size_t provider;
+	size_t scenario;
+	const char *short_type;
+	size_t combos;
+	double tps_avg;          /* mean of the cells' median TPS */
+	double latency_avg_ms;   /* mean of the cells' latency average */
+} tr_sweep_avg;
+
+typedef enum tr_regime {
+	TR_REGIME_UNKNOWN = 0,
+	TR_REGIME_IN_MEMORY,     /* data <= 0.5 x RAM */
+	TR_REGIME_PARTLY_CACHED, /* data <= 4 x RAM */
+	TR_REGIME_DISK_BOUND
+} tr_regime;
+
+/* Converted price components of a provider. */
+typedef struct tr_price_line {
+	const char *label;       /* NULL when the price has one component */
+	double amount;           /* as written */
+	const char *currency;
+	bool hourly;
+	double monthly;          /* in the report currency; NaN without fx */
+} tr_price_line;
+
+typedef struct tr_provider_result {
+	const char *id;
+	const char *label;
+	const char *color;       /* "#rrggbb": the ini's, or the palette's */
+	double monthly_cost;     /* report currency; NaN without price/fx */
+	tr_price_line *price;    /* owned array */
+	size_t nprice;
+	double vcpu;
+	double ram_gb;
+	const char *notes;
+} tr_provider_result;
+
+typedef struct tr_scenario_result {
+	const char *id;
+	const char *label;
+	int64_t scale;           /* common scale of its runs; -1 mixed/unknown */
+	double data_bytes;       /* measured (probe) or scale x 15 MiB; NaN */
+	bool data_measured;
+	tr_regime *regimes;      /* per provider (owned, nproviders) */
+} tr_scenario_result;
+
+typedef struct tr_init_result {
+	size_t provider;
+	size_t scenario;
+	const tr_init *init;     /* phases, totals, server facts (borrowed) */
+} tr_init_result;
+
+typedef struct tr_results {
+	const char *title;
+	const char *currency;    /* report currency, or NULL */
+	size_t baseline;         /* provider index */
+	double alpha;            /* 0.05 */
+	const char *digest;      /* of the inputs */
+
+	tr_provider_result *providers;
+	size_t nproviders;
+	tr_scenario_result *scenarios;
+	size_t nscenarios;
+	tr_workload *workloads;
+	size_t nworkloads;
+	tr_run_result *runs;
+	size_t nruns;
+	tr_cell *cells;          /* sorted by scenario, workload, provider */
+	size_t ncells;
+	tr_comparison *comparisons;
+	size_t ncomparisons;
+	tr_sweep_avg *sweeps;
+	size_t nsweeps;
+	tr_init_result *inits;
+	size_t ninits;
+	tr_diags warnings;       /* the study's, copied */
+	tr_diags findings;       /* comparability lint (tpsreport check) */
+	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
+} tr_results;
+
+/*
+ * Compute the results of a loaded study. Strings are borrowed from the
+ * study, which must outlive the results. The caller frees *out with
+ * tr_results_free().
+ */
+int tr_results_compute(tr_results **out, const tr_study *study);
+void tr_results_free(tr_results *results);
+
+/* The cell of provider x scenario x workload, or -1. */
+long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
+                     size_t workload);
+
+/* "in memory", "partly cached", "disk-bound", or NULL. */
+const char *tr_regime_name(tr_regime regime);
+
+/* The default colour of the i-th provider (Okabe-Ito, colour-blind safe). */
+const char *tr_palette_color(size_t i);
+
+#endif
