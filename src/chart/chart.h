@@ -1,0 +1,72 @@
+#ifndef TR_CHART_H
+#define TR_CHART_H
+
+/*
+ * chart: every chart of a report, laid out once into a small
+ * backend-neutral scene (rectangles, lines, text with anchor and size),
+ * then written as SVG (libxml2's writer: real <text>, a <title> per mark,
+ * CSS classes with a dark-mode block, no external references) or as PNG
+ * (2x) and PDF (cairo). Only this module includes cairo. Text is measured
+ * with cairo so labels fit. Output depends only on the results: the same
+ * results give the same bytes on any machine and locale.
+ */
+
+#include "stats/stats.h"
+
+typedef enum tr_chart_kind {
+	TR_CHART_TPS = 0,     /* grouped bars: median TPS, whisker min-max */
+	TR_CHART_LATENCY,     /* grouped bars: latency average */
+	TR_CHART_P95,         /* grouped bars: p95 of window mean latency */
+	TR_CHART_COV,         /* grouped bars: TPS CoV (worst run) */
+	TR_CHART_COST,        /* grouped bars: cost per TPS */
+	TR_CHART_VALUE,       /* grouped bars: TPS per 100 currency units */
+	TR_CHART_INIT,        /* stacked horizontal bars: init phases */
+	TR_CHART_TIMELINE,    /* lines over time: window TPS per run */
+	TR_CHART_PERCENTILES, /* latency percentile plot (transaction logs) */
+	TR_CHART_SWEEP        /* lines against clients */
+} tr_chart_kind;
+
+typedef enum tr_chart_format {
+	TR_CHART_SVG = 0,
+	TR_CHART_PNG,
+	TR_CHART_PDF
+} tr_chart_format;
+
+/* One chart the data allows. */
+typedef struct tr_chart_item {
+	tr_chart_kind kind;
+	long scenario;        /* index, or -1 for all scenarios in one chart */
+	long workload;        /* index, or -1 */
+	char *name;           /* file-name safe and unique: "tps",
+	                         "timeline-bench100", "sweep-bench100-tpc-b" */
+	char *title;          /* "Median TPS by scenario" */
+	char *alt;            /* one or two sentences summarising the chart
+	                         for aria-label and alt text */
+} tr_chart_item;
+
+typedef struct tr_chart_plan {
+	tr_chart_item *items;
+	size_t count;
+} tr_chart_plan;
+
+/* "tps", "latency", "p95", "cov", "cost", "value", "init", "timeline",
+ * "percentiles", "sweep". Returns 0 or TR_EINVALID. */
+int tr_chart_kind_parse(tr_chart_kind *out, const char *name);
+const char *tr_chart_kind_name(tr_chart_kind kind);
+
+/* Every chart the results allow, in report order (kinds without data,
+ * e.g. cost without prices, are left out). Free with tr_chart_plan_free. */
+int tr_chart_plan_make(tr_chart_plan *out, const tr_results *r);
+void tr_chart_plan_free(tr_chart_plan *plan);
+
+/* The planned chart of this kind for this scenario (-1: the all-scenario
+ * one, or the first), or NULL. */
+const tr_chart_item *tr_chart_plan_find(const tr_chart_plan *plan,
+                                        tr_chart_kind kind, long scenario);
+
+/* Draw one chart; appends the file's bytes to out. Fails with a message
+ * when the results have no data for it. */
+int tr_chart_render(tr_buf *out, const tr_results *r,
+                    const tr_chart_item *item, tr_chart_format format);
+
+#endif
