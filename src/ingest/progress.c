@@ -38,10 +38,12 @@ static bool S_num(tr_cur *c, double *out)
 static bool S_counted(tr_cur *c, const char *word, int64_t *out)
 {
 	tr_cur d = *c;
-	if (!tr_cur_lit(&d, ", ") || !tr_cur_count(&d, out) ||
+	int64_t v;
+	if (!tr_cur_lit(&d, ", ") || !tr_cur_count(&d, &v) ||
 	    !tr_cur_lit(&d, " ") || !tr_cur_lit(&d, word))
 		return false;
 	*c = d;
+	*out = v;
 	return true;
 }
 
@@ -108,12 +110,15 @@ int tr_progress_scan(tr_progress **out, size_t *n, const char *text,
 			rc = 0;
 			continue;
 		}
+		/* pgbench ends every progress line; a last line without its
+		 * end is a file cut short: even if what is left reads as a
+		 * progress line, its last number may be cut, so it is left
+		 * out rather than reported as damage. */
+		if (!ln.terminated) {
+			rc = 0;
+			break;
+		}
 		if (rc == TR_EINVALID) {
-			/* A file cut inside its last line is not damage. */
-			if (!ln.terminated) {
-				rc = 0;
-				break;
-			}
 			tr_buf ex = TR_BUF_INIT;
 			tr_pgtext_excerpt(&ex, ln.p, ln.len);
 			tr_error_set_at(path ? path : "(text)", ln.lineno,

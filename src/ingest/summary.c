@@ -190,7 +190,7 @@ static int S_conflict(tr_sumparse *st, long line, int min, int max,
 	if (other == st->version_line)
 		return tr_error_set_at(st->path, line,
 		                       "pgbench %s (line %ld) does not print this "
-		                       "line; pgbench %s does", b, other, a);
+		                       "line; it comes from pgbench %s", b, other, a);
 	return tr_error_set_at(st->path, line,
 	                       "no pgbench prints both this line (pgbench %s) "
 	                       "and line %ld (pgbench %s): is this one run's "
@@ -451,16 +451,18 @@ static int S_main_line(tr_sumparse *st, int k, tr_cur *c, const char *p,
 	case K_LATE:
 		ok = S_late(st, c, &r);
 		break;
-	case K_LATAVG:
+	case K_LATAVG: {
+		bool incl;
 		if (!S_num(c, &x, &r) || !tr_cur_lit(c, " ms"))
 			break;
-		if (tr_cur_lit(c, " (including failures)")) {
+		if ((incl = tr_cur_lit(c, " (including failures)")))
 			S_narrow(&r, 15, TR_PGBENCH_ANY);
-			o->latency_includes_failures = true;
-		}
-		if ((ok = S_end(c)))
+		if ((ok = S_end(c))) {
 			o->latency_avg_ms = x;
+			o->latency_includes_failures = incl;
+		}
 		break;
+	}
 	case K_LATSTD:
 		if ((ok = S_num(c, &x, &r) && S_ms_end(c)))
 			o->latency_stddev_ms = x;
@@ -593,7 +595,10 @@ static int S_stderr_line(tr_sumparse *st, const char *p, size_t len, long line,
 		st->out->clients_aborted++;
 		if (!st->client_aborted_line)
 			st->client_aborted_line = line;
-		return 0;
+		/* 10-12 printed it raw, 13+ through pg_log_error */
+		return lvl == TR_LVL_RAW
+		               ? tr_sumparse_clue(st, line, 10, 12)
+		               : tr_sumparse_clue(st, line, 13, TR_PGBENCH_ANY);
 	}
 	/* Other stderr inside the summary is skipped (it cannot come from
 	 * the run, but keeps a pasted-together file readable). */
