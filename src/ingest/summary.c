@@ -1,6 +1,6 @@
 /*
  * summary.c: find pgbench's end-of-run summary (printResults) in a run's
- * text and read its main block, for pgbench 10-18 (SPEC.md §1).
+ * text, for pgbench 10-18 (SPEC.md §0, §1, §6).
  *
  * The text may also hold pgbench's stderr (users run `pgbench ... 2>&1 |
  * tee run1.txt`): the version line, "starting vacuum...end." and vacuum
@@ -10,144 +10,13 @@
  * a known line that does not parse is an error, and an unknown line ends
  * the summary unless more summary lines follow it (then it is an error).
  *
- * Per-script sections and -r rows are in summary_scripts.c.
+ * The main block's lines are read in summary_main.c, per-script sections
+ * and -r rows in summary_scripts.c.
  */
 
 #include "summary_priv.h"
 
-#include <limits.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
-
-/* ---- the lines of the main block ------------------------------------- */
-
-enum {
-	K_TTYPE, K_SCALE, K_PMETHOD, K_PARTS, K_QMODE, K_CLIENTS, K_THREADS,
-	K_MAXTRIES, K_PERCLIENT, K_DURATION, K_PROCESSED, K_ZIPF, K_FAILED,
-	K_SERIAL, K_DEADLOCK, K_RETRIED, K_RETRIES, K_SKIPPED, K_LATE,
-	K_LATAVG, K_LATSTD, K_LAG, K_INITCONN, K_AVGCONN, K_TPSINCL, K_TPS,
-	K_COUNT
-};
-
-/* Each kind: how its line starts, its form for messages, and the majors
- * that print it at all (finer clues come from how it is printed). */
-static const struct {
-	const char *prefix;
-	const char *form;
-	int vmin, vmax;
-} S_kinds[K_COUNT] = {
-	[K_TTYPE] = { "transaction type: ", "transaction type: NAME", 0, TR_PGBENCH_ANY },
-	[K_SCALE] = { "scaling factor: ", "scaling factor: N", 0, TR_PGBENCH_ANY },
-	[K_PMETHOD] = { "partition method: ", "partition method: range|hash", 13, TR_PGBENCH_ANY },
-	[K_PARTS] = { "partitions: ", "partitions: N", 13, TR_PGBENCH_ANY },
-	[K_QMODE] = { "query mode: ", "query mode: simple|extended|prepared", 0, TR_PGBENCH_ANY },
-	[K_CLIENTS] = { "number of clients: ", "number of clients: N", 0, TR_PGBENCH_ANY },
-	[K_THREADS] = { "number of threads: ", "number of threads: N", 0, TR_PGBENCH_ANY },
-	[K_MAXTRIES] = { "maximum number of tries: ", "maximum number of tries: N", 15, TR_PGBENCH_ANY },
-	[K_PERCLIENT] = { "number of transactions per client: ", "number of transactions per client: N", 0, TR_PGBENCH_ANY },
-	[K_DURATION] = { "duration: ", "duration: N s", 0, TR_PGBENCH_ANY },
-	[K_PROCESSED] = { "number of transactions actually processed: ", "number of transactions actually processed: N or N/M", 0, TR_PGBENCH_ANY },
-	[K_ZIPF] = { "zipfian cache array overflowed ", "zipfian cache array overflowed N time(s)", 11, 11 },
-	[K_FAILED] = { "number of failed transactions: ", "number of failed transactions: N (P%)", 15, TR_PGBENCH_ANY },
-	[K_SERIAL] = { "number of serialization failures: ", "number of serialization failures: N (P%)", 15, TR_PGBENCH_ANY },
-	[K_DEADLOCK] = { "number of deadlock failures: ", "number of deadlock failures: N (P%)", 15, TR_PGBENCH_ANY },
-	[K_RETRIED] = { "number of transactions retried: ", "number of transactions retried: N (P%)", 15, TR_PGBENCH_ANY },
-	[K_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY },
-	[K_SKIPPED] = { "number of transactions skipped: ", "number of transactions skipped: N (P%)", 0, TR_PGBENCH_ANY },
-	[K_LATE] = { "number of transactions above the ", "number of transactions above the L ms latency limit: N/M (P%)", 0, TR_PGBENCH_ANY },
-	[K_LATAVG] = { "latency average = ", "latency average = X ms", 0, TR_PGBENCH_ANY },
-	[K_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY },
-	[K_LAG] = { "rate limit schedule lag: ", "rate limit schedule lag: avg X (max Y) ms", 0, TR_PGBENCH_ANY },
-	[K_INITCONN] = { "initial connection time = ", "initial connection time = X ms", 14, TR_PGBENCH_ANY },
-	[K_AVGCONN] = { "average connection time = ", "average connection time = X ms", 14, TR_PGBENCH_ANY },
-	/* both tps lines start alike; S_tps tells them apart */
-	[K_TPSINCL] = { NULL, "tps = X (including connections establishing)", 10, 13 },
-	[K_TPS] = { "tps = ", "tps = X (...)", 0, TR_PGBENCH_ANY },
-};
-
-/* A version range being narrowed while one line is read. */
-typedef struct S_range {
-	int min, max;
-} S_range;
-
-static void S_narrow(S_range *r, int min, int max)
-{
-	if (min > r->min)
-		r->min = min;
-	if (max < r->max)
-		r->max = max;
-}
-
-static int S_kind_of(const char *p, size_t len, tr_cur *rest)
-{
-	for (int k = 0; k < K_COUNT; k++) {
-		tr_cur c;
-		if (!S_kinds[k].prefix)
-			continue;
-		tr_cur_init(&c, p, len);
-		if (tr_cur_lit(&c, S_kinds[k].prefix)) {
-			if (rest)
-				*rest = c;
-			return k;
-		}
-	}
-	return -1;
-}
-
-/* The end of a line: pgbench prints no trailing blanks, but an editor may
- * leave some; nothing else may follow. */
-static bool S_end(tr_cur *c)
-{
-	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
-		c->p++;
-	return tr_cur_done(c);
-}
-
-/* A non-negative quantity printed with %f / %.Nf; NaN and infinities
- * too, their spelling narrowing the version (10-11 libc, 12+ PG). */
-static bool S_num(tr_cur *c, double *out, S_range *r)
-{
-	tr_numstyle style;
-	if (!tr_cur_number(c, out, NULL, &style))
-		return false;
-	if (style == TR_NUM_FINITE && *out < 0)
-		return false;
-	if (style == TR_NUM_LIBC)
-		S_narrow(r, 10, 11);
-	else if (style == TR_NUM_PG)
-		S_narrow(r, 12, TR_PGBENCH_ANY);
-	return true;
-}
-
-static bool S_int(tr_cur *c, int *out)
-{
-	int64_t v;
-	if (!tr_cur_count(c, &v) || v > INT_MAX)
-		return false;
-	*out = (int)v;
-	return true;
-}
-
-/* " (P%)" (15+) or " (P %)" (10-14). */
-static bool S_pct(tr_cur *c, double *out, S_range *r)
-{
-	if (!tr_cur_lit(c, " (") || !S_num(c, out, r))
-		return false;
-	if (tr_cur_lit(c, " %)"))
-		S_narrow(r, 10, 14);
-	else if (tr_cur_lit(c, "%)"))
-		S_narrow(r, 15, TR_PGBENCH_ANY);
-	else
-		return false;
-	return true;
-}
-
-/* " ms" after a number, then the end of the line. */
-static bool S_ms_end(tr_cur *c)
-{
-	return tr_cur_lit(c, " ms") && S_end(c);
-}
 
 /* ---- messages and version clues -------------------------------------- */
 
@@ -266,285 +135,6 @@ static int S_version_line(tr_sumparse *st, const char *p, size_t len, long line)
 	return tr_sumparse_clue(st, line, major, major);
 }
 
-/* ---- main block lines ------------------------------------------------ */
-
-static int S_tps(tr_sumparse *st, tr_cur *c, long line, const char *p,
-                 size_t len, S_range *r)
-{
-	static const struct {
-		const char *suffix;
-		tr_tps_form form;
-		int vmin, vmax;
-	} forms[] = {
-		{ " (including connections establishing)", TR_TPS_UNKNOWN, 10, 13 },
-		{ " (excluding connections establishing)", TR_TPS_EXCLUDING_CONNECTIONS, 10, 13 },
-		{ " (without initial connection time)", TR_TPS_WITHOUT_INITIAL, 14, TR_PGBENCH_ANY },
-		{ " (including reconnection times)", TR_TPS_INCLUDING_RECONNECTS, 14, TR_PGBENCH_ANY },
-	};
-	double v;
-	size_t i;
-	if (!S_num(c, &v, r))
-		return tr_sumparse_bad(st, line, p, len, "expected \"tps = X (...)\"");
-	for (i = 0; i < TR_ARRAY_SIZE(forms); i++)
-		if (tr_cur_lit(c, forms[i].suffix))
-			break;
-	if (i == TR_ARRAY_SIZE(forms) || !S_end(c))
-		return tr_sumparse_bad(st, line, p, len,
-		                       "unknown kind of tps line");
-	S_narrow(r, forms[i].vmin, forms[i].vmax);
-	if (forms[i].form == TR_TPS_UNKNOWN) {
-		st->out->tps_including_connections = v;
-		return K_TPSINCL;
-	}
-	st->out->tps = v;
-	st->out->tps_form = forms[i].form;
-	return K_TPS;
-}
-
-/* "number of transactions above the L ms latency limit: ": 10 prints
- * "N (P %)", 11-14 "N/M (P %)", 15+ "N/M (P%)". */
-static bool S_late(tr_sumparse *st, tr_cur *c, S_range *r)
-{
-	double limit, pct;
-	int64_t n, m;
-	if (!S_num(c, &limit, r) || !tr_cur_lit(c, " ms latency limit: ") ||
-	    !tr_cur_count(c, &n))
-		return false;
-	if (tr_cur_lit(c, "/")) {
-		if (!tr_cur_count(c, &m))
-			return false;
-		S_narrow(r, 11, TR_PGBENCH_ANY);
-	} else {
-		S_narrow(r, 10, 10);
-	}
-	if (!S_pct(c, &pct, r) || !S_end(c))
-		return false;
-	st->out->latency_limit_ms = limit;
-	st->out->above_limit = n;
-	return true;
-}
-
-/* One main-block line of kind k, its prefix already read. Returns the
- * kind it turned out to be (the tps lines), or an error. */
-static int S_main_line(tr_sumparse *st, int k, tr_cur *c, const char *p,
-                       size_t len, long line)
-{
-	tr_summary *o = st->out;
-	S_range r = { S_kinds[k].vmin, S_kinds[k].vmax };
-	int64_t n, m;
-	double x, y;
-	int i;
-	bool ok = false;
-	int rc;
-
-	switch (k) {
-	case K_SCALE:
-		if ((ok = tr_cur_count(c, &n) && S_end(c)))
-			o->scale = n;
-		break;
-	case K_PMETHOD: {
-		const char *w = c->p;
-		if (tr_cur_lit(c, "range") || tr_cur_lit(c, "hash")) {
-			size_t wl = (size_t)(c->p - w);
-			if ((ok = S_end(c)) &&
-			    !(o->partition_method = tr_strndup(w, wl)))
-				return TR_ENOMEM;
-		}
-		break;
-	}
-	case K_PARTS:
-		if ((ok = S_int(c, &i) && S_end(c)))
-			o->partitions = i;
-		break;
-	case K_QMODE: {
-		static const char *const modes[] = { "simple", "extended", "prepared" };
-		for (size_t j = 0; j < TR_ARRAY_SIZE(modes) && !ok; j++) {
-			tr_cur d = *c;
-			if (tr_cur_lit(&d, modes[j]) && S_end(&d)) {
-				ok = true;
-				if (!(o->query_mode = tr_strdup(modes[j])))
-					return TR_ENOMEM;
-			}
-		}
-		break;
-	}
-	case K_CLIENTS:
-		if ((ok = S_int(c, &i) && S_end(c)))
-			o->clients = i;
-		break;
-	case K_THREADS:
-		if ((ok = S_int(c, &i) && S_end(c)))
-			o->threads = i;
-		break;
-	case K_MAXTRIES:
-		if ((ok = S_int(c, &i) && S_end(c)))
-			o->max_tries = i;
-		break;
-	case K_PERCLIENT:
-		if (st->main_seen[K_DURATION])
-			return tr_sumparse_bad(st, line, p, len, "a run has "
-			                       "either a duration or a number of "
-			                       "transactions, not both");
-		if ((ok = tr_cur_count(c, &n) && S_end(c)))
-			o->transactions_per_client = n;
-		break;
-	case K_DURATION:
-		if (st->main_seen[K_PERCLIENT])
-			return tr_sumparse_bad(st, line, p, len, "a run has "
-			                       "either a duration or a number of "
-			                       "transactions, not both");
-		if ((ok = S_int(c, &i) && tr_cur_lit(c, " s") && S_end(c)))
-			o->duration_s = i;
-		break;
-	case K_PROCESSED:
-		if (!tr_cur_count(c, &n))
-			break;
-		m = -1;
-		if (tr_cur_lit(c, "/") && !tr_cur_count(c, &m))
-			break;
-		if (!S_end(c))
-			break;
-		if ((m >= 0) != (st->main_seen[K_PERCLIENT] != 0))
-			return tr_sumparse_bad(st, line, p, len,
-			                       m >= 0 ? "\"N/M\" is printed only "
-			                       "after \"number of transactions per "
-			                       "client\"" : "expected \"N/M\" after "
-			                       "\"number of transactions per client\"");
-		o->transactions = n;
-		o->transactions_target = m;
-		ok = true;
-		break;
-	case K_ZIPF:
-		if ((ok = tr_cur_count(c, &n) && tr_cur_lit(c, " time(s)") && S_end(c)))
-			o->zipfian_overflows = n;
-		break;
-	case K_FAILED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &x, &r) && S_end(c))) {
-			o->failed = n;
-			o->failed_pct = x;
-			/* "(NaN%)": nothing at all was counted; 18 returns
-			 * before printing this line then. */
-			if (isnan(x))
-				S_narrow(&r, 15, 17);
-		}
-		break;
-	case K_SERIAL:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &x, &r) && S_end(c)))
-			o->serialization_failures = n;
-		break;
-	case K_DEADLOCK:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &x, &r) && S_end(c)))
-			o->deadlock_failures = n;
-		break;
-	case K_RETRIED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &x, &r) && S_end(c)))
-			o->retried = n;
-		break;
-	case K_RETRIES:
-		if ((ok = tr_cur_count(c, &n) && S_end(c)))
-			o->retries = n;
-		break;
-	case K_SKIPPED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &x, &r) && S_end(c)))
-			o->skipped = n;
-		break;
-	case K_LATE:
-		ok = S_late(st, c, &r);
-		break;
-	case K_LATAVG: {
-		bool incl;
-		if (!S_num(c, &x, &r) || !tr_cur_lit(c, " ms"))
-			break;
-		if ((incl = tr_cur_lit(c, " (including failures)")))
-			S_narrow(&r, 15, TR_PGBENCH_ANY);
-		if ((ok = S_end(c))) {
-			o->latency_avg_ms = x;
-			o->latency_includes_failures = incl;
-		}
-		break;
-	}
-	case K_LATSTD:
-		if ((ok = S_num(c, &x, &r) && S_ms_end(c)))
-			o->latency_stddev_ms = x;
-		break;
-	case K_LAG:
-		if ((ok = tr_cur_lit(c, "avg ") && S_num(c, &x, &r) &&
-		          tr_cur_lit(c, " (max ") && S_num(c, &y, &r) &&
-		          tr_cur_lit(c, ") ms") && S_end(c))) {
-			o->lag_avg_ms = x;
-			o->lag_max_ms = y;
-		}
-		break;
-	case K_INITCONN:
-		if ((ok = S_num(c, &x, &r) && S_ms_end(c)))
-			o->initial_connection_ms = x;
-		break;
-	case K_AVGCONN:
-		if ((ok = S_num(c, &x, &r) && S_ms_end(c)))
-			o->average_connection_ms = x;
-		break;
-	case K_TPS:
-		if ((rc = S_tps(st, c, line, p, len, &r)) < 0)
-			return rc;
-		k = rc;
-		ok = true;
-		break;
-	default:
-		break;
-	}
-	if (!ok) {
-		char why[160];
-		snprintf(why, sizeof(why), "expected \"%s\"", S_kinds[k].form);
-		return tr_sumparse_bad(st, line, p, len, why);
-	}
-	if (r.min > r.max)
-		return tr_sumparse_bad(st, line, p, len, "no pgbench prints "
-		                       "this line like that");
-	if ((rc = tr_sumparse_clue(st, line, r.min, r.max)) < 0)
-		return rc;
-	return k;
-}
-
-/* Lines pgbench prints together with the final tps line. */
-static int S_check_main(tr_sumparse *st, long line, const char *p, size_t len)
-{
-	static const int needed[] = { K_SCALE, K_QMODE, K_CLIENTS, K_THREADS,
-	                              K_PROCESSED };
-	const long *seen = st->main_seen;
-	const char *missing = NULL;
-	for (size_t i = 0; i < TR_ARRAY_SIZE(needed) && !missing; i++)
-		if (!seen[needed[i]])
-			missing = S_kinds[needed[i]].form;
-	if (!missing && !seen[K_DURATION] && !seen[K_PERCLIENT])
-		missing = S_kinds[K_DURATION].form;
-	if (!missing && (seen[K_PMETHOD] != 0) != (seen[K_PARTS] != 0))
-		missing = seen[K_PMETHOD] ? S_kinds[K_PARTS].form
-		                          : S_kinds[K_PMETHOD].form;
-	if (!missing) {
-		switch (st->out->tps_form) {
-		case TR_TPS_EXCLUDING_CONNECTIONS:
-			if (!seen[K_TPSINCL])
-				missing = S_kinds[K_TPSINCL].form;
-			break;
-		case TR_TPS_WITHOUT_INITIAL:
-			if (!seen[K_INITCONN])
-				missing = S_kinds[K_INITCONN].form;
-			break;
-		default:
-			if (!seen[K_AVGCONN])
-				missing = S_kinds[K_AVGCONN].form;
-			break;
-		}
-	}
-	if (missing) {
-		char why[200];
-		snprintf(why, sizeof(why), "the summary before it has no \"%s\" "
-		         "line", missing);
-		return tr_sumparse_bad(st, line, p, len, why);
-	}
-	return 0;
-}
-
 /* ---- one line of the text -------------------------------------------- */
 
 /* Does the line look like a line of the summary (main block or per-script
@@ -552,7 +142,7 @@ static int S_check_main(tr_sumparse *st, long line, const char *p, size_t len)
 static bool S_looks_like_summary(const char *p, size_t len)
 {
 	tr_cur c;
-	if (S_kind_of(p, len, NULL) >= 0)
+	if (tr_sumparse_main_kind(p, len, NULL) >= 0)
 		return true;
 	tr_cur_init(&c, p, len);
 	return tr_cur_lit(&c, "SQL script ") ||
@@ -664,7 +254,7 @@ static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
 		return S_version_line(st, p, len, line);
 	}
 	tr_cur_init(&c, p, len);
-	if (tr_cur_lit(&c, S_kinds[K_TTYPE].prefix)) {
+	if (tr_cur_lit(&c, "transaction type: ")) {
 		if (st->state != TR_SUM_BEFORE)
 			return S_second_summary(st, line);
 		if ((size_t)(c.end - c.p) == 0)
@@ -674,7 +264,7 @@ static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
 		                           (size_t)(c.end - c.p))) < 0)
 			return rc;
 		o->line = line;
-		st->main_seen[K_TTYPE] = line;
+		st->main_seen[TR_SUMK_TTYPE] = line;
 		st->state = TR_SUM_MAIN;
 		return 0;
 	}
@@ -683,17 +273,17 @@ static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
 	case TR_SUM_BEFORE:
 		return 0;
 	case TR_SUM_MAIN:
-		if ((k = S_kind_of(p, len, &c)) < 0)
+		if ((k = tr_sumparse_main_kind(p, len, &c)) < 0)
 			break;
-		if (k != K_TPS && st->main_seen[k])
+		if (k != TR_SUMK_TPS && st->main_seen[k])
 			goto repeated;
-		if ((k = S_main_line(st, k, &c, p, len, line)) < 0)
+		if ((k = tr_sumparse_main_line(st, k, &c, p, len, line)) < 0)
 			return k;
 		if (st->main_seen[k])
 			goto repeated;
 		st->main_seen[k] = line;
-		if (k == K_TPS) {
-			if ((rc = S_check_main(st, line, p, len)) < 0)
+		if (k == TR_SUMK_TPS) {
+			if ((rc = tr_sumparse_check_main(st, line, p, len)) < 0)
 				return rc;
 			st->state = TR_SUM_SCRIPTS;
 		}

@@ -2,9 +2,10 @@
 #define TR_INGEST_SUMMARY_PRIV_H
 
 /*
- * The state shared by summary.c (the run's lines, the main block, which
- * pgbench printed it) and summary_scripts.c (per-script sections and -r
- * statement rows). Internal to ingest.
+ * The state shared by summary.c (the run's lines, stderr, the version line,
+ * which pgbench printed it), summary_main.c (the main block, up to the tps
+ * line) and summary_scripts.c (per-script sections and -r statement rows).
+ * Internal to ingest.
  */
 
 #include "ingest.h"
@@ -16,6 +17,25 @@
 #define TR_PGBENCH_NEWEST 18
 /* "and later" in a version clue */
 #define TR_PGBENCH_ANY 9999
+
+/* The lines of the main block, in the order pgbench prints them. */
+enum {
+	TR_SUMK_TTYPE, TR_SUMK_SCALE, TR_SUMK_PMETHOD, TR_SUMK_PARTS,
+	TR_SUMK_QMODE, TR_SUMK_CLIENTS, TR_SUMK_THREADS, TR_SUMK_MAXTRIES,
+	TR_SUMK_PERCLIENT, TR_SUMK_DURATION, TR_SUMK_PROCESSED, TR_SUMK_ZIPF,
+	TR_SUMK_FAILED, TR_SUMK_SERIAL, TR_SUMK_DEADLOCK, TR_SUMK_RETRIED,
+	TR_SUMK_RETRIES, TR_SUMK_SKIPPED, TR_SUMK_LATE, TR_SUMK_LATAVG,
+	TR_SUMK_LATSTD, TR_SUMK_LAG, TR_SUMK_INITCONN, TR_SUMK_AVGCONN,
+	TR_SUMK_TPSINCL, TR_SUMK_TPS,
+	TR_SUMK_COUNT
+};
+
+/* The majors that could have printed a line, narrowed as it is read. */
+typedef struct tr_vrange {
+	int min, max;
+} tr_vrange;
+
+void tr_vrange_narrow(tr_vrange *r, int min, int max);
 
 typedef enum tr_sumstate {
 	TR_SUM_BEFORE = 0,  /* before "transaction type:" */
@@ -40,7 +60,7 @@ typedef struct tr_sumparse {
 	int vmin_line_max, vmax_line_min; /* the full range of those lines */
 
 	/* Main block: the line of each kind seen (0 = not yet). */
-	long main_seen[32];
+	long main_seen[TR_SUMK_COUNT];
 
 	/* Per-script sections. */
 	size_t scripts_cap;
@@ -76,6 +96,26 @@ int tr_sumparse_bad(tr_sumparse *st, long line, const char *p, size_t len,
 /* Copy text kept as a string; a NUL byte in it is an error. */
 int tr_sumparse_text(tr_sumparse *st, char **out, long line, const char *p,
                      size_t len);
+
+/* The end of a line: pgbench prints no trailing blanks, but an editor may
+ * leave some; nothing else may follow. */
+bool tr_sumparse_end(tr_cur *c);
+
+/* A non-negative quantity printed with %f / %.Nf, or NaN / an infinity,
+ * whose spelling narrows r (10-11 glibc "nan", 12+ PostgreSQL "NaN"). */
+bool tr_sumparse_num(tr_cur *c, double *out, tr_vrange *r);
+
+/* The kind of main-block line p is (its prefix read into *rest), or -1. */
+int tr_sumparse_main_kind(const char *p, size_t len, tr_cur *rest);
+
+/* Read a main-block line of kind k into st->out. Returns the kind it
+ * turned out to be (the two tps lines share a prefix) or an error. */
+int tr_sumparse_main_line(tr_sumparse *st, int k, tr_cur *c, const char *p,
+                          size_t len, long line);
+
+/* At the final tps line: the lines pgbench always prints with it. */
+int tr_sumparse_check_main(tr_sumparse *st, long line, const char *p,
+                           size_t len);
 
 /*
  * One line after the tps line. Returns 1 when it belongs to the per-script

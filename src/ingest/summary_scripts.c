@@ -44,44 +44,11 @@ static const struct {
 	[D_STMTS] = { "statement latencies in milliseconds", "statement latencies in milliseconds...:", 0, TR_PGBENCH_ANY },
 };
 
-typedef struct S_range {
-	int min, max;
-} S_range;
-
-static void S_narrow(S_range *r, int min, int max)
-{
-	if (min > r->min)
-		r->min = min;
-	if (max < r->max)
-		r->max = max;
-}
-
-static bool S_end(tr_cur *c)
-{
-	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
-		c->p++;
-	return tr_cur_done(c);
-}
-
-static bool S_num(tr_cur *c, double *out, S_range *r)
-{
-	tr_numstyle style;
-	if (!tr_cur_number(c, out, NULL, &style))
-		return false;
-	if (style == TR_NUM_FINITE && *out < 0)
-		return false;
-	if (style == TR_NUM_LIBC)
-		S_narrow(r, 10, 11);
-	else if (style == TR_NUM_PG)
-		S_narrow(r, 12, TR_PGBENCH_ANY);
-	return true;
-}
-
 /* Every version prints per-script percentages as "(P%)". */
-static bool S_pct(tr_cur *c, S_range *r)
+static bool S_pct(tr_cur *c, tr_vrange *r)
 {
 	double pct;
-	return tr_cur_lit(c, " (") && S_num(c, &pct, r) && tr_cur_lit(c, "%)");
+	return tr_cur_lit(c, " (") && tr_sumparse_num(c, &pct, r) && tr_cur_lit(c, "%)");
 }
 
 static tr_script *S_current(tr_sumparse *st)
@@ -146,7 +113,7 @@ static int S_script_header(tr_sumparse *st, tr_cur *c, const char *p,
 /* "...statement latencies in milliseconds" has been read; the rest tells
  * how many count columns the rows have. */
 static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
-                         size_t len, long line, S_range *r)
+                         size_t len, long line, tr_vrange *r)
 {
 	tr_summary *o = st->out;
 	tr_script *s = S_current(st);
@@ -160,14 +127,14 @@ static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
 		counts = 2;
 	else
 		counts = -1;
-	if (counts < 0 || !S_end(c))
+	if (counts < 0 || !tr_sumparse_end(c))
 		return tr_sumparse_bad(st, line, p, len, "expected \"statement "
 		                       "latencies in milliseconds:\", \"... and "
 		                       "failures:\" or \"..., failures and retries:\"");
 	if (counts == 0)
-		S_narrow(r, dash ? 10 : 11, 14);
+		tr_vrange_narrow(r, dash ? 10 : 11, 14);
 	else
-		S_narrow(r, 15, TR_PGBENCH_ANY);
+		tr_vrange_narrow(r, 15, TR_PGBENCH_ANY);
 	if (dash) {
 		st->stmts = &s->statements;
 		st->nstmts = &s->nstatements;
@@ -188,24 +155,24 @@ static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
 
 /* " - N transactions (P% of total, tps = X)" (10-17) or " - N transactions
  * (P% of total)" (18+). */
-static bool S_tx(tr_cur *c, tr_script *s, S_range *r)
+static bool S_tx(tr_cur *c, tr_script *s, tr_vrange *r)
 {
 	int64_t n;
 	double share, tps;
 	if (!tr_cur_count(c, &n) || !tr_cur_lit(c, " transactions (") ||
-	    !S_num(c, &share, r) || !tr_cur_lit(c, "% of total"))
+	    !tr_sumparse_num(c, &share, r) || !tr_cur_lit(c, "% of total"))
 		return false;
 	if (tr_cur_lit(c, ", tps = ")) {
-		if (!S_num(c, &tps, r) || !tr_cur_lit(c, ")") || !S_end(c))
+		if (!tr_sumparse_num(c, &tps, r) || !tr_cur_lit(c, ")") || !tr_sumparse_end(c))
 			return false;
-		S_narrow(r, 10, 17);
+		tr_vrange_narrow(r, 10, 17);
 		s->transactions = n;
 		s->tps = tps;
 		return true;
 	}
-	if (!tr_cur_lit(c, ")") || !S_end(c))
+	if (!tr_cur_lit(c, ")") || !tr_sumparse_end(c))
 		return false;
-	S_narrow(r, 18, TR_PGBENCH_ANY);
+	tr_vrange_narrow(r, 18, TR_PGBENCH_ANY);
 	s->transactions_all = n;
 	return true;
 }
@@ -215,7 +182,7 @@ static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
                     long line)
 {
 	tr_script *s = S_current(st);
-	S_range r = { 0, TR_PGBENCH_ANY };
+	tr_vrange r = { 0, TR_PGBENCH_ANY };
 	int64_t n;
 	double x;
 	int d, rc;
@@ -240,7 +207,7 @@ static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
 		         "(the first at line %ld)", st->script_seen[d]);
 		return tr_sumparse_bad(st, line, p, len, why);
 	}
-	S_narrow(&r, S_details[d].vmin, S_details[d].vmax);
+	tr_vrange_narrow(&r, S_details[d].vmin, S_details[d].vmax);
 	/* rows end at the next " - " line */
 	st->stmts = NULL;
 	st->nstmts = NULL;
@@ -249,8 +216,8 @@ static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
 	case D_WEIGHT: {
 		int64_t w;
 		if ((ok = tr_cur_count(c, &w) && w <= INT_MAX &&
-		          tr_cur_lit(c, " (targets ") && S_num(c, &x, &r) &&
-		          tr_cur_lit(c, "% of total)") && S_end(c)))
+		          tr_cur_lit(c, " (targets ") && tr_sumparse_num(c, &x, &r) &&
+		          tr_cur_lit(c, "% of total)") && tr_sumparse_end(c)))
 			s->weight = (int)w;
 		break;
 	}
@@ -259,41 +226,41 @@ static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
 		break;
 	case D_PROCESSED:
 		if ((ok = tr_cur_count(c, &n) && tr_cur_lit(c, " (tps = ") &&
-		          S_num(c, &x, &r) && tr_cur_lit(c, ")") && S_end(c))) {
+		          tr_sumparse_num(c, &x, &r) && tr_cur_lit(c, ")") && tr_sumparse_end(c))) {
 			s->transactions = n;
 			s->tps = x;
 		}
 		break;
 	case D_FAILED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && S_end(c)))
+		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
 			s->failed = n;
 		break;
 	case D_SERIAL:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && S_end(c)))
+		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
 			s->serialization_failures = n;
 		break;
 	case D_DEADLOCK:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && S_end(c)))
+		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
 			s->deadlock_failures = n;
 		break;
 	case D_RETRIED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && S_end(c)))
+		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
 			s->retried = n;
 		break;
 	case D_RETRIES:
-		if ((ok = tr_cur_count(c, &n) && S_end(c)))
+		if ((ok = tr_cur_count(c, &n) && tr_sumparse_end(c)))
 			s->retries = n;
 		break;
 	case D_SKIPPED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && S_end(c)))
+		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
 			s->skipped = n;
 		break;
 	case D_LATAVG:
-		if ((ok = S_num(c, &x, &r) && tr_cur_lit(c, " ms") && S_end(c)))
+		if ((ok = tr_sumparse_num(c, &x, &r) && tr_cur_lit(c, " ms") && tr_sumparse_end(c)))
 			s->latency_avg_ms = x;
 		break;
 	case D_LATSTD:
-		if ((ok = S_num(c, &x, &r) && tr_cur_lit(c, " ms") && S_end(c)))
+		if ((ok = tr_sumparse_num(c, &x, &r) && tr_cur_lit(c, " ms") && tr_sumparse_end(c)))
 			s->latency_stddev_ms = x;
 		break;
 	case D_STMTS:
@@ -324,7 +291,7 @@ static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
  */
 static int S_row(tr_sumparse *st, const char *p, size_t len, long line)
 {
-	S_range r = { 0, TR_PGBENCH_ANY };
+	tr_vrange r = { 0, TR_PGBENCH_ANY };
 	tr_statement stmt = { NAN, -1, -1, NULL };
 	int64_t counts[2] = { -1, -1 };
 	size_t gap, sep;
@@ -333,7 +300,7 @@ static int S_row(tr_sumparse *st, const char *p, size_t len, long line)
 
 	tr_cur_init(&c, p, len);
 	tr_cur_spaces(&c);
-	if (!S_num(&c, &stmt.latency_ms, &r))
+	if (!tr_sumparse_num(&c, &stmt.latency_ms, &r))
 		goto bad;
 	for (int i = 0; i < st->stmt_counts; i++)
 		if (tr_cur_spaces(&c) == 0 || !tr_cur_count(&c, &counts[i]))
@@ -353,9 +320,9 @@ static int S_row(tr_sumparse *st, const char *p, size_t len, long line)
 	}
 	if (st->stmt_counts > 0) {
 		if (sep == 1)
-			S_narrow(&r, 18, TR_PGBENCH_ANY);
+			tr_vrange_narrow(&r, 18, TR_PGBENCH_ANY);
 		else
-			S_narrow(&r, 15, 17);
+			tr_vrange_narrow(&r, 15, 17);
 	}
 	if (gap < sep || tr_cur_done(&c))
 		goto bad;
@@ -393,7 +360,7 @@ int tr_sumparse_script_line(tr_sumparse *st, const char *p, size_t len,
                             long line)
 {
 	tr_summary *o = st->out;
-	S_range r = { 0, TR_PGBENCH_ANY };
+	tr_vrange r = { 0, TR_PGBENCH_ANY };
 	tr_cur c;
 	int rc;
 
@@ -402,7 +369,7 @@ int tr_sumparse_script_line(tr_sumparse *st, const char *p, size_t len,
 		return (rc = S_script_header(st, &c, p, len, line)) < 0 ? rc : 1;
 	if (tr_cur_lit(&c, "script statistics:")) {
 		/* 10: the one script's section, without a header */
-		if (!S_end(&c) || o->nscripts || o->nstatements)
+		if (!tr_sumparse_end(&c) || o->nscripts || o->nstatements)
 			return tr_sumparse_bad(st, line, p, len, "\"script "
 			                       "statistics:\" is printed alone, "
 			                       "for a single script");
