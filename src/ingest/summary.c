@@ -209,7 +209,8 @@ static size_t S_cut_by_abort(const char *p, size_t len)
 	static const char marker[] = "Run was aborted; the above results are incomplete.";
 	const char *m = tr_pgtext_find(p, len, marker);
 	size_t n;
-	if (!m || m == p)
+	/* the message ends the physical line: stderr wrote it whole */
+	if (!m || m == p || m + sizeof(marker) - 1 != p + len)
 		return 0;
 	n = (size_t)(m - p);
 	if (n >= 16 && (memcmp(m - 16, "pgbench: error: ", 16) == 0 ||

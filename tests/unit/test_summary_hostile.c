@@ -527,6 +527,32 @@ static void test_structure(void)
 	CHECK(!s.complete);
 	CHECK_INT(s.transactions, 0);
 	tr_summary_free(&s);
+	/* "Run was aborted" inside a statement is not pgbench 12's message */
+	CHECK_INT(S_parse_str(&s, HEAD10 TPS10 "statement latencies in milliseconds:\n"
+	                          "      0.100  SELECT 'Run was aborted; the above "
+	                          "results are incomplete.' AS x;\n"), 0);
+	CHECK(!s.aborted);
+	CHECK_INT(s.nstatements, 1);
+	if (s.nstatements == 1)
+		CHECK_STR(s.statements[0].command, "SELECT 'Run was aborted; the "
+		          "above results are incomplete.' AS x;");
+	tr_summary_free(&s);
+	/* 12's message right at the end of a stdout line (no '\n' yet) */
+	CHECK_INT(S_parse_str(&s, HEAD10 "tps = 10.000000 (including connections "
+	                          "establishing)Run was aborted; the above results "
+	                          "are incomplete.\n\ntps = 10.100000 (excluding "
+	                          "connections establishing)\n"), 0);
+	CHECK(s.complete && s.aborted);
+	CHECK_INT(s.aborted_line, 9);
+	CHECK_DBL(s.tps_including_connections, 10.0, 0);
+	CHECK_DBL(s.tps, 10.1, 0);
+	tr_summary_free(&s);
+	/* ... and at the very end of the text: the rest never came */
+	CHECK_INT(S_parse_str(&s, HEAD10 "tps = 10.000000 (incRun was aborted; "
+	                          "the above results are incomplete.\n"), 0);
+	CHECK(!s.complete && s.aborted);
+	CHECK(isnan(s.tps_including_connections));
+	tr_summary_free(&s);
 	CHECK_INT(S_parse_str(&s, "pgbench (abc)\n" HEAD10 TPS10), 0);
 	CHECK(s.version == NULL);
 	CHECK_INT(s.major_min, 10);
