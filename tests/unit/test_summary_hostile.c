@@ -613,6 +613,10 @@ static void test_version_clues(void)
 		{ HEAD10 TPS14 "statement latencies in milliseconds and failures:\n"
 		  "         0.100           0  SELECT 1;\n", 15, 17 },
 		{ "pgbench: error: Run was aborted due to an error in thread 0\n", 17, 18 },
+		{ HEAD10 "tps = inf (including connections establishing)\n"
+		  "tps = inf (excluding connections establishing)\n", 10, 11 },
+		{ HEAD10 "initial connection time = 0.000 ms\n"
+		  "tps = Infinity (without initial connection time)\n", 14, 18 },
 	};
 	for (size_t c = 0; c < TR_ARRAY_SIZE(cases); c++) {
 		tr_summary s;
@@ -623,6 +627,9 @@ static void test_version_clues(void)
 		CHECK_INT(s.major, -1);
 		CHECK_INT(s.major_min, cases[c].min);
 		CHECK_INT(s.major_max, cases[c].max);
+		/* the two infinite cases */
+		if (strstr(cases[c].text, "inf") || strstr(cases[c].text, "Infinity"))
+			CHECK(isinf(s.tps) && s.tps > 0 && s.complete);
 		tr_summary_free(&s);
 	}
 }
