@@ -93,6 +93,14 @@ typedef struct tr_script {
 	double latency_stddev_ms;
 	tr_statement *statements;
 	size_t nstatements;
+	/* 15+; -1 when not printed: */
+	int64_t serialization_failures; /* --failures-detailed */
+	int64_t deadlock_failures;
+	int64_t retried;       /* max_tries != 1 */
+	int64_t retries;
+	/* 18: " - N transactions" counts succeeded + skipped + failed, and
+	 * `transactions` is its "actually processed" line; -1 before 18. */
+	int64_t transactions_all;
 } tr_script;
 
 typedef enum tr_tps_form {
