@@ -11,7 +11,7 @@
  * are the run's, not the transaction's.
  *
  * These files are big (a million lines per thread and minute is common),
- * so the reader is built around one loop over the buffer; see S_scan. */
+ * so the reader is built around one loop over the buffer; see S_lines. */
 
 #include "ingest.h"
 #include "logscan.h"
