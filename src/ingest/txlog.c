@@ -518,6 +518,9 @@ tr_log_kind tr_log_sniff(const char *data, size_t len)
 	eol = memchr(data, '\n', len);
 	if (!eol)
 		eol = data + len;
+	/* CRLF: still a log (whose reader then says what is wrong with it) */
+	if (eol > data && eol[-1] == '\r')
+		eol--;
 	for (p = data; p < eol; n++) {
 		const char *e = memchr(p, ' ', (size_t)(eol - p));
 		const char *next;
