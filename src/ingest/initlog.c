@@ -359,7 +359,9 @@ int tr_initlog_parse(tr_init *out, const char *text, size_t len,
 	while (S_next(&it, &s)) {
 		bool step = S_is_step_message(&s);
 		bool done_in = S_starts(s.p, s.e, "done in ");
-		bool finish = done_in || S_is(&s, "done.");
+		/* A lone "done." is too common a word to start init output
+		 * with; after pgbench's own messages it ends it. */
+		bool finish = done_in || (seen && S_is(&s, "done."));
 		int64_t total = 0;
 		bool accounts = false;
 		int tuple = step || finish ? 0 : S_tuple_line(&total, &accounts, &s);
@@ -374,9 +376,7 @@ int tr_initlog_parse(tr_init *out, const char *text, size_t len,
 				                     "%ld): keep one per file", done_line);
 				goto cleanup;
 			}
-			/* A lone "done." is too common a word to call a text init
-			 * output; the rest is pgbench's own. */
-			if (!seen && (!finish || done_in)) {
+			if (!seen) {
 				started = s.line;
 				seen = true;
 			}

@@ -381,7 +381,6 @@ static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
 {
 	tr_txlog_stats s;
 	bool lag = nfields == 8, retries = nfields == 8;
-	int rc;
 	if (nfields == 7) {
 		tr_txlog_col7 c = out->col7 != TR_TXLOG_COL7_GUESS ? out->col7
 		                                                   : S_decide_col7(a);
@@ -417,8 +416,7 @@ static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
 		s.retried = a->retried;
 		s.retries = (int64_t)a->retries;
 	}
-	rc = tr_txlog_stats_merge(out, &s);
-	return rc;
+	return tr_txlog_stats_merge(out, &s);
 }
 
 /* ---- public ----------------------------------------------------------- */

@@ -312,6 +312,9 @@ static void test_not_init(void)
 	CHECK_INT(S_PARSE(&in, "real\t0m0.462s\nuser\t0m0.034s\nsys\t0m0.000s\n"),
 	          TR_ENOTFOUND);
 	CHECK_INT(S_PARSE(&in, "done.\n"), TR_ENOTFOUND);
+	/* nor does it end an init that has not started */
+	CHECK_INT(S_PARSE(&in, "make: done.\ndone.\ncreating tables...\ndone.\n"), 0);
+	tr_init_free(&in);
 	CHECK_INT(S_PARSE(&in, "starting vacuum...end.\n"), TR_ENOTFOUND);
 	CHECK_INT(S_PARSE(&in, "\0\0\0\n\r\r\n"), TR_ENOTFOUND);
 	CHECK(in.source == NULL);
