@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define S_CHUNK ((uint64_t)16 << 20)      /* default bytes of a per-transaction log per job */
+#define S_CHUNK ((uint64_t)8 << 20)      /* default bytes of a per-transaction log per job */
 #define S_MAX_AGGREGATE ((uint64_t)256 << 20)
 #define S_SNIFF 65536
 
@@ -37,8 +37,10 @@ typedef struct {
 	uint64_t size;        /* of the whole file when sniffed */
 	/* results */
 	tr_agglog agg;
-	tr_txlog_stats tx;
+	tr_txlog_stats tx;   /* merged into merged[run] and freed; the scalar
+	                        fields (lines, has_lag, ...) stay for checks */
 	bool tx_init;
+	bool finished;
 	int rc;
 	char *error;          /* "path:line: message" */
 	uint64_t hash;        /* of the bytes this job parsed */
@@ -47,8 +49,12 @@ typedef struct {
 typedef struct {
 	S_job *jobs;
 	size_t njobs;
+	tr_buf *scratch;      /* one read buffer per worker, reused by its jobs */
+	tr_txlog_stats **merged; /* per run: its chunks merged in order */
+	size_t next_merge;    /* jobs before it are merged */
+	int merge_rc;
+	pthread_mutex_t lock;
 	const tr_load_options *options;
-	pthread_t caller;
 	atomic_uint_least64_t done;
 	uint64_t total;
 } S_ctx;
@@ -142,11 +148,30 @@ io_error:
 	return tr_error_set_errno(path);
 }
 
-static void S_read_job(void *vctx, size_t i)
+/* Merge every finished job from next_merge on, in order, into its run's
+ * accumulator, and free its histogram. Called with the lock held. */
+static void S_merge_ready(S_ctx *ctx)
+{
+	while (ctx->next_merge < ctx->njobs && ctx->jobs[ctx->next_merge].finished) {
+		S_job *job = &ctx->jobs[ctx->next_merge++];
+		tr_txlog_stats **acc = &ctx->merged[job->run];
+		if (!job->tx_init)
+			continue;
+		if (job->rc == 0 && ctx->merge_rc == 0) {
+			if (!*acc && (*acc = tr_calloc(1, sizeof(tr_txlog_stats))) != NULL)
+				tr_txlog_stats_init(*acc);
+			if (!*acc || tr_txlog_stats_merge(*acc, &job->tx) < 0)
+				ctx->merge_rc = TR_ENOMEM;
+		}
+		tr_hist_free(&job->tx.latency);
+	}
+}
+
+static void S_read_job(void *vctx, size_t i, int worker)
 {
 	S_ctx *ctx = vctx;
 	S_job *job = &ctx->jobs[i];
-	tr_buf buf = TR_BUF_INIT;
+	tr_buf *buf = &ctx->scratch[worker];
 	tr_hash64 h;
 	const char *data = NULL;
 	size_t n = 0;
@@ -161,14 +186,14 @@ static void S_read_job(void *vctx, size_t i)
 	}
 	switch (job->kind) {
 	case TR_LOG_AGGREGATE:
-		job->rc = S_read_lines(&buf, &data, &n, fd, job->size, 0, job->size,
+		job->rc = S_read_lines(buf, &data, &n, fd, job->size, 0, job->size,
 		                       job->relpath);
 		if (job->rc == 0)
 			job->rc = tr_agglog_parse(&job->agg, data ? data : "", n,
 			                          job->relpath);
 		break;
 	case TR_LOG_TRANSACTION:
-		job->rc = S_read_lines(&buf, &data, &n, fd, job->size, job->off,
+		job->rc = S_read_lines(buf, &data, &n, fd, job->size, job->off,
 		                       job->len, job->relpath);
 		tr_txlog_stats_init(&job->tx);
 		job->tx_init = true;
@@ -191,13 +216,16 @@ done:
 	job->hash = tr_hash64_final(&h);
 	if (job->rc < 0)
 		job->error = tr_strdup(tr_error_last());
-	tr_buf_free(&buf);
+	pthread_mutex_lock(&ctx->lock);
+	job->finished = true;
+	S_merge_ready(ctx);
+	pthread_mutex_unlock(&ctx->lock);
 	atomic_fetch_add(&ctx->done, job->kind == TR_LOG_TRANSACTION ? job->len
 	                                                             : job->size);
-	/* Only the calling thread reports progress, so the callback needs no
-	 * locking; it takes jobs too, so it reports often enough. */
-	if (ctx->options && ctx->options->progress &&
-	    pthread_equal(pthread_self(), ctx->caller))
+	/* Only the calling thread (worker 0) reports progress, so the
+	 * callback needs no locking; it takes jobs too, so it reports often
+	 * enough. */
+	if (ctx->options && ctx->options->progress && worker == 0)
 		ctx->options->progress(ctx->options->progress_ctx,
 		                       atomic_load(&ctx->done), ctx->total);
 }
@@ -236,7 +264,7 @@ static void S_renumber_error(S_job *job, long first_line)
 
 /* Merge the jobs [from, to) of one run (files in order, chunks in order). */
 static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
-                       size_t to, tr_buf *digest_list)
+                       size_t to, tr_txlog_stats **merged, tr_buf *digest_list)
 {
 	size_t nfiles = run->nlog_paths;
 	tr_log_kind kind = jobs[from].kind;
@@ -323,13 +351,15 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 		free(logs);
 		return rc;
 	}
-	run->txlog = tr_calloc(1, sizeof(tr_txlog_stats));
-	if (!run->txlog)
-		return TR_ENOMEM;
-	tr_txlog_stats_init(run->txlog);
-	for (size_t j = from; j < to; j++)
-		if ((rc = tr_txlog_stats_merge(run->txlog, &jobs[j].tx)) < 0)
-			return rc;
+	/* The chunks were merged in order while they were read. */
+	run->txlog = *merged;
+	*merged = NULL;
+	if (!run->txlog) {
+		run->txlog = tr_calloc(1, sizeof(tr_txlog_stats));
+		if (!run->txlog)
+			return TR_ENOMEM;
+		tr_txlog_stats_init(run->txlog);
+	}
 	return 0;
 }
 
@@ -403,23 +433,34 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 {
 	S_ctx ctx;
 	size_t cap = 0;
-	int rc;
+	int nthreads, rc;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.options = options;
-	ctx.caller = pthread_self();
 	atomic_init(&ctx.done, 0);
 	if ((rc = S_plan(&ctx, st, &cap)) < 0 || ctx.njobs == 0)
 		goto cleanup;
-
-	tr_pool_run(options ? options->threads : 0, ctx.njobs, S_read_job, &ctx);
+	nthreads = tr_pool_threads(options ? options->threads : 0, ctx.njobs);
+	ctx.scratch = tr_calloc((size_t)nthreads, sizeof(tr_buf));
+	ctx.merged = tr_calloc(st->nruns, sizeof(tr_txlog_stats *));
+	if (!ctx.scratch || !ctx.merged) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	pthread_mutex_init(&ctx.lock, NULL);
+	tr_pool_run(nthreads, ctx.njobs, S_read_job, &ctx);
+	pthread_mutex_destroy(&ctx.lock);
+	for (int t = 0; t < nthreads; t++)
+		tr_buf_free(&ctx.scratch[t]);
+	if ((rc = ctx.merge_rc) < 0)
+		goto cleanup;
 
 	for (size_t j = 0; j < ctx.njobs;) {
 		size_t end = j + 1;
 		while (end < ctx.njobs && ctx.jobs[end].run == ctx.jobs[j].run)
 			end++;
 		if ((rc = S_merge_run(st, &st->runs[ctx.jobs[j].run], ctx.jobs, j, end,
-		                      digest_list)) < 0)
+		                      &ctx.merged[ctx.jobs[j].run], digest_list)) < 0)
 			goto cleanup;
 		j = end;
 	}
@@ -432,5 +473,14 @@ cleanup:
 			tr_txlog_stats_free(&ctx.jobs[j].tx);
 	}
 	free(ctx.jobs);
+	free(ctx.scratch);
+	if (ctx.merged) {
+		for (size_t r = 0; r < st->nruns; r++)
+			if (ctx.merged[r]) {
+				tr_txlog_stats_free(ctx.merged[r]);
+				free(ctx.merged[r]);
+			}
+		free(ctx.merged);
+	}
 	return rc;
 }

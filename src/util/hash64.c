@@ -12,11 +12,16 @@
 
 #define S_M 0x9e3779b97f4a7c15ULL
 
+/* A little-endian 64-bit word: one load (and a byte swap on big-endian
+ * machines, so that the value is the same everywhere). */
 static uint64_t S_le64(const unsigned char *p)
 {
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-	       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+	uint64_t v;
+	memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
 }
 
 static uint64_t S_mix(uint64_t x)
