@@ -116,9 +116,12 @@ static int S_int(int *out, const char *arg, const char *name, long min,
 	const char *next;
 	size_t len = strlen(arg);
 	if (tr_parse_int64(&v, arg, arg + len, &next) < 0 || next != arg + len ||
-	    v < min || v > max)
-		return tr_cli_usage_error("probe", "invalid %s '%s' (%ld to %ld)",
-		                          name, arg, min, max);
+	    v < min || v > max) {
+		/* The usage error is printed here; -1 tells the caller to stop. */
+		tr_cli_usage_error("probe", "invalid %s '%s' (%ld to %ld)", name,
+		                   arg, min, max);
+		return -1;
+	}
 	*out = (int)v;
 	return 0;
 }

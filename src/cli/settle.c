@@ -77,9 +77,11 @@ static int S_seconds_arg(double *out, const char *arg, const char *name,
 	size_t len = strlen(arg);
 	double v;
 	if (tr_parse_double(&v, arg, arg + len, &next) < 0 || next != arg + len ||
-	    !(v >= min) || v > 1e7)
-		return tr_cli_usage_error("settle", "invalid %s '%s' (seconds)",
-		                          name, arg);
+	    !(v >= min) || v > 1e7) {
+		/* The usage error is printed here; -1 tells the caller to stop. */
+		tr_cli_usage_error("settle", "invalid %s '%s' (seconds)", name, arg);
+		return -1;
+	}
 	*out = v;
 	return 0;
 }

@@ -37,27 +37,37 @@ void tr_probe_scrub(char *s, const char *secret)
 
 int tr_probe_flatten(tr_buf *out, const char *msg)
 {
+	/* libpq continues a sentence on a tab-indented line ("Connection
+	 * refused\n\tIs the server running ..."); separate messages (one per
+	 * host tried) start a line of their own. */
 	const char *p = msg;
-	bool space = false, any = false, newline = false;
+	char prev = '\0';
+	bool space = false, newline = false, indented = false;
 	int rc = 0;
 	while (*p && rc == 0) {
 		char c = *p++;
 		if (c == '\n') {
 			newline = true;
+			indented = space = false;
 			continue;
 		}
 		if (c == ' ' || c == '\t' || c == '\r') {
+			if (newline && !space)
+				indented = true;
 			space = true;
 			continue;
 		}
-		if (any && newline)
+		if (prev && newline && !indented)
 			rc = tr_buf_puts(out, "; ");
-		else if (any && space)
+		else if (prev && newline && c >= 'A' && c <= 'Z' &&
+		         !strchr(".?!:;,", prev))
+			rc = tr_buf_puts(out, ". ");
+		else if (prev && (space || newline))
 			rc = tr_buf_putc(out, ' ');
 		if (rc == 0)
 			rc = tr_buf_putc(out, c);
-		space = newline = false;
-		any = true;
+		prev = c;
+		space = newline = indented = false;
 	}
 	return rc;
 }
