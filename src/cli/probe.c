@@ -93,12 +93,21 @@ static void S_progress(void *ctx, const tr_probe_progress *pr)
 	rate = pr->elapsed_s > 0 ? (double)pr->rows_done / pr->elapsed_s : 0;
 	left = rate > 0 ? (double)(pr->rows_total - pr->rows_done) / rate : 0;
 	pct = pr->rows_total > 0 ? (int)(pr->rows_done * 100 / pr->rows_total) : 0;
-	tr_buf_printf(&line, "%lld of %lld rows (%d%%), ",
-	              (long long)pr->rows_done, (long long)pr->rows_total, pct);
-	tr_fmt_grouped(&line, rate, 0, ",");
-	tr_buf_puts(&line, " rows/s, ");
-	tr_fmt_fixed(&line, left, 0);
-	tr_buf_puts(&line, " s left");
+	if (pr->rows_done >= pr->rows_total) {
+		/* Sent is not yet written: the server may still be busy. */
+		tr_buf_printf(&line, "all %lld rows sent, the server is writing "
+		              "them (", (long long)pr->rows_total);
+		tr_fmt_fixed(&line, pr->elapsed_s, 0);
+		tr_buf_puts(&line, " s)");
+	} else {
+		tr_buf_printf(&line, "%lld of %lld rows (%d%%), ",
+		              (long long)pr->rows_done, (long long)pr->rows_total,
+		              pct);
+		tr_fmt_grouped(&line, rate, 0, ",");
+		tr_buf_puts(&line, " rows/s, ");
+		tr_fmt_fixed(&line, left, 0);
+		tr_buf_puts(&line, " s left");
+	}
 	if (line.ptr) {
 		/* Pad over a longer previous line. */
 		fprintf(stderr, "\r%-*s", (int)sc->shown, tr_buf_cstr(&line));
