@@ -143,3 +143,14 @@ tail -n 1 "$W/pk.err" | grep -qx 'tpsreport: interrupted during primary keys: ca
 [ "$(psql -d k -AtX -c "select count(*) from pg_constraint where conrelid = 'pgbench_accounts'::regclass")" = 0 ] ||
   fail "pk interrupt: the key stayed"
 echo "ok: Ctrl-C during primary keys"
+
+# 8. On a terminal (script(1) gives the probe one), a progress line during
+# generate, drawn over with '\r' and wiped before the next message.
+command -v script >/dev/null || fail "script(1) is needed (util-linux/bsdutils)"
+script -q -e -c "'$T' probe s -s 3 --force" "$W/tty.out" >/dev/null ||
+  { cat "$W/tty.out"; fail "probe on a terminal"; }
+tr '\r' '\n' <"$W/tty.out" | grep -Eq '^(all 300000 rows sent|[0-9]+ of 300000 rows \([0-9]+%\))' ||
+  { cat -A "$W/tty.out"; fail "no progress line on a terminal"; }
+grep -aq $'\r *\rvacuuming\.\.\.' "$W/tty.out" || { cat -A "$W/tty.out"; fail "progress line not wiped"; }
+[ "$(probe_fingerprint s)" != "$before" ] || fail "scale 3 looks like scale 1"
+echo "ok: progress line on a terminal"
