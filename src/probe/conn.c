@@ -240,19 +240,18 @@ int tr_probe_exec(tr_probe *p, PGconn *c, const char *sql, PGresult **out)
 		*out = NULL;
 	if (!c)
 		c = p->conns[0].conn;
+	/* After an interrupt nothing new starts. (A statement that was
+	 * already running is cancelled; one that finished, a commit say,
+	 * stays done and is not reported as interrupted.) */
+	if (p->interrupted)
+		return tr_error_set("interrupted during %s",
+		                    p->phase ? p->phase : "setup");
 	res = PQexec(c, sql);
 	st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 		tr_probe_fail_res(p, c, res);
 		PQclear(res);
 		return TR_ERROR;
-	}
-	/* A cancel that came too late to stop this statement still stops
-	 * the steps here. */
-	if (p->interrupted) {
-		PQclear(res);
-		return tr_error_set("interrupted during %s",
-		                    p->phase ? p->phase : "setup");
 	}
 	if (out)
 		*out = res;

@@ -72,7 +72,8 @@ int tr_probe_flatten(tr_buf *out, const char *msg);
 
 /*
  * Run one statement on conns[0] (or on c when not NULL) and check its
- * status (PGRES_COMMAND_OK or PGRES_TUPLES_OK). On failure sets the
+ * status (PGRES_COMMAND_OK or PGRES_TUPLES_OK); after an interrupt, fail
+ * without running it. On failure sets the
  * message via tr_probe_fail_res() and returns TR_ERROR. *out (may be NULL)
  * receives the result, which the caller then clears.
  */

@@ -467,8 +467,9 @@ int tr_probe_run(tr_probe_result *out, tr_probe *p)
 	if ((rc = S_done_line(p, &r)) < 0)
 		goto cleanup;
 	r.init.wall_s = (double)(tr_probe_now_us() - p->t_open_us) / 1e6;
-	if ((rc = tr_probe_database_size(p, &r.init.database_bytes)) < 0)
-		goto cleanup;
+	/* A fact, not a step: not worth failing the probe over. */
+	if (tr_probe_database_size(p, &r.init.database_bytes) < 0)
+		r.init.database_bytes = -1;
 	r.init.scale = generated || created ? p->opts.scale : -1;
 	if (!generated) {
 		r.init.rows = -1;
