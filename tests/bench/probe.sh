@@ -12,7 +12,7 @@
 # options, e.g. "-c max_wal_size=4GB").
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=${1:-${TPSREPORT:-$ROOT/build/src/tpsreport}}
+T=${1:-${TPSREPORT:-$ROOT/build/tpsreport}}
 SCALE=${SCALE:-50}
 ROUNDS=${ROUNDS:-3}
 JOBS=${JOBS:-2}
