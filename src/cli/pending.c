@@ -8,6 +8,5 @@ static int S_pending(const char *name)
 	return TR_EXIT_FAILURE;
 }
 
-int tr_cmd_check(int argc, char **argv) { (void)argc; (void)argv; return S_pending("check"); }
 int tr_cmd_build(int argc, char **argv) { (void)argc; (void)argv; return S_pending("build"); }
 int tr_cmd_chart(int argc, char **argv) { (void)argc; (void)argv; return S_pending("chart"); }
