@@ -6,7 +6,9 @@
  *
  * Deterministic bytes: PNG pixels depend only on the scene; the PDF's
  * creation date, which cairo would take from the clock, is set to a fixed
- * value (cairo >= 1.16), and cairo names font subsets by their content. */
+ * value (cairo >= 1.16), and cairo names font subsets by their content.
+ * What still differs between machines is cairo's own version, which it
+ * writes as the PDF's Producer. */
 
 #include "layout.h"
 
@@ -169,10 +171,31 @@ static int S_png(tr_buf *out, const tr_scene *s)
 	return rc;
 }
 
+/* The fixed creation date, and how cairo 1.16 writes it: without the "D:"
+ * that PDF dates begin with (fixed in later cairo releases). */
+#define S_PDF_DATE "2000-01-01T00:00:00Z"
+#define S_PDF_DATE_116 "/CreationDate (20000101000000Z)"
+#define S_PDF_DATE_FIX "/CreationDate (D:200001010000Z)"
+
+/* Give cairo 1.16's date its "D:" prefix. The replacement drops the
+ * seconds so it has the same length, and every offset in the file's cross
+ * reference table stays right. A later cairo writes the prefix itself and
+ * the pattern is not found. */
+static void S_pdf_fix_date(tr_buf *out, size_t start)
+{
+	size_t n = sizeof(S_PDF_DATE_116) - 1;
+	for (size_t i = start; i + n <= out->size; i++)
+		if (memcmp(out->ptr + i, S_PDF_DATE_116, n) == 0) {
+			memcpy(out->ptr + i, S_PDF_DATE_FIX, n);
+			return;
+		}
+}
+
 static int S_pdf(tr_buf *out, const tr_scene *s)
 {
 	/* 1 px of the layout = 1 pt of the page: an 800 px chart is a page
 	 * about 28 cm wide, which PDF viewers and LaTeX scale as needed */
+	size_t start = out->size;
 	cairo_surface_t *surface =
 		cairo_pdf_surface_create_for_stream(S_write, out, s->width, s->height);
 	cairo_t *cr;
@@ -184,7 +207,7 @@ static int S_pdf(tr_buf *out, const tr_scene *s)
 	/* fixed, or cairo writes the current time: identical input must give
 	 * identical bytes */
 	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE,
-	                               "2000-01-01T00:00:00Z");
+	                               S_PDF_DATE);
 #endif
 	cr = cairo_create(surface);
 	S_draw(cr, s);
@@ -194,6 +217,8 @@ static int S_pdf(tr_buf *out, const tr_scene *s)
 	if (rc == 0)
 		rc = S_status(cairo_surface_status(surface), "PDF");
 	cairo_surface_destroy(surface);
+	if (rc == 0)
+		S_pdf_fix_date(out, start);
 	return rc;
 }
 

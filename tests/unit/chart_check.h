@@ -45,7 +45,7 @@ static xmlNodePtr check_first_element(xmlNodePtr n)
 }
 
 /* The text of an element's <title> child, or NULL; caller xmlFree()s. */
-static xmlChar *check_title_of(xmlNodePtr n)
+static inline xmlChar *check_title_of(xmlNodePtr n)
 {
 	for (xmlNodePtr c = n->children; c; c = c->next)
 		if (c->type == XML_ELEMENT_NODE && xmlStrcmp(c->name, BAD_CAST "title") == 0)
@@ -86,32 +86,44 @@ static void check_svg_doc(xmlDocPtr doc, const tr_chart_item *item)
 {
 	xmlNodePtr root = xmlDocGetRootElement(doc), first;
 	xmlChar *role, *aria, *title;
+	/* what the chart shows: the strings made safe for XML */
+	char *alt = tr_text_clean(item->alt), *want_title = tr_text_clean(item->title);
 	CHECK(root && xmlStrcmp(root->name, BAD_CAST "svg") == 0);
-	if (!root)
+	if (!root) {
+		free(alt);
+		free(want_title);
 		return;
+	}
 	role = xmlGetProp(root, BAD_CAST "role");
 	aria = xmlGetProp(root, BAD_CAST "aria-label");
 	CHECK(role && strcmp((char *)role, "img") == 0);
-	CHECK(aria && item->alt && strcmp((char *)aria, item->alt) == 0);
-	CHECK(aria && strlen((char *)aria) > strlen(item->title));
+	CHECK(aria && alt && strcmp((char *)aria, alt) == 0);
+	CHECK(aria && strlen((char *)aria) > strlen(want_title));
 	first = check_first_element(root->children);
 	CHECK(first && xmlStrcmp(first->name, BAD_CAST "title") == 0);
 	title = first ? xmlNodeGetContent(first) : NULL;
-	CHECK(title && strcmp((char *)title, item->title) == 0);
+	CHECK(title && strcmp((char *)title, want_title) == 0);
 	CHECK_INT(check_no_active(root), 0);
 	xmlFree(role);
 	xmlFree(aria);
 	xmlFree(title);
+	free(alt);
+	free(want_title);
 }
 
 /* All text inside the canvas, and no two texts overlapping. */
 static void check_scene_text(const tr_scene *s, const char *name)
 {
-	size_t outside = 0, overlaps = 0;
+	size_t outside = 0, overlaps = 0, unmeasured = 0;
 	for (size_t i = 0; i < s->nmarks; i++) {
 		const tr_mark *a = &s->marks[i];
 		if (a->kind != TR_MARK_TEXT)
 			continue;
+		/* measured: a text that is there has a size */
+		if (*a->text && !(a->box[2] - a->box[0] > 0.5 && a->box[3] - a->box[1] > 0.5)) {
+			unmeasured++;
+			fprintf(stderr, "%s: text without a size: '%.60s'\n", name, a->text);
+		}
 		if (a->box[0] < -0.01 || a->box[1] < -0.01 || a->box[2] > s->width + 0.01 ||
 		    a->box[3] > s->height + 0.01) {
 			outside++;
@@ -133,10 +145,11 @@ static void check_scene_text(const tr_scene *s, const char *name)
 	}
 	CHECK_INT(outside, 0);
 	CHECK_INT(overlaps, 0);
+	CHECK_INT(unmeasured, 0);
 }
 
 /* Width and height from a PNG's IHDR. */
-static void check_png_size(const tr_buf *png, unsigned *w, unsigned *h)
+static inline void check_png_size(const tr_buf *png, unsigned *w, unsigned *h)
 {
 	const unsigned char *p = (const unsigned char *)png->ptr;
 	*w = *h = 0;
@@ -148,7 +161,7 @@ static void check_png_size(const tr_buf *png, unsigned *w, unsigned *h)
 }
 
 /* The first number in s after ": " that starts a word ("p95" does not). */
-static double check_title_number(const char *s)
+static inline double check_title_number(const char *s)
 {
 	const char *p = strstr(s, ": ");
 	if (!p)

@@ -23,7 +23,7 @@ typedef struct fixture {
 	tr_results *r;
 	tr_window *series[64];
 	size_t nseries;
-	tr_init inits[8];
+	tr_init *inits;          /* on the heap: results point into it */
 	size_t ninits;
 } fixture;
 
@@ -145,6 +145,7 @@ static fixture fixture_make(const char *label1, const char *label_s0)
 	size_t run = 0, cell = 0;
 
 	memset(&f, 0, sizeof(f));
+	f.inits = calloc(8, sizeof(tr_init));
 	fixture_rng = 42;
 	f.r = r;
 	r->title = "stock vs tuned";
@@ -242,6 +243,7 @@ static void fixture_free(fixture *f)
 			free(f->inits[i].phases[k].name);
 		free(f->inits[i].phases);
 	}
+	free(f->inits);
 }
 
 #endif
