@@ -63,11 +63,28 @@ static const char *S_color(char out[8], const char *c)
 	return out;
 }
 
+/* For dark mode: a colour too dark to read on the dark background, mixed
+ * with white until it is (the same provider keeps the same hue). */
+static const char *S_dark_variant(char out[8], const char *c)
+{
+	unsigned v[3];
+	double lum;
+	if (sscanf(c + 1, "%2x%2x%2x", &v[0], &v[1], &v[2]) != 3)
+		return NULL;
+	lum = (0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]) / 255.0;
+	if (lum >= 0.5)
+		return NULL;
+	for (int i = 0; i < 3; i++)
+		v[i] = (unsigned)(v[i] + (255 - v[i]) * (0.5 - lum) / (1 - lum) + 0.5);
+	snprintf(out, 8, "#%02x%02x%02x", v[0] & 0xff, v[1] & 0xff, v[2] & 0xff);
+	return out;
+}
+
 void tr_frame_styles(tr_scene *s, const tr_results *r)
 {
 	static const double dash1[] = { 7, 3 }, dash2[] = { 2, 2.5 },
 	                    dash3[] = { 11, 3 };
-	char name[24], col[8], phase_col[8];
+	char name[24], col[8], phase_col[8], dark[8];
 
 	tr_scene_style(s, "bg", "#ffffff", "none", -1, NULL, "#17181c", NULL);
 	tr_scene_style(s, "title", "#1a1a1a", "none", -1, NULL, "#ededed", NULL);
@@ -81,8 +98,9 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 		const char *c = S_color(col, r->providers[i].color);
 		if (!c)
 			c = S_color(col, tr_palette_color(i));
+		const char *d = S_dark_variant(dark, c);
 		tr_provider_class(name, sizeof(name), i);
-		tr_scene_style(s, name, c, c, -1, NULL, NULL, NULL);
+		tr_scene_style(s, name, c, c, -1, NULL, d, d);
 	}
 	for (size_t i = 0; i < sizeof(S_phases) / sizeof(S_phases[0]); i++) {
 		snprintf(name, sizeof(name), "ph%zu", i);
