@@ -166,9 +166,8 @@ double tr_frame_legend(tr_scene *s, const tr_legend_entry *e, size_t n,
 	if (n == 0)
 		return y;
 	tr_text_extents(s->measure, TR_TEXT_SIZE, false, &asc, &desc);
-	max_label = s->width - 2 * TR_MARGIN - box - gap;
-	if (max_label > 320)
-		max_label = 320;
+	/* a label may take a row of its own before it is shortened */
+	max_label = s->width - 2 * TR_MARGIN - box - 10 - gap;
 	for (size_t i = 0; i < n; i++) {
 		char *fit = tr_text_fit(s->measure, e[i].label, TR_TEXT_SIZE, false,
 		                        max_label);

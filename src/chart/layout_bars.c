@@ -172,6 +172,9 @@ typedef struct S_bars {
 	size_t *providers;   /* provider indices with a value, in order */
 	size_t nproviders;
 	bool several_workloads;
+	/* which parts of the workload differ between groups: those label the
+	 * groups, the rest is said once in the subtitle */
+	bool vary_type, vary_clients, vary_threads, vary_mode;
 	double vmax;         /* largest bar or whisker */
 	size_t nruns_max, nruns_min;
 } S_bars;
@@ -221,6 +224,15 @@ static int S_collect(S_bars *b, const tr_results *r, const tr_chart_item *item)
 		if (c->nruns < b->nruns_min)
 			b->nruns_min = c->nruns;
 	}
+	for (size_t g = 1; g < b->ngroups; g++) {
+		const tr_workload *a = &r->workloads[b->groups[0].workload];
+		const tr_workload *w = &r->workloads[b->groups[g].workload];
+		b->vary_type |= strcmp(a->short_type, w->short_type) != 0;
+		b->vary_clients |= a->clients != w->clients;
+		b->vary_threads |= a->threads != w->threads;
+		b->vary_mode |= strcmp(a->query_mode ? a->query_mode : "",
+		                       w->query_mode ? w->query_mode : "") != 0;
+	}
 	b->providers = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(size_t));
 	if (!b->providers)
 		goto nomem;
@@ -235,16 +247,39 @@ nomem:
 	return TR_ENOMEM;
 }
 
+/* The parts of workload w that vary between groups (varying), or those
+ * all groups share: "32 clients, 4 threads" / "TPC-B, prepared". Caller
+ * frees; "" when there are none. */
+static char *S_workload_text(const S_bars *b, const tr_workload *w, bool varying)
+{
+	tr_buf t = TR_BUF_INIT;
+	if (b->vary_type == varying)
+		tr_buf_printf(&t, "%s", w->short_type);
+	if (b->vary_clients == varying)
+		tr_buf_printf(&t, "%s%d client%s", t.size ? ", " : "", w->clients,
+		              w->clients == 1 ? "" : "s");
+	if (b->vary_threads == varying)
+		tr_buf_printf(&t, "%s%d thread%s", t.size ? ", " : "", w->threads,
+		              w->threads == 1 ? "" : "s");
+	if (b->vary_mode == varying)
+		tr_buf_printf(&t, "%s%s", t.size ? ", " : "",
+		              w->query_mode ? w->query_mode : "unknown mode");
+	tr_buf_putc(&t, '\0');
+	t.size--;
+	return tr_buf_detach(&t);
+}
+
 /* What the axis says, what the subtitle says. */
 static void S_texts(const tr_results *r, const S_bars *b, tr_chart_kind kind,
                     char **axis, char **sub)
 {
 	const char *cur = r->currency ? r->currency : "";
-	char *wl = !b->several_workloads && b->ngroups
-	               ? tr_sprintf(" Workload: %s.", r->workloads[b->groups[0].workload].label)
-	               : tr_strdup("");
+	char *common = b->ngroups ? S_workload_text(b, &r->workloads[b->groups[0].workload],
+	                                            false) : tr_strdup("");
+	char *wl = common && *common ? tr_sprintf(" Workload: %s.", common) : tr_strdup("");
 	char runs[64];
 	*axis = *sub = NULL;
+	free(common);
 	if (!wl)
 		return;
 	if (b->nruns_min == b->nruns_max)
@@ -295,17 +330,18 @@ static int S_value_decimals(tr_chart_kind kind)
 	return kind == TR_CHART_COST ? 4 : 2;
 }
 
-/* One label under the axis: wrapped to two lines of width w centred on
+/* One label under the axis: wrapped to max_lines lines of width w centred on
  * cx from y, the full text in <title> when cut. Returns the height used;
  * draws only when draw is set. */
 static double S_axis_label(tr_scene *s, const char *text, const char *cls,
-                           double size, double cx, double w, double y, bool draw)
+                           double size, double cx, double w, double y,
+                           size_t max_lines, bool draw)
 {
 	char **lines = NULL;
 	size_t n = 0;
 	double asc, desc, top = y;
 	tr_text_extents(s->measure, size, false, &asc, &desc);
-	if (tr_text_wrap(&lines, &n, s->measure, text, size, false, w, 2) < 0) {
+	if (tr_text_wrap(&lines, &n, s->measure, text, size, false, w, max_lines) < 0) {
 		s->rc = TR_ENOMEM;
 		return 0;
 	}
@@ -331,9 +367,15 @@ static double S_group_labels(tr_scene *s, const tr_results *r, const S_bars *b,
 	double h1 = 0, h2 = 0;
 	if (b->several_workloads) {
 		for (size_t g = 0; g < b->ngroups; g++) {
-			double h = S_axis_label(s, r->workloads[b->groups[g].workload].label,
-			                        "muted", TR_SMALL_SIZE,
-			                        left + gw * ((double)g + 0.5), gw - 6, y, draw);
+			char *text = S_workload_text(b, &r->workloads[b->groups[g].workload], true);
+			double h;
+			if (!text) {
+				s->rc = TR_ENOMEM;
+				return 0;
+			}
+			h = S_axis_label(s, text, "muted", TR_SMALL_SIZE,
+			                 left + gw * ((double)g + 0.5), gw - 6, y, 2, draw);
+			free(text);
 			if (h > h1)
 				h1 = h;
 		}
@@ -346,7 +388,8 @@ static double S_group_labels(tr_scene *s, const tr_results *r, const S_bars *b,
 			e++;
 		h = S_axis_label(s, r->scenarios[b->groups[g].scenario].label, "label",
 		                 TR_TEXT_SIZE, left + gw * (double)(g + e) / 2,
-		                 gw * (double)(e - g) - 6, y + h1, draw);
+		                 gw * (double)(e - g) - 6, y + h1,
+		                 b->several_workloads ? 2 : 3, draw);
 		if (h > h2)
 			h2 = h;
 		g = e;

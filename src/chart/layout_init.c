@@ -11,7 +11,7 @@
 
 #define S_ROW 26.0
 #define S_BAR 16.0
-#define S_MAX_LABEL 220.0
+#define S_MAX_LABEL (0.4 * TR_CHART_WIDTH)
 
 static double S_total(const tr_init *in)
 {
@@ -122,13 +122,8 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 			if (t > tmax)
 				tmax = t;
 		}
-		if (rows) {
-			double w = tr_text_width(s->measure, r->scenarios[sc].label,
-			                         TR_TEXT_SIZE, true);
-			if (w > label_w)
-				label_w = w;
+		if (rows)
 			nscen++;
-		}
 		nrows += rows;
 	}
 	if (nrows == 0)
@@ -144,7 +139,7 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	                    "Seconds per phase of pgbench -i, as pgbench reports "
 	                    "them. Shorter is better.");
 	y = tr_frame_legend(s, legend, nlegend, y);
-	tr_axis_nice(&axis, 0, tmax, 6);
+	tr_axis_nice(&axis, 0, tmax, 8);
 	axis.unit = NULL;
 	{
 		char *t = tr_fmt_short(axis.max, 1);
@@ -170,8 +165,9 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		if (!any)
 			continue;
 		if (nheads) {
+			/* a header row has nothing beside it: the whole width */
 			char *fit = tr_text_fit(s->measure, r->scenarios[sc].label,
-			                        TR_TEXT_SIZE, true, left - 12 - TR_MARGIN);
+			                        TR_TEXT_SIZE, true, s->width - 2 * TR_MARGIN);
 			if (!fit) {
 				rc = TR_ENOMEM;
 				goto cleanup;
