@@ -21,7 +21,7 @@
 
 typedef struct fixture {
 	tr_results *r;
-	tr_window *series[64];
+	tr_window *series[256];
 	size_t nseries;
 	tr_init *inits;          /* on the heap: results point into it */
 	size_t ninits;
@@ -136,7 +136,7 @@ static void fixture_hist(tr_cell *c, double median_ms, double tail)
  * label1, label_s0: replace provider 1's label and scenario 0's label
  * (hostile label tests); NULL keeps the normal ones.
  */
-static fixture fixture_make(const char *label1, const char *label_s0)
+static inline fixture fixture_make(const char *label1, const char *label_s0)
 {
 	static const double base[3] = { 1000, 1400, 1250 };   /* TPS at c8, s10 */
 	static const char *const ids[3] = { "run1", "run2", "run3" };
@@ -230,6 +230,102 @@ static fixture fixture_make(const char *label1, const char *label_s0)
 		r->inits[i].scenario = f.inits[i].scenario;
 		r->inits[i].init = &f.inits[i];
 	}
+	return f;
+}
+
+/*
+ * A client/thread sweep like the seed's: one scenario, `nw` workloads of
+ * TPC-B and select-only over clients x threads, `np` providers, two runs a
+ * cell (windows only; no histograms, inits or prices).
+ */
+static inline fixture fixture_make_sweep(size_t np, size_t nw)
+{
+	static const int combos[][2] = {
+		{ 1, 1 }, { 10, 1 }, { 10, 4 }, { 25, 2 }, { 25, 4 }, { 50, 4 },
+		{ 50, 8 }, { 75, 4 }, { 75, 8 }, { 100, 4 }, { 100, 8 }, { 5, 1 },
+		{ 2, 1 }
+	};
+	static const char *const ids[2] = { "run1", "run2" };
+	static const char *const labels[8] = {
+		"Aurora Standard", "CNPG Tuning 2 (NUMA+HP)", "CNPG Tuning 1 (CPU/NUMA)",
+		"CNPG Longhorn 2R+shared", "CNPG Longhorn 1R", "CNPG Local SSD",
+		"CNPG Longhorn 2R", "RDS Standard t3.large"
+	};
+	fixture f;
+	tr_results *r = calloc(1, sizeof(tr_results));
+	size_t run = 0, cell = 0;
+	memset(&f, 0, sizeof(f));
+	fixture_rng = 7;
+	f.r = r;
+	r->title = "sweep";
+	r->alpha = 0.05;
+	r->digest = "0";
+	r->nproviders = np;
+	r->providers = calloc(np, sizeof(tr_provider_result));
+	for (size_t p = 0; p < np; p++)
+		r->providers[p] = (tr_provider_result){ .id = labels[p], .label = labels[p],
+			.color = tr_palette_color(p), .monthly_cost = NAN, .vcpu = NAN,
+			.ram_gb = NAN };
+	r->nscenarios = 1;
+	r->scenarios = calloc(1, sizeof(tr_scenario_result));
+	r->scenarios[0] = (tr_scenario_result){ .id = "sf100", .label = "Scale Factor 100",
+		.scale = 100 };
+	/* sorted as tr_workloads_sort would: by clients, then threads */
+	r->nworkloads = nw;
+	r->workloads = calloc(nw, sizeof(tr_workload));
+	{
+		size_t order[13];
+		for (size_t i = 0; i < nw; i++)
+			order[i] = i;
+		for (size_t i = 1; i < nw; i++)
+			for (size_t k = i; k > 0 && (combos[order[k]][0] < combos[order[k - 1]][0] ||
+			                             (combos[order[k]][0] == combos[order[k - 1]][0] &&
+			                              combos[order[k]][1] < combos[order[k - 1]][1])); k--) {
+				size_t t = order[k];
+				order[k] = order[k - 1];
+				order[k - 1] = t;
+			}
+		for (size_t w = 0; w < nw; w++)
+			fixture_workload(&r->workloads[w], combos[order[w]][0], combos[order[w]][1]);
+	}
+	r->runs = calloc(np * nw * 2, sizeof(tr_run_result));
+	r->cells = calloc(np * nw, sizeof(tr_cell));
+	for (size_t w = 0; w < nw; w++)
+		for (size_t p = 0; p < np; p++) {
+			int clients = r->workloads[w].clients;
+			double tps = (400 + 150 * (double)p) * log(1 + clients) *
+			             (r->workloads[w].threads > 2 ? 1.1 : 1);
+			tr_cell *c = &r->cells[cell];
+			double t[2], l[2];
+			c->provider = p;
+			c->scenario = 0;
+			c->workload = w;
+			c->runs = calloc(2, sizeof(size_t));
+			c->nruns = 2;
+			for (size_t k = 0; k < 2; k++) {
+				if (f.nseries == TR_ARRAY_SIZE(f.series))
+					break;
+				fixture_run(&f, &r->runs[run], p, 0, w, ids[k], tps, clients, false);
+				r->runs[run].series = NULL;   /* no timelines: keep it small */
+				r->runs[run].nseries = 0;
+				r->runs[run].cell = (long)cell;
+				c->runs[k] = run;
+				t[k] = r->runs[run].tps;
+				l[k] = r->runs[run].latency_avg_ms;
+				run++;
+			}
+			c->tps_median = tr_median(t, 2);
+			c->tps_mean = tr_mean(t, 2);
+			c->tps_min = fmin(t[0], t[1]);
+			c->tps_max = fmax(t[0], t[1]);
+			c->latency_avg_ms = tr_median(l, 2);
+			c->cost_per_tps = c->tps_per_100 = NAN;
+			tr_cell_stability(c, r, NULL);
+			tr_latency_of_hist(&c->latency, NULL, 0, 0);
+			cell++;
+		}
+	r->nruns = run;
+	r->ncells = cell;
 	return f;
 }
 
