@@ -179,7 +179,7 @@ double tr_frame_legend(tr_scene *s, const tr_legend_entry *e, size_t n,
 		}
 		sw = e[i].swatch == TR_SWATCH_LINE ? box + 10 : box;
 		w = sw + gap + tr_text_width(s->measure, fit, TR_TEXT_SIZE, false);
-		if (x > TR_MARGIN && x + w > s->width - TR_MARGIN) {
+		if (x > TR_MARGIN && (x + w > s->width - TR_MARGIN || e[i].new_row)) {
 			x = TR_MARGIN;
 			y += row;
 			base = y + asc;

@@ -39,6 +39,7 @@ typedef struct tr_legend_entry {
 	const char *label;
 	const char *cls;      /* classes of the swatch: "p0", "ph2", "run1" */
 	tr_swatch swatch;
+	bool new_row;         /* start a row (a second kind of entry) */
 } tr_legend_entry;
 
 /* Legend entries in rows from the left margin, wrapping to the canvas

@@ -57,6 +57,7 @@ static int S_legend_add(tr_legend_entry **e, size_t *n, size_t *cap,
 	(*e)[*n].label = name;
 	(*e)[*n].cls = tr_sprintf("ph%zu", tr_phase_index(name));
 	(*e)[*n].swatch = TR_SWATCH_BOX;
+	(*e)[*n].new_row = false;
 	if (!(*e)[*n].cls)
 		return TR_ENOMEM;
 	(*n)++;

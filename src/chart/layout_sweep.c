@@ -251,6 +251,7 @@ int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		owned[nlegend] = true;
 		legend[nlegend].cls = tr_sprintf("neutral run%zu", v);
 		legend[nlegend].swatch = TR_SWATCH_LINE;
+		legend[nlegend].new_row = v == 0;
 		if (!legend[nlegend++].cls) {
 			rc = TR_ENOMEM;
 			goto cleanup;

@@ -171,6 +171,7 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *it
 		legend[nlegend].label = S_ordinal(k);
 		legend[nlegend].cls = tr_sprintf("neutral run%zu", k);
 		legend[nlegend].swatch = TR_SWATCH_LINE;
+		legend[nlegend].new_row = k == 0;
 		if (!legend[nlegend++].cls) {
 			rc = TR_ENOMEM;
 			goto cleanup;
