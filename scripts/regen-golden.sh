@@ -7,7 +7,7 @@
 set -euo pipefail
 
 bin=${1:?usage: scripts/regen-golden.sh BUILD/tpsreport}
-# CMake puts the binary in BUILD/src/: accept either spelling.
+# Older build trees had the binary in BUILD/src/: accept that too.
 if [ ! -x "$bin" ] && [ -x "$(dirname "$bin")/src/tpsreport" ]; then
   bin=$(dirname "$bin")/src/tpsreport
 fi

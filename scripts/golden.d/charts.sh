@@ -5,12 +5,16 @@
 #    program; every chart kind, always;
 #  - tests/golden/charts/<study>/: `tpsreport chart --all` (SVG) of each
 #    sample study under samples/.
-# Run from the source root with the tpsreport binary (BUILD/src/tpsreport);
-# the test programs are in BUILD/tests/.
+# Run from the source root with the tpsreport binary (BUILD/tpsreport); the
+# test programs are in BUILD/tests/ (TR_BUILD_DIR says where, if elsewhere).
 set -euo pipefail
 
-bin=${1:?usage: golden.d/charts.sh BUILD/src/tpsreport}
-build=${TR_BUILD_DIR:-$(cd "$(dirname "$bin")/.." && pwd)}
+bin=${1:?usage: golden.d/charts.sh BUILD/tpsreport}
+if [ -z "${TR_BUILD_DIR:-}" ]; then
+  TR_BUILD_DIR=$(dirname "$bin")
+  [ -x "$TR_BUILD_DIR/tests/test_chart" ] || TR_BUILD_DIR=$(dirname "$TR_BUILD_DIR")
+fi
+build=$TR_BUILD_DIR
 out=tests/golden/charts
 
 rm -rf "$out/fixture"
