@@ -44,24 +44,3 @@ int tr_chart_render(tr_buf *out, const tr_results *r, const tr_chart_item *item,
 	tr_scene_free(&scene);
 	return rc;
 }
-
-/*
- * Under AddressSanitizer: fontconfig, which cairo loads to find fonts,
- * keeps its configuration for the life of the process (only FcFini()
- * frees it, and only a program linking fontconfig itself could call it).
- * That is not a leak of ours; LeakSanitizer asks this hook what to skip.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define S_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define S_ASAN 1
-#endif
-#endif
-#ifdef S_ASAN
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-#endif
