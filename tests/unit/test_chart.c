@@ -285,6 +285,36 @@ static void test_no_data(void)
 	tr_buf_free(&out);
 }
 
+/* A provider without the figure in one group, but with it in another:
+ * its slot says "n/a" (with why in a <title>) instead of a bar. */
+static void test_missing_value(void)
+{
+	long c = tr_results_cell(F.r, 2, 1, 1);   /* cloud, s100, 8 clients */
+	tr_chart_item item;
+	tr_scene scene;
+	size_t na = 0, bars = 0;
+	CHECK(c >= 0);
+	if (c < 0)
+		return;
+	F.r->cells[c].worst.present = false;
+	CHECK_INT(tr_chart_item_make(&item, F.r, TR_CHART_COV, -1, -1), 0);
+	CHECK_INT(tr_chart_scene(&scene, F.r, &item), 0);
+	for (size_t i = 0; i < scene.nmarks; i++) {
+		const tr_mark *m = &scene.marks[i];
+		if (m->kind == TR_MARK_TEXT && strcmp(m->text, "n/a") == 0 && m->title &&
+		    strcmp(m->title, "no data for this figure") == 0)
+			na++;
+		if (m->kind == TR_MARK_RECT && m->title && strncmp(m->cls, "bar p", 5) == 0)
+			bars++;
+	}
+	CHECK_INT(na, 1);
+	CHECK_INT(bars, F.r->ncells - 1);
+	check_scene_text(&scene, "cov with a gap");
+	tr_scene_free(&scene);
+	tr_chart_item_free(&item);
+	F.r->cells[c].worst.present = true;
+}
+
 int main(void)
 {
 	F = fixture_make(NULL, NULL);
@@ -293,6 +323,7 @@ int main(void)
 	RUN(test_item_make);
 	RUN(test_every_chart);
 	RUN(test_no_data);
+	RUN(test_missing_value);
 	tr_chart_plan_free(&P);
 	fixture_free(&F);
 	xmlCleanupParser();
