@@ -87,6 +87,8 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 	char name[24], col[8], phase_col[8], dark[8];
 
 	tr_scene_style(s, "bg", "#ffffff", "none", -1, NULL, "#17181c", NULL);
+	/* the background again, over grid lines where a header row goes */
+	tr_scene_style(s, "band", "#ffffff", "none", -1, NULL, "#17181c", NULL);
 	tr_scene_style(s, "title", "#1a1a1a", "none", -1, NULL, "#ededed", NULL);
 	tr_scene_style(s, "label", "#333333", "none", -1, NULL, "#d6d6d6", NULL);
 	tr_scene_style(s, "tick", "#555555", "none", -1, NULL, "#b4b4b4", NULL);

@@ -111,6 +111,7 @@ int tr_layout_hbars(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 			if (!fit)
 				return TR_ENOMEM;
 			tr_text_extents(s->measure, TR_TEXT_SIZE, true, &tasc, &tdesc);
+			tr_scene_rect(s, "band", NULL, 0, y + 1, s->width, S_HEAD - 2);
 			tr_scene_text(s, "title", strcmp(fit, sl) ? sl : NULL, TR_MARGIN,
 			              y + S_HEAD / 2 + (tasc - tdesc) / 2, TR_ANCHOR_START,
 			              TR_TEXT_SIZE, true, false, fit);

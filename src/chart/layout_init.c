@@ -173,6 +173,7 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 				rc = TR_ENOMEM;
 				goto cleanup;
 			}
+			tr_scene_rect(s, "band", NULL, 0, y + 1, s->width, S_ROW - 2);
 			tr_scene_text(s, "title", strcmp(fit, r->scenarios[sc].label)
 			                              ? r->scenarios[sc].label : NULL,
 			              TR_MARGIN, y + S_ROW / 2 + (asc - desc) / 2,
