@@ -3,14 +3,32 @@
 
 #include "plan.h"
 
-
 #include <stdlib.h>
 #include <string.h>
 
+/* An item made by hand must name what its kind needs. */
+static bool S_item_ok(const tr_results *r, const tr_chart_item *item)
+{
+	bool one = item->kind == TR_CHART_TIMELINE || item->kind == TR_CHART_PERCENTILES ||
+	           item->kind == TR_CHART_SWEEP;
+	if ((unsigned)item->kind > TR_CHART_SWEEP)
+		return false;
+	if (item->scenario < (one ? 0 : -1) || item->workload < (one ? 0 : -1))
+		return false;
+	return (item->scenario < 0 || (size_t)item->scenario < r->nscenarios) &&
+	       (item->workload < 0 || (size_t)item->workload < r->nworkloads);
+}
+
 int tr_chart_scene(tr_scene *out, const tr_results *r, const tr_chart_item *item)
 {
-	char *prefix = tr_sprintf("%s-", item->name ? item->name : "chart");
+	char *prefix;
 	int rc;
+	memset(out, 0, sizeof(*out));
+	if (!S_item_ok(r, item))
+		return tr_error_set("a '%s' chart of scenario %ld, workload %ld: no such "
+		                    "scenario or workload", tr_chart_kind_name(item->kind),
+		                    item->scenario, item->workload);
+	prefix = tr_sprintf("%s-", item->name ? item->name : "chart");
 	if (!prefix) {
 		memset(out, 0, sizeof(*out));
 		return TR_ENOMEM;
