@@ -18,7 +18,9 @@
 #define TR_TITLE_SIZE 17.0
 #define TR_TEXT_SIZE 13.0    /* labels, legend */
 #define TR_SMALL_SIZE 12.0   /* ticks, value labels, subtitle */
-#define TR_LINE_GAP 4.0      /* between lines of a wrapped label */
+/* Line charts keep their highest point this far below the top grid line
+ * (a line on the frame reads as cut off). */
+#define TR_LINE_HEADROOM 1.04
 
 /* Every style class a chart uses (background, text, grid, axes, the
  * providers' colours as p0..pN by provider index, run dashes, init phase

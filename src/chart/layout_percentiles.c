@@ -165,7 +165,7 @@ int tr_layout_percentiles(tr_scene *s, const tr_results *r,
 	y = tr_frame_header(s, item->title, sub);
 	y = tr_frame_legend(s, legend, nlegend, y);
 
-	tr_axis_nice(&ay, 0, vmax, 5);
+	tr_axis_nice(&ay, 0, vmax * TR_LINE_HEADROOM, 5);
 	left = TR_MARGIN + tr_axis_label_width(s, &ay) + 6;
 	right = s->width - TR_MARGIN - 24;  /* "99.99%" is centred on the edge */
 	top = floor(y + 22);

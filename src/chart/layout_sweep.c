@@ -113,7 +113,7 @@ static int S_panel(tr_scene *s, const tr_results *r, const S_sweep *sw,
 {
 	tr_axis ay;
 	char cls[64], id[64];
-	tr_axis_nice(&ay, 0, latency ? sw->lat_max : sw->tps_max, 4);
+	tr_axis_nice(&ay, 0, (latency ? sw->lat_max : sw->tps_max) * TR_LINE_HEADROOM, 4);
 	tr_axis_draw_y(s, &ay, left, right, top, bottom,
 	               latency ? "Average latency (ms)"
 	                       : "Median TPS (transactions per second)");
@@ -272,8 +272,8 @@ int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	y = tr_frame_header(s, item->title, sub);
 	y = tr_frame_legend(s, legend, nlegend, y);
 
-	tr_axis_nice(&a1, 0, sw.tps_max, 4);
-	tr_axis_nice(&a2, 0, sw.lat_max, 4);
+	tr_axis_nice(&a1, 0, sw.tps_max * TR_LINE_HEADROOM, 4);
+	tr_axis_nice(&a2, 0, sw.lat_max * TR_LINE_HEADROOM, 4);
 	lw = tr_axis_label_width(s, &a1);
 	if (tr_axis_label_width(s, &a2) > lw)
 		lw = tr_axis_label_width(s, &a2);

@@ -199,7 +199,7 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *it
 	y = tr_frame_header(s, item->title, sub);
 	y = tr_frame_legend(s, legend, nlegend, y);
 
-	tr_axis_nice(&ay, 0, vmax, 5);
+	tr_axis_nice(&ay, 0, vmax * TR_LINE_HEADROOM, 5);
 	tr_axis_nice(&ax, 0, tmax, 10);
 	lw = tr_axis_label_width(s, &ay);
 	left = TR_MARGIN + lw + 6;
