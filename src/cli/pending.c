@@ -9,4 +9,3 @@ static int S_pending(const char *name)
 }
 
 int tr_cmd_build(int argc, char **argv) { (void)argc; (void)argv; return S_pending("build"); }
-int tr_cmd_chart(int argc, char **argv) { (void)argc; (void)argv; return S_pending("chart"); }
