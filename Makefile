@@ -9,7 +9,7 @@
 BUILD    ?= build
 ASAN     ?= build-asan
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-SAMPLE   ?= samples/local-tuning
+SAMPLE   ?= samples/stock-vs-tuned
 CMAKE_FLAGS ?=
 
 .PHONY: all deps test-deps demo test test-release test-asan asan golden bench clean install
