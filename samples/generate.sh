@@ -335,7 +335,7 @@ label  = tuned: PostgreSQL 15, shared_buffers=1GB + WAL/checkpoint settings (pri
 price  = 111.36 EUR/month
 vcpu   = $(nproc)
 ram_gb = $ram
-notes  = $TUNED_OPTS. Why: a bigger buffer cache (bench10 fits, bench100 does not), fewer and smaller checkpoints; effective_cache_size only guides the planner; synchronous_commit stays on. Same machine, same hardware as stock. The price is invented, not a quote.
+notes  = $TUNED_OPTS. Why: a bigger buffer cache (a scale-10 database, ~160 MB, fits in it; scale 100, ~1.5 GB, does not), fewer and smaller checkpoints; effective_cache_size only guides the planner; synchronous_commit stays on. Same machine, same hardware as stock. The price is invented, not a quote.
 
 EOF
 	case "$study" in
