@@ -10,7 +10,7 @@
 BUILD    ?= build
 ASAN     ?= build-asan
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-SAMPLE   ?= samples/local-tuning
+SAMPLE   ?= samples/stock-vs-tuned
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 600
 
