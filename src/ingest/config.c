@@ -227,36 +227,52 @@ static int S_fx_key(S_state *st, const char *name, const char *value)
 	return 1;
 }
 
+/* "provider aws", "provider  aws " and "provider\taws" name one section:
+ * the kind and the id with the spaces around it removed. */
+static bool S_split_section(const char *section, const char *kind,
+                            char *id, size_t size)
+{
+	size_t k = strlen(kind), n;
+	const char *p;
+	if (strncmp(section, kind, k) != 0 || (section[k] != ' ' && section[k] != '\t'))
+		return false;
+	for (p = section + k; *p == ' ' || *p == '\t'; p++)
+		;
+	n = strlen(p);
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (n >= size)
+		n = size - 1;
+	memcpy(id, p, n);
+	id[n] = '\0';
+	return true;
+}
+
 static int S_handler(void *user, const char *section, const char *name,
                      const char *value)
 {
 	S_state *st = user;
+	char id[512], key[600];
 	if (st->rc)
 		return 0;
 	if (!tr_utf8_valid(value, strlen(value)) ||
 	    !tr_utf8_valid(section, strlen(section)))
 		return S_fail(st, "not valid UTF-8");
-	if (!S_first_time(st, section, name))
-		return S_fail(st, "\"%s\" is set twice in [%s]", name, section);
-	if (strcmp(section, "study") == 0)
-		return S_study_key(st, name, value);
-	if (strcmp(section, "fx") == 0)
-		return S_fx_key(st, name, value);
-	if (strncmp(section, "provider ", 9) == 0) {
-		const char *id = section + 9;
-		while (*id == ' ')
-			id++;
+	if (S_split_section(section, "provider", id, sizeof(id))) {
 		if (!S_valid_id(id))
 			return S_fail(st, "[%s]: a provider section names a results/ directory", section);
+		snprintf(key, sizeof(key), "provider %s", id);
+		if (!S_first_time(st, key, name))
+			return S_fail(st, "\"%s\" is set twice for [provider %s]", name, id);
 		return S_provider_key(st, id, name, value);
 	}
-	if (strncmp(section, "scenario ", 9) == 0) {
-		const char *id = section + 9;
+	if (S_split_section(section, "scenario", id, sizeof(id))) {
 		tr_scenario *s;
-		while (*id == ' ')
-			id++;
 		if (!S_valid_id(id))
 			return S_fail(st, "[%s]: a scenario section names a directory", section);
+		snprintf(key, sizeof(key), "scenario %s", id);
+		if (!S_first_time(st, key, name))
+			return S_fail(st, "\"%s\" is set twice for [scenario %s]", name, id);
 		s = S_scenario(st, id);
 		if (!s) {
 			st->rc = TR_ENOMEM;
@@ -266,6 +282,12 @@ static int S_handler(void *user, const char *section, const char *name,
 			return S_set_string(st, &s->label, value);
 		return S_fail(st, "unknown key \"%s\" in [%s] (known: label)", name, section);
 	}
+	if (!S_first_time(st, section, name))
+		return S_fail(st, "\"%s\" is set twice in [%s]", name, section);
+	if (strcmp(section, "study") == 0)
+		return S_study_key(st, name, value);
+	if (strcmp(section, "fx") == 0)
+		return S_fx_key(st, name, value);
 	if (!*section)
 		return S_fail(st, "\"%s\" is outside any section (start with [study])", name);
 	return S_fail(st, "unknown section [%s] (known: study, provider ID, scenario ID, fx)", section);

@@ -94,7 +94,11 @@ static void test_errors(void)
 	S_expect_error("[provider a]\nvcpu = -2\n",
 	               "tpsreport.ini:2: vcpu: expected a number >= 0, found \"-2\"");
 	S_expect_error("[provider a]\nvcpu = 2\n\nvcpu = 4\n",
-	               "tpsreport.ini:4: \"vcpu\" is set twice in [provider a]");
+	               "tpsreport.ini:4: \"vcpu\" is set twice for [provider a]");
+	/* two spellings of one section are one section (a price set in both
+	 * leaked the first one: found by fuzzing) */
+	S_expect_error("[provider a]\nprice = 1 EUR/month\n[provider  a ]\nprice = 2 EUR/month\n",
+	               "tpsreport.ini:4: \"price\" is set twice for [provider a]");
 	S_expect_error("[colours]\na = b\n",
 	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, fx)");
 	S_expect_error("title = x\n",
