@@ -9,7 +9,6 @@ static int S_pending(const char *name)
 }
 
 int tr_cmd_check(int argc, char **argv) { (void)argc; (void)argv; return S_pending("check"); }
-int tr_cmd_build(int argc, char **argv) { (void)argc; (void)argv; return S_pending("build"); }
 int tr_cmd_chart(int argc, char **argv) { (void)argc; (void)argv; return S_pending("chart"); }
 int tr_cmd_probe(int argc, char **argv) { (void)argc; (void)argv; return S_pending("probe"); }
 int tr_cmd_settle(int argc, char **argv) { (void)argc; (void)argv; return S_pending("settle"); }

@@ -54,13 +54,25 @@ int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
 	case TR_WU_SECONDS:
 		return tr_fmt_readable(out, v, 2, ",");
 	case TR_WU_EXACT:
-		return tr_fmt_shortest(out, v);
+		/* The fewest decimals that read back as v: "10", not "1e+01". */
+		for (int dec = 0; dec < 17; dec++) {
+			double back;
+			size_t at = out->size;
+			if ((rc = tr_fmt_fixed(out, v, dec)) < 0)
+				return rc;
+			if (tr_parse_double(&back, out->ptr + at, out->ptr + out->size, NULL) == 0 &&
+			    back == v)
+				return 0;
+			out->size = at;
+			out->ptr[at] = '\0';
+		}
+		return tr_fmt_fixed(out, v, 17);
 	case TR_WU_PRICE: {
 		/* As many decimals as written, at least the cents. */
 		tr_buf tmp = TR_BUF_INIT;
 		const char *dot;
 		int dec = 2;
-		if ((rc = tr_fmt_shortest(&tmp, v)) == 0 && !strchr(tmp.ptr, 'e') &&
+		if ((rc = tr_wu_fmt(&tmp, v, TR_WU_EXACT)) == 0 &&
 		    (dot = strchr(tmp.ptr, '.')) && strlen(dot + 1) > 2)
 			dec = (int)strlen(dot + 1);
 		tr_buf_free(&tmp);

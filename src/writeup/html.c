@@ -20,24 +20,28 @@
 static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 {
 	char id[32], cap_id[40];
-	xmlNodePtr wrap, table, head, row, body = NULL;
+	const char *cid = NULL;
+	xmlNodePtr fig, wrap, table, head, row, body = NULL;
 	snprintf(id, sizeof(id), "table-%zu", ++x->ntables);
 	snprintf(cap_id, sizeof(cap_id), "%s-caption", id);
-	/* A scrolling box for narrow screens, reachable by keyboard. */
-	wrap = tr_wu_el(x, parent, "div", "table-wrap");
+	/* The caption stays as wide as the page while the table scrolls
+	 * sideways in its box on a narrow screen. */
+	fig = tr_wu_el(x, parent, "figure", "table");
+	tr_wu_attr(x, fig, "id", tr_wu_html_id(x, id));
+	if (t->caption) {
+		xmlNodePtr cap = tr_wu_el(x, fig, "figcaption", NULL);
+		cid = tr_wu_html_id(x, cap_id);
+		tr_wu_attr(x, cap, "id", cid);
+		tr_wu_text(x, cap, t->caption, strlen(t->caption));
+	}
+	wrap = tr_wu_el(x, fig, "div", "table-wrap");
 	tr_wu_attr(x, wrap, "role", "region");
 	tr_wu_attr(x, wrap, "tabindex", "0");
-	if (t->caption)
-		tr_wu_attr(x, wrap, "aria-labelledby", cap_id);
+	if (cid)
+		tr_wu_attr(x, wrap, "aria-labelledby", cid);
 	else
 		tr_wu_attr(x, wrap, "aria-label", "table");
 	table = tr_wu_el(x, wrap, "table", "sortable");
-	tr_wu_attr(x, table, "id", id);
-	if (t->caption) {
-		xmlNodePtr cap = tr_wu_el(x, table, "caption", NULL);
-		tr_wu_attr(x, cap, "id", cap_id);
-		tr_wu_text(x, cap, t->caption, strlen(t->caption));
-	}
 	head = tr_wu_el(x, table, "thead", NULL);
 	row = tr_wu_el(x, head, "tr", NULL);
 	for (size_t c = 0; c < t->ncols; c++) {
@@ -60,7 +64,7 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 		tr_wu_text(x, into, cell->text, strlen(cell->text));
 	}
 	if (t->note) {
-		xmlNodePtr p = tr_wu_el(x, parent, "p", "table-note");
+		xmlNodePtr p = tr_wu_el(x, fig, "p", "table-note");
 		tr_wu_text(x, p, t->note, strlen(t->note));
 	}
 }

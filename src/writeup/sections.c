@@ -57,10 +57,11 @@ static const char *S_label(tr_wu_doc *d, size_t provider)
 }
 
 /* "AWS 2,300.1–2,400.2 TPS; ServersCamp ..." over the cells of s x w. */
+/* "AWS 2,300.1–2,400.2 TPS (3 runs); ServersCamp ..." over s x w. */
 static void S_ranges(tr_wu_doc *d, size_t s, size_t w)
 {
 	bool first = true;
-	tr_wu_md(d, " Run-to-run range:");
+	tr_wu_md(d, "  - Run-to-run range:");
 	for (size_t i = 0; i < d->r->ncells; i++) {
 		const tr_cell *c = &d->r->cells[i];
 		if (c->scenario != s || c->workload != w)
@@ -70,18 +71,19 @@ static void S_ranges(tr_wu_doc *d, size_t s, size_t w)
 		         tr_wu_n(d, c->tps_max, TR_WU_TPS), c->nruns, c->nruns == 1 ? "" : "s");
 		first = false;
 	}
-	tr_wu_md(d, ".");
+	tr_wu_md(d, ".\n");
 }
 
-static void S_comparison_sentence(tr_wu_doc *d, const tr_comparison *k)
+/* "  - B against A: **+9.5%** (2,561.3 vs 2,339.7 TPS), significant ..." */
+static void S_comparison_item(tr_wu_doc *d, const tr_comparison *k)
 {
 	const tr_results *r = d->r;
-	tr_wu_md(d, " %s against %s: %s median TPS (%s vs %s), ", S_label(d, k->provider),
+	tr_wu_md(d, "  - %s against %s: **%s** median TPS (%s vs %s), ", S_label(d, k->provider),
 	         S_label(d, k->baseline), tr_wu_n(d, k->tps_gap_pct, TR_WU_GAP),
 	         tr_wu_n(d, r->cells[k->cell].tps_median, TR_WU_TPS),
 	         tr_wu_n(d, r->cells[k->baseline_cell].tps_median, TR_WU_TPS));
 	if (k->significant) {
-		tr_wu_md(d, "significant (p=%s, n=%zu+%zu).", tr_wu_n(d, k->p_adjusted, TR_WU_P),
+		tr_wu_md(d, "significant (p=%s, n=%zu+%zu).\n", tr_wu_n(d, k->p_adjusted, TR_WU_P),
 		         k->n_baseline, k->n_provider);
 		return;
 	}
@@ -96,9 +98,11 @@ static void S_comparison_sentence(tr_wu_doc *d, const tr_comparison *k)
 		            "comparison%s.", k->runs_needed,
 		         tr_wu_n(d, r->alpha, TR_WU_EXACT), r->ncomparisons,
 		         r->ncomparisons == 1 ? "" : "s");
+	tr_wu_md(d, "\n");
 }
 
-/* One bullet: scenario s, workload w. */
+/* One bullet: scenario s, workload w, with the comparisons and the
+ * run-to-run range below it. */
 static void S_summary_group(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 {
 	const tr_results *r = d->r;
@@ -124,21 +128,20 @@ static void S_summary_group(tr_wu_doc *d, size_t s, size_t w, bool name_workload
 		         tr_wu_n(d, r->cells[leader].tps_median, TR_WU_TPS));
 		return;
 	}
-	tr_wu_md(d, ": **%s** has the highest median TPS, %s.",
+	tr_wu_md(d, ": **%s** leads with %s median TPS.\n",
 	         S_label(d, r->cells[leader].provider),
 	         tr_wu_n(d, r->cells[leader].tps_median, TR_WU_TPS));
 	for (size_t i = 0; i < r->ncomparisons; i++) {
 		const tr_comparison *k = &r->comparisons[i];
 		if (k->scenario != s || k->workload != w)
 			continue;
-		S_comparison_sentence(d, k);
+		S_comparison_item(d, k);
 		compared = true;
 	}
 	if (!compared)
-		tr_wu_md(d, " The baseline, %s, has no usable runs here to compare with.",
+		tr_wu_md(d, "  - The baseline, %s, has no usable runs here to compare with.\n",
 		         S_label(d, r->baseline));
 	S_ranges(d, s, w);
-	tr_wu_md(d, "\n");
 }
 
 /* A sweep (several client/thread combinations of one transaction type):

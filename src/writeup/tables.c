@@ -118,19 +118,19 @@ static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
 
 static const char *S_vs(tr_wu_doc *d)
 {
-	return tr_wu_keep(d, tr_sprintf("vs %s", d->r->nproviders
-	                                             ? tr_wu_c(d, d->r->providers[d->r->baseline].label)
-	                                             : "baseline"));
+	(void)d;
+	return "vs baseline";
 }
 
 static const char *S_significance_note(tr_wu_doc *d)
 {
 	return tr_wu_keep(d, tr_sprintf(
-		"%s: difference in median TPS against the baseline; ~ when it is not "
-		"significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
+		"%s: difference in median TPS against the baseline, %s; ~ when it is "
+		"not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
 		"Holm-adjusted over the study's %zu comparison%s, significant at "
 		"p \xe2\x89\xa4 %s; n: runs of the baseline + runs of the provider.",
-		S_vs(d), d->r->ncomparisons, d->r->ncomparisons == 1 ? "" : "s",
+		S_vs(d), d->r->nproviders ? tr_wu_c(d, d->r->providers[d->r->baseline].label) : "",
+		d->r->ncomparisons, d->r->ncomparisons == 1 ? "" : "s",
 		tr_wu_n(d, d->r->alpha, TR_WU_EXACT)));
 }
 
@@ -321,7 +321,8 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 		"%sPrice-performance: the monthly price divided by the median TPS "
 		"(lower is better), and the TPS bought by 100 %s a month (higher is "
 		"better). The last column: how many times more transactions one %s "
-		"buys than at the baseline.", S_caption_scope(d, s), cur, cur)));
+		"buys than at the baseline, %s.", S_caption_scope(d, s), cur, cur,
+		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "")));
 	tr_wu_emit_table(d, &t);
 }
 
@@ -370,10 +371,11 @@ void tr_wu_table_closing(tr_wu_doc *d)
 		if (cost)
 			tr_wu_table_num(&t, c->cost_per_tps, TR_WU_COST);
 	}
-	tr_wu_table_caption(&t, "Every scenario at a glance: median TPS (the highest "
-	                        "of each scenario in bold), the difference against "
-	                        "the baseline (~: not significant), latency average, "
-	                        "the most variable run's CoV of window TPS, and the "
-	                        "monthly price per TPS.");
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"Every scenario at a glance: median TPS (the highest of each scenario "
+		"in bold), the difference against the baseline, %s (~: not "
+		"significant), latency average, the most variable run's CoV of window "
+		"TPS, and the monthly price per TPS.",
+		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "")));
 	tr_wu_emit_table(d, &t);
 }

@@ -40,13 +40,13 @@ static int S_render(tr_writeup_output *out, bool hostile, const char *src,
 	o.source = src;
 	o.source_len = strlen(src);
 	o.source_path = "study/writeup.md";
-	o.css = "body { color: #222 }";
-	o.css_len = strlen(o.css);
+	o.css = harness_read("assets/style.css", &o.css_len);
 	o.front_matter = front_matter;
 	rc = tr_results_compute(&r, st);
 	if (rc == 0)
 		rc = tr_writeup_render(out, r, &cs, &o);
 	tr_writeup_charts_free(&cs);
+	free((char *)o.css);
 	tr_results_free(r);
 	tr_study_free(st);
 	return rc;
