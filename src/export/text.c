@@ -161,6 +161,46 @@ static int S_comparisons(tr_buf *out, const tr_results *r)
 	return rc;
 }
 
+/* Per-transaction percentiles: only for runs and cells with --log files. */
+static int S_latency(tr_buf *out, const tr_results *r)
+{
+	static const char *const h[] = {
+		"provider", "scenario", "workload", "transactions", "p50", "p90",
+		"p95", "p99", "p99.9", "max", "failed"
+	};
+	static const bool right[] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 };
+	tr_table t;
+	char b[11][S_W];
+	int rc = 0;
+	tr_table_init(&t, 11, h, right);
+	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
+		const tr_cell *c = &r->cells[i];
+		const tr_latency *l = &c->latency;
+		const char *row[11];
+		if (!l->present)
+			continue;
+		row[0] = r->providers[c->provider].id;
+		row[1] = r->scenarios[c->scenario].id;
+		row[2] = r->workloads[c->workload].label;
+		row[3] = S_fmt(b[3], (double)l->count, 0, NULL);
+		row[4] = S_fmt(b[4], l->p50_ms, 3, " ms");
+		row[5] = S_fmt(b[5], l->p90_ms, 3, " ms");
+		row[6] = S_fmt(b[6], l->p95_ms, 3, " ms");
+		row[7] = S_fmt(b[7], l->p99_ms, 3, " ms");
+		row[8] = S_fmt(b[8], l->p999_ms, 3, " ms");
+		row[9] = S_fmt(b[9], l->max_ms, 3, " ms");
+		row[10] = S_int(b[10], l->failed);
+		rc = tr_table_add(&t, row);
+	}
+	if (rc == 0 && t.nrows > 0)
+		rc = S_heading(out, "Latency of transactions (per-transaction logs, "
+		                    "nearest-rank percentiles over the cell's runs)");
+	if (rc == 0 && t.nrows > 0)
+		rc = tr_table_render(out, &t);
+	tr_table_free(&t);
+	return rc;
+}
+
 static int S_inits(tr_buf *out, const tr_results *r)
 {
 	static const char *const h[] = { "provider", "scenario", "total", "wall", "phases" };
@@ -203,6 +243,8 @@ int tr_export_text(tr_buf *out, const tr_results *r)
 		rc = S_runs(out, r);
 	if (rc == 0)
 		rc = S_cells(out, r);
+	if (rc == 0)
+		rc = S_latency(out, r);
 	if (rc == 0)
 		rc = S_comparisons(out, r);
 	if (rc == 0)

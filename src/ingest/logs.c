@@ -3,11 +3,13 @@
 
 #include "load.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
 	size_t run;
+	tr_txlog_col7 col7;  /* what a 7th field is: from the run's summary */
 	const char *relpath;
 	char *fspath;
 	/* results */
@@ -47,6 +49,7 @@ static void S_read_one(void *vctx, size_t i)
 		break;
 	case TR_LOG_TRANSACTION:
 		tr_txlog_stats_init(&job->tx);
+		job->tx.col7 = job->col7;
 		job->rc = tr_txlog_parse(&job->tx, data.ptr, data.size, job->relpath);
 		break;
 	default:
@@ -142,6 +145,11 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 			job = &ctx.jobs[njobs];
 			memset(job, 0, sizeof(*job));
 			job->run = r;
+			/* pgbench prints "rate limit schedule lag" exactly when -R is
+			 * on, so the summary says whether a 7th log field is the lag
+			 * or the retry count. */
+			job->col7 = isnan(run->summary.lag_avg_ms) ? TR_TXLOG_COL7_RETRIES
+			                                           : TR_TXLOG_COL7_LAG;
 			job->relpath = run->log_paths[k];
 			job->fspath = tr_path_join(st->root, run->log_paths[k]);
 			if (!job->fspath) {

@@ -93,6 +93,14 @@ typedef struct tr_script {
 	double latency_stddev_ms;
 	tr_statement *statements;
 	size_t nstatements;
+	/* 15+; -1 when not printed: */
+	int64_t serialization_failures; /* --failures-detailed */
+	int64_t deadlock_failures;
+	int64_t retried;       /* max_tries != 1 */
+	int64_t retries;
+	/* 18: " - N transactions" counts succeeded + skipped + failed, and
+	 * `transactions` is its "actually processed" line; -1 before 18. */
+	int64_t transactions_all;
 } tr_script;
 
 typedef enum tr_tps_form {
@@ -213,6 +221,20 @@ typedef enum tr_log_kind {
 	TR_LOG_TRANSACTION
 } tr_log_kind;
 
+/*
+ * What the last column of a 7-field per-transaction log is: pgbench adds
+ * the schedule lag under -R and (15+) the retries when max_tries != 1, and
+ * the numbers alone cannot always tell which one a run wrote. The caller
+ * knows from the run's summary ("rate limit schedule lag" line, "maximum
+ * number of tries") and says so before tr_txlog_parse; GUESS decides from
+ * the data as docs/formats.md describes.
+ */
+typedef enum tr_txlog_col7 {
+	TR_TXLOG_COL7_GUESS = 0,
+	TR_TXLOG_COL7_LAG,
+	TR_TXLOG_COL7_RETRIES
+} tr_txlog_col7;
+
 /* What a run's per-transaction logs hold, all thread files merged. */
 typedef struct tr_txlog_stats {
 	tr_hist latency;         /* successful transactions only, in us */
@@ -223,8 +245,15 @@ typedef struct tr_txlog_stats {
 	int64_t deadlock;
 	int64_t retried;         /* lines with retries > 0 */
 	int64_t retries;
-	tr_simple_stats lag_us;
-	double first_s, last_s;  /* epoch seconds of first and last line */
+	tr_simple_stats lag_us;  /* successful transactions, as pgbench's lag */
+	double first_s, last_s;  /* epoch seconds of first and last line
+	                            (earliest and latest: NaN when none) */
+	/* Input: what a 7-field log's last column is (see above). */
+	tr_txlog_col7 col7;
+	/* Which optional columns were read (in any of the merged files). */
+	bool has_lag;
+	bool has_retries;
+	int64_t lines;           /* every line read, whatever its kind */
 } tr_txlog_stats;
 
 /* ---- runs ------------------------------------------------------------ */

@@ -51,21 +51,31 @@ cleanup:
 	free(lat);
 }
 
+/*
+ * A cell's three views of stability (docs/metrics.md):
+ * - worst: the largest CoV, the deepest dip, the highest window p95 and
+ *   max over its runs (each may come from a different run; the runs behind
+ *   CoV and dip are named), the lowest and highest window TPS; no mean;
+ * - median_run: the median of the runs' CoV, dip, window p95 and mean;
+ * - pooled: every window of every run taken together.
+ * `windows` counts all windows of the runs in each view.
+ */
 int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
 {
 	size_t n = 0, nw = 0, cap = 0;
 	double *cov = tr_calloc(cell->nruns, sizeof(double));
 	double *dip = tr_calloc(cell->nruns, sizeof(double));
 	double *p95 = tr_calloc(cell->nruns, sizeof(double));
+	double *mean = tr_calloc(cell->nruns, sizeof(double));
 	tr_window *all = NULL;
-	tr_stability *worst = &cell->worst;
+	tr_stability *worst = &cell->worst, *med = &cell->median_run;
 	int rc = 0;
 	(void)st;
 
 	tr_stability_of_windows(worst, NULL, 0, TR_WINDOWS_NONE, 0);
-	tr_stability_of_windows(&cell->median_run, NULL, 0, TR_WINDOWS_NONE, 0);
+	tr_stability_of_windows(med, NULL, 0, TR_WINDOWS_NONE, 0);
 	tr_stability_of_windows(&cell->pooled, NULL, 0, TR_WINDOWS_NONE, 0);
-	if (!cov || !dip || !p95) {
+	if (!cov || !dip || !p95 || !mean) {
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
@@ -77,9 +87,10 @@ int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
 		cov[n] = s->tps_cov_pct;
 		dip[n] = s->tps_min_pct;
 		p95[n] = s->latency_p95_ms;
-		n++;
-		if (!worst->present) {
+		mean[n] = s->tps_mean;
+		if (n == 0) {
 			*worst = *s;
+			worst->tps_mean = NAN;
 			cell->worst_cov_run = cell->worst_dip_run = run->id;
 		} else {
 			if (s->tps_cov_pct > worst->tps_cov_pct) {
@@ -88,18 +99,20 @@ int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
 			}
 			if (s->tps_min_pct < worst->tps_min_pct) {
 				worst->tps_min_pct = s->tps_min_pct;
-				worst->tps_min = s->tps_min;
 				cell->worst_dip_run = run->id;
 			}
-			if (s->latency_p95_ms > worst->latency_p95_ms)
-				worst->latency_p95_ms = s->latency_p95_ms;
-			if (s->latency_max_ms > worst->latency_max_ms ||
-			    isnan(worst->latency_max_ms))
-				worst->latency_max_ms = s->latency_max_ms;
+			if (s->tps_min < worst->tps_min)
+				worst->tps_min = s->tps_min;
 			if (s->tps_max > worst->tps_max)
 				worst->tps_max = s->tps_max;
+			if (s->latency_p95_ms > worst->latency_p95_ms)
+				worst->latency_p95_ms = s->latency_p95_ms;
+			if (isnan(worst->latency_max_ms) ||
+			    s->latency_max_ms > worst->latency_max_ms)
+				worst->latency_max_ms = s->latency_max_ms;
 			worst->windows += s->windows;
 		}
+		n++;
 		for (size_t i = 0; i < run->nseries; i++) {
 			if ((rc = tr_grow(&all, &cap, nw + 1, sizeof(tr_window))) < 0)
 				goto cleanup;
@@ -108,18 +121,19 @@ int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
 	}
 	if (n == 0)
 		goto cleanup;
-	/* worst.tps_mean stays the first run's: a mean is not "worst"; the
-	 * pooled figure carries the cell's mean. */
-	cell->median_run = *worst;
-	cell->median_run.tps_cov_pct = tr_median(cov, n);
-	cell->median_run.tps_min_pct = tr_median(dip, n);
-	cell->median_run.latency_p95_ms = tr_median(p95, n);
+	*med = *worst;
+	med->tps_cov_pct = tr_median(cov, n);
+	med->tps_min_pct = tr_median(dip, n);
+	med->latency_p95_ms = tr_median(p95, n);
+	med->tps_mean = tr_median(mean, n);
+	med->tps_min = med->tps_max = med->latency_max_ms = NAN;
 	tr_stability_of_windows(&cell->pooled, all, nw, worst->source,
 	                        worst->interval_s);
 cleanup:
 	free(cov);
 	free(dip);
 	free(p95);
+	free(mean);
 	free(all);
 	return rc;
 }

@@ -1,0 +1,562 @@
+/* txlog.c: pgbench's per-transaction logs (--log without
+ * --aggregate-interval), and telling them from aggregate logs.
+ *
+ * One line per transaction (docs/formats.md):
+ *
+ *   client_id transaction_no latency|skipped|failed|serialization|deadlock
+ *       script_no epoch_s epoch_us [lag] [retries]
+ *
+ * 6 fields; 7 with -R (lag) or, 15+, with max_tries != 1 (retries); 8 with
+ * both. Every line of a file has the same count: the options that decide it
+ * are the run's, not the transaction's.
+ *
+ * These files are big (a million lines per thread and minute is common),
+ * so the reader is built around one loop over the buffer; see S_lines. */
+
+#include "ingest.h"
+#include "logscan.h"
+
+#include <math.h>
+#include <string.h>
+
+/* What a line is, from its third field. */
+enum {
+	S_BAD = 0,
+	S_OK,
+	S_SKIPPED,
+	S_FAILED,
+	S_SERIALIZATION,
+	S_DEADLOCK,
+	S_OTHER          /* 19devel --continue-on-error with details */
+};
+
+/* Limits that the hot loop checks by digit count (no per-digit overflow
+ * test): ordinary fields up to 18 digits (below 10^18, so int64_t), epoch
+ * seconds up to 12, epoch microseconds up to 6 (below 10^6). */
+#define S_DIGITS 18
+#define S_EPOCH_DIGITS 12
+#define S_US_DIGITS 6
+
+/* ---- everything the loop accumulates for one file -------------------- */
+
+typedef struct S_acc {
+	tr_hist latency;
+	int64_t transactions, skipped, failed, serialization, deadlock, other;
+	int64_t lines;
+	int64_t t_min, t_max;             /* epoch microseconds */
+	/* The lag column (7 or 8 fields): successful transactions only, as
+	 * pgbench's own "rate limit schedule lag" figures. */
+	int64_t lag_n;
+	uint64_t lag_sum, lag_min, lag_max;
+	uint64_t lag_sq;                  /* squares while they fit, then */
+	long double lag_sum2;             /* the rest */
+	/* The retries column (7 or 8 fields): successful and failed ones, as
+	 * pgbench counts them. */
+	int64_t retried;
+	uint64_t retries;
+	/* For guessing what a 7th column is (see S_decide_col7). */
+	int64_t ok_zero7, fail_nonzero7;
+} S_acc;
+
+static void S_acc_init(S_acc *a)
+{
+	memset(a, 0, sizeof(*a));
+	tr_hist_init(&a->latency);
+	a->t_min = INT64_MAX;
+	a->t_max = -1;
+	a->lag_min = UINT64_MAX;
+}
+
+/* ---- the hot loop ----------------------------------------------------- */
+
+/*
+ * Read the digits at *pp into *out and return how many there were.
+ * There is no bounds check: the caller made sure the buffer ends with
+ * '\n', which is not a digit and so stops every scan inside the buffer.
+ * There is no overflow check either: callers bound the digit count, which
+ * costs one compare per field instead of one per digit.
+ *
+ * (Reading 8 bytes at a time and finding the end of the number with a
+ * count-trailing-zeros was tried, and measured slower on these short
+ * numbers: the next field's address then waits for the arithmetic, while
+ * the byte loop's branches are predicted well.)
+ */
+static inline size_t S_digits(const char **pp, uint64_t *out)
+{
+	const char *p = *pp, *start = p;
+	uint64_t v = 0;
+	unsigned d;
+	while ((d = (unsigned)(unsigned char)*p - '0') < 10) {
+		v = v * 10 + d;
+		p++;
+	}
+	*out = v;
+	*pp = p;
+	return (size_t)(p - start);
+}
+
+static inline uint64_t S_load8(const char *p)
+{
+	uint64_t x;
+	memcpy(&x, p, 8);    /* one unaligned load */
+	return x;
+}
+
+/* Match the word of a transaction that has no latency. A byte-by-byte
+ * compare stops at the first difference, so it never reads past the final
+ * '\n' either. */
+static inline int S_word(const char **pp)
+{
+	static const struct { const char *w; size_t n; int kind; } words[] = {
+		{ "skipped", 7, S_SKIPPED },
+		{ "failed", 6, S_FAILED },
+		{ "serialization", 13, S_SERIALIZATION },
+		{ "deadlock", 8, S_DEADLOCK },
+		{ "other", 5, S_OTHER },
+	};
+	const char *p = *pp;
+	for (size_t i = 0; i < TR_ARRAY_SIZE(words); i++) {
+		size_t k = 0;
+		while (k < words[i].n && p[k] == words[i].w[k])
+			k++;
+		if (k == words[i].n) {
+			*pp = p + k;
+			return words[i].kind;
+		}
+	}
+	return S_BAD;
+}
+
+/* Room that the epoch shortcut of S_lines needs after a line's start: the
+ * epoch field starts at most 4 x 19 bytes in (four fields of at most 18
+ * digits, or a word, checked before), and the shortcut reads 11 bytes. */
+#define S_FAST_ROOM 128
+
+/*
+ * Read the lines from *pp while they start before `stop`. With `fast`
+ * (a constant at both calls, so the compiler makes two loops) the epoch
+ * seconds are compared with the line before's in one 8-byte load instead
+ * of being read digit by digit, which needs S_FAST_ROOM bytes of buffer.
+ *
+ * Why the loop is shaped like this:
+ * - the format is fixed, so the fields are read in order, straight from
+ *   the buffer; there is no search for the end of the line or of a field
+ *   first (that would read every byte twice), no sscanf or strtol (locale
+ *   lookups, errno, a call per field), no copy;
+ * - the separators are checked as they are met (one compare each), which
+ *   is all the validation a well-formed line needs; anything unexpected
+ *   returns the line number, and S_diagnose takes its time to say what is
+ *   wrong with it;
+ * - the epoch second is the longest number and changes once per second of
+ *   the run, i.e. about never from one line to the next;
+ * - the optional columns depend on nfields only, so their branches go the
+ *   same way on every line and cost next to nothing;
+ * - nothing is allocated per line: latencies go into the histogram, the
+ *   rest into counters.
+ * Returns 0, the number of the first bad line, or -1 when memory ran out.
+ */
+static inline long S_lines(S_acc *a, const char **pp, const char *stop,
+                           int nfields, long *line, bool fast)
+{
+	const char *p = *pp;
+	/* The last 10-digit epoch second read: its text and value. */
+	uint64_t ep8 = 0, ep_s = 0;
+	char ep9 = 0, ep10 = 0;
+
+	while (p < stop) {
+		uint64_t v, lat = 0, s, us, c7 = 0, c8 = 0, lagv, retv;
+		int kind = S_OK;
+		++*line;
+		/* client_id and transaction_no: checked, not kept */
+		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+			return *line;
+		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+			return *line;
+		/* latency, or a word for the transactions that have none */
+		if ((unsigned)(unsigned char)*p - '0' < 10) {
+			if (S_digits(&p, &lat) - 1 >= S_DIGITS)
+				return *line;
+		} else if ((kind = S_word(&p)) == S_BAD) {
+			return *line;
+		}
+		if (*p++ != ' ')
+			return *line;
+		/* script_no, epoch seconds and microseconds */
+		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+			return *line;
+		if (fast && S_load8(p) == ep8 && p[8] == ep9 && p[9] == ep10 &&
+		    p[10] == ' ') {
+			s = ep_s;    /* the same second as the line before */
+			p += 11;
+		} else {
+			const char *f = p;
+			if (S_digits(&p, &s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
+				return *line;
+			if (fast && p - f == 11) {
+				ep8 = S_load8(f);
+				ep9 = f[8];
+				ep10 = f[9];
+				ep_s = s;
+			}
+		}
+		if (S_digits(&p, &us) - 1 >= S_US_DIGITS)
+			return *line;
+		if (nfields >= 7) {
+			if (*p++ != ' ' || S_digits(&p, &c7) - 1 >= S_DIGITS)
+				return *line;
+			if (nfields == 8 &&
+			    (*p++ != ' ' || S_digits(&p, &c8) - 1 >= S_DIGITS))
+				return *line;
+		}
+		if (*p++ != '\n')
+			return *line;
+
+		{
+			int64_t t = (int64_t)s * 1000000 + (int64_t)us;
+			if (t < a->t_min)
+				a->t_min = t;
+			if (t > a->t_max)
+				a->t_max = t;
+		}
+		/* 8 fields: lag then retries; 7: one of them, decided at the
+		 * end, so both are kept until then. */
+		lagv = c7;
+		retv = nfields == 8 ? c8 : c7;
+		if (kind == S_OK) {
+			a->transactions++;
+			if (tr_hist_record(&a->latency, (int64_t)lat) < 0)
+				return -1;
+			if (nfields >= 7) {
+				uint64_t sq;
+				a->lag_n++;
+				a->lag_sum += lagv;
+				if (lagv < a->lag_min)
+					a->lag_min = lagv;
+				if (lagv > a->lag_max)
+					a->lag_max = lagv;
+				/* Squares in an integer while they fit (a long
+				 * double add per line costs more than the rest). */
+				if (lagv <= UINT32_MAX &&
+				    !__builtin_add_overflow(a->lag_sq, lagv * lagv, &sq))
+					a->lag_sq = sq;
+				else
+					a->lag_sum2 += (long double)lagv * lagv;
+				a->retries += retv;
+				a->retried += retv > 0;
+				a->ok_zero7 += c7 == 0;
+			}
+		} else if (kind == S_SKIPPED) {
+			a->skipped++;
+		} else {
+			a->failed++;
+			a->serialization += kind == S_SERIALIZATION;
+			a->deadlock += kind == S_DEADLOCK;
+			a->other += kind == S_OTHER;
+			if (nfields >= 7) {
+				a->retries += retv;
+				a->retried += retv > 0;
+				a->fail_nonzero7 += c7 != 0;
+			}
+		}
+	}
+	*pp = p;
+	return 0;
+}
+
+/* The whole buffer (which ends with '\n'): with the epoch shortcut while
+ * there is room for its reads, without it for the last lines. */
+static long S_scan(S_acc *a, const char *data, size_t len, int nfields)
+{
+	const char *p = data, *end = data + len;
+	long line = 0, bad = 0;
+	if (len > S_FAST_ROOM)
+		bad = S_lines(a, &p, end - S_FAST_ROOM, nfields, &line, true);
+	if (bad == 0)
+		bad = S_lines(a, &p, end, nfields, &line, false);
+	if (bad == 0)
+		a->lines = line;
+	return bad;
+}
+
+/* ---- saying what is wrong with a line ---------------------------------- */
+
+static const char *const S_names[8] = {
+	"client_id", "transaction_no", "latency", "script_no", "epoch seconds",
+	"epoch microseconds", "lag or retries", "retries"
+};
+
+/* Check one integer field [p, e) the way the hot loop does, with words. */
+static int S_field(const char *p, const char *e, size_t maxdigits, int field,
+                   const char *name, const char *path, long line)
+{
+	char tok[80];
+	const char *d = p;
+	tr_logscan_quote(tok, sizeof(tok), p, e);
+	while (d < e && *d >= '0' && *d <= '9')
+		d++;
+	if (p < e && *p == '-' && e - p > 1 && p[1] >= '0' && p[1] <= '9')
+		return tr_error_set_at(path, line, "field %d (%s) is negative: %s",
+		                       field, name, tok);
+	if (d == p || d != e)
+		return tr_error_set_at(path, line,
+		                       "field %d (%s): expected an integer, found %s",
+		                       field, name, tok);
+	if ((size_t)(d - p) > maxdigits)
+		return tr_error_set_at(path, line,
+		                       "field %d (%s) is too large: %s (more than "
+		                       "%zu digits)", field, name, tok, maxdigits);
+	return 0;
+}
+
+/* The line at ls failed the hot loop (or is the first line, whose field
+ * count sets the file's): set a message that says why. */
+static int S_diagnose(const char *ls, const char *end, int nfields,
+                      const char *path, long line)
+{
+	const char *eol = memchr(ls, '\n', (size_t)(end - ls));
+	const char *p = ls;
+	int n, rc;
+	if (!eol)
+		eol = end;
+	if ((rc = tr_logscan_check_line(ls, eol, path, line)) < 0)
+		return rc;
+	n = tr_logscan_count_fields(ls, eol);
+	if (nfields == 0 && (n < 6 || n > 8))
+		return tr_error_set_at(path, line,
+		                       "found %d fields; a per-transaction log line "
+		                       "has 6 to 8", n);
+	if (nfields != 0 && n != nfields)
+		return tr_error_set_at(path, line, "expected %d fields, found %d",
+		                       nfields, n);
+	for (int i = 0; i < n; i++) {
+		const char *e = memchr(p, ' ', (size_t)(eol - p));
+		size_t maxd = i == 4 ? S_EPOCH_DIGITS : i == 5 ? S_US_DIGITS
+		                                               : S_DIGITS;
+		const char *name = n == 7 && i == 6 ? "lag or retries"
+		                 : i == 6 ? "lag" : S_names[i];
+		if (!e)
+			e = eol;
+		if (i == 2 && (*p < '0' || *p > '9') && *p != '-') {
+			const char *q = p;
+			char tok[80];
+			if (S_word(&q) == S_BAD || q != e) {
+				tr_logscan_quote(tok, sizeof(tok), p, e);
+				return tr_error_set_at(path, line,
+				                       "field 3: expected a latency or "
+				                       "skipped, failed, serialization, "
+				                       "deadlock, found %s", tok);
+			}
+		} else if ((rc = S_field(p, e, maxd, i + 1, name, path,
+		                         line)) < 0) {
+			return rc;
+		}
+		p = e + 1;
+	}
+	return tr_error_set_at(path, line, "malformed line");
+}
+
+/* ---- putting a file's figures together ---------------------------------- */
+
+/*
+ * The 7th column of a 7-field log, when the caller could not say. Lag is
+ * written as 0 on skipped and failed lines (pgbench measures it for
+ * successful transactions only) and is rarely 0 otherwise; retries are 0
+ * for every transaction that succeeded on its first try and usually above
+ * 0 on failed ones (the tries ran out). So: a skipped line means -R, hence
+ * lag; a failed line with a non-zero value means retries; otherwise mostly
+ * zeros means retries and mostly non-zero values lag.
+ */
+static tr_txlog_col7 S_decide_col7(const S_acc *a)
+{
+	if (a->skipped > 0)
+		return TR_TXLOG_COL7_LAG;
+	if (a->fail_nonzero7 > 0)
+		return TR_TXLOG_COL7_RETRIES;
+	if (a->transactions > 0 && a->ok_zero7 * 2 >= a->transactions)
+		return TR_TXLOG_COL7_RETRIES;
+	return TR_TXLOG_COL7_LAG;
+}
+
+static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
+{
+	tr_txlog_stats s;
+	bool lag = nfields == 8, retries = nfields == 8;
+	if (nfields == 7) {
+		tr_txlog_col7 c = out->col7 != TR_TXLOG_COL7_GUESS ? out->col7
+		                                                   : S_decide_col7(a);
+		lag = c == TR_TXLOG_COL7_LAG;
+		retries = c == TR_TXLOG_COL7_RETRIES;
+	}
+	tr_txlog_stats_init(&s);
+	s.latency = a->latency;   /* borrowed: merged below, not freed here */
+	s.transactions = a->transactions;
+	s.skipped = a->skipped;
+	s.failed = a->failed;
+	s.serialization = a->serialization;
+	s.deadlock = a->deadlock;
+	s.lines = a->lines;
+	if (a->t_max >= 0) {
+		s.first_s = (double)(a->t_min / 1000000) +
+		            (double)(a->t_min % 1000000) / 1e6;
+		s.last_s = (double)(a->t_max / 1000000) +
+		           (double)(a->t_max % 1000000) / 1e6;
+	}
+	if (lag) {
+		s.has_lag = true;
+		if (a->lag_n > 0) {
+			s.lag_us.count = a->lag_n;
+			s.lag_us.min = (double)a->lag_min;
+			s.lag_us.max = (double)a->lag_max;
+			s.lag_us.sum = (long double)a->lag_sum;
+			s.lag_us.sum2 = a->lag_sum2 + (long double)a->lag_sq;
+		}
+	}
+	if (retries) {
+		s.has_retries = true;
+		s.retried = a->retried;
+		s.retries = (int64_t)a->retries;
+	}
+	return tr_txlog_stats_merge(out, &s);
+}
+
+/* ---- public ----------------------------------------------------------- */
+
+void tr_txlog_stats_init(tr_txlog_stats *s)
+{
+	memset(s, 0, sizeof(*s));
+	tr_hist_init(&s->latency);
+	tr_simple_stats_init(&s->lag_us);
+	s->first_s = NAN;
+	s->last_s = NAN;
+}
+
+void tr_txlog_stats_free(tr_txlog_stats *s)
+{
+	if (!s)
+		return;
+	tr_hist_free(&s->latency);
+	tr_txlog_stats_init(s);
+}
+
+int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from)
+{
+	int rc;
+	if ((rc = tr_hist_merge(&into->latency, &from->latency)) < 0)
+		return rc;
+	into->transactions += from->transactions;
+	into->skipped += from->skipped;
+	into->failed += from->failed;
+	into->serialization += from->serialization;
+	into->deadlock += from->deadlock;
+	into->retried += from->retried;
+	into->retries += from->retries;
+	into->lines += from->lines;
+	tr_simple_stats_merge(&into->lag_us, &from->lag_us);
+	if (!isnan(from->first_s) &&
+	    (isnan(into->first_s) || from->first_s < into->first_s))
+		into->first_s = from->first_s;
+	if (!isnan(from->last_s) &&
+	    (isnan(into->last_s) || from->last_s > into->last_s))
+		into->last_s = from->last_s;
+	into->has_lag = into->has_lag || from->has_lag;
+	into->has_retries = into->has_retries || from->has_retries;
+	return 0;
+}
+
+int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
+                   const char *path)
+{
+	const char *eol;
+	S_acc acc;
+	int nfields, rc;
+	long bad;
+
+	if ((rc = tr_logscan_check_file(data, len, path,
+	                                "per-transaction log")) < 0)
+		return rc;
+	/* The first line sets the field count of the file. */
+	eol = memchr(data, '\n', len);
+	nfields = tr_logscan_count_fields(data, eol);
+	if (nfields < 6 || nfields > 8)
+		return S_diagnose(data, data + len, 0, path, 1);
+
+	S_acc_init(&acc);
+	bad = S_scan(&acc, data, len, nfields);
+	if (bad < 0) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if (bad > 0) {
+		/* Find the bad line again (errors only, so a second pass is
+		 * fine) and say what is wrong with it. */
+		const char *ls = data;
+		for (long i = 1; i < bad; i++)
+			ls = (const char *)memchr(ls, '\n',
+			                          (size_t)(data + len - ls)) + 1;
+		rc = S_diagnose(ls, data + len, nfields, path, bad);
+		goto cleanup;
+	}
+	rc = S_commit(out, &acc, nfields);
+
+cleanup:
+	tr_hist_free(&acc.latency);
+	return rc;
+}
+
+/* ---- sniffing ---------------------------------------------------------- */
+
+tr_log_kind tr_log_sniff(const char *data, size_t len)
+{
+	const char *eol, *p;
+	uint64_t v[16];
+	int n = 0;
+	bool word = false;
+	if (!data || len == 0)
+		return TR_LOG_NONE;
+	eol = memchr(data, '\n', len);
+	if (!eol)
+		eol = data + len;
+	/* CRLF: still a log (whose reader then says what is wrong with it) */
+	if (eol > data && eol[-1] == '\r')
+		eol--;
+	for (p = data; p < eol; n++) {
+		const char *e = memchr(p, ' ', (size_t)(eol - p));
+		const char *next;
+		if (n == 16)
+			return TR_LOG_NONE;
+		if (!e)
+			e = eol;
+		if (*p == '+' || tr_parse_uint64(&v[n], p, e, &next) < 0 ||
+		    next != e) {
+			const char *q = p;
+			if (n != 2 || S_word(&q) == S_BAD || q != e)
+				return TR_LOG_NONE;
+			word = true;
+			v[n] = 0;
+		}
+		if (e == eol)
+			break;
+		p = e + 1;
+		if (p == eol || *p == ' ')
+			return TR_LOG_NONE;   /* a trailing or double space */
+	}
+	if (p >= eol)
+		return TR_LOG_NONE;       /* an empty first line */
+	n++;
+	if (word)
+		return n >= 6 && n <= 8 ? TR_LOG_TRANSACTION : TR_LOG_NONE;
+	if (n == 7 || n == 8)
+		return v[5] < 1000000 ? TR_LOG_TRANSACTION : TR_LOG_NONE;
+	if (n == 10 || n == 11 || n == 15 || n == 16)
+		return TR_LOG_AGGREGATE;
+	if (n == 6) {
+		/* Both kinds have 6 fields (10-14 without -R). An aggregate line
+		 * starts with an epoch second; a transaction line with a client
+		 * id, and ends with epoch seconds and microseconds. */
+		if (v[0] >= 100000000)
+			return TR_LOG_AGGREGATE;
+		if (v[5] < 1000000)
+			return TR_LOG_TRANSACTION;
+	}
+	return TR_LOG_NONE;
+}

@@ -1,0 +1,177 @@
+/* test_config.c: tpsreport.ini and prices. */
+
+#include "harness.h"
+#include "ingest/ingest.h"
+
+#include <stdlib.h>
+
+typedef struct {
+	tr_config c;
+	tr_provider *p;
+	size_t np;
+	tr_scenario *s;
+	size_t ns;
+	int rc;
+} S_parsed;
+
+static S_parsed S_parse(const char *text)
+{
+	S_parsed r;
+	r.rc = tr_config_parse(&r.c, &r.p, &r.np, &r.s, &r.ns, text, strlen(text),
+	                       "tpsreport.ini");
+	return r;
+}
+
+static void S_free(S_parsed *r)
+{
+	for (size_t i = 0; i < r->np; i++)
+		tr_provider_free(&r->p[i]);
+	free(r->p);
+	for (size_t i = 0; i < r->ns; i++)
+		tr_scenario_free(&r->s[i]);
+	free(r->s);
+	tr_config_free(&r->c);
+}
+
+static void test_design_example(void)
+{
+	/* the example of design.md, verbatim */
+	S_parsed r = S_parse(
+		"[study]\n"
+		"title    = AWS RDS vs ServersCamp managed PostgreSQL: pgbench TPC-B\n"
+		"currency = EUR            ; report currency\n"
+		"baseline = aws            ; provider the others are compared with (default: the first)\n"
+		"\n"
+		"[provider aws]            ; section name = directory name\n"
+		"label = AWS RDS db.m6i.large (gp3 12k IOPS)\n"
+		"price = 223.26 USD/month\n"
+		"vcpu = 2\n"
+		"ram_gb = 8\n"
+		"\n"
+		"[scenario bench10000]\n"
+		"label = bench10000 (~150 GB, disk-bound)\n"
+		"\n"
+		"[fx]\n"
+		"USD = 0.92                ; units of report currency per 1 USD\n");
+	CHECK_INT(r.rc, 0);
+	CHECK_STR(r.c.title, "AWS RDS vs ServersCamp managed PostgreSQL: pgbench TPC-B");
+	CHECK_STR(r.c.currency, "EUR");
+	CHECK_STR(r.c.baseline, "aws");
+	CHECK_INT(r.np, 1);
+	CHECK_STR(r.p[0].id, "aws");
+	CHECK_STR(r.p[0].label, "AWS RDS db.m6i.large (gp3 12k IOPS)");
+	CHECK_INT(r.p[0].nprice, 1);
+	CHECK_DBL(r.p[0].price[0].amount, 223.26, 0);
+	CHECK_STR(r.p[0].price[0].currency, "USD");
+	CHECK(!r.p[0].price[0].hourly);
+	CHECK_INT(r.p[0].price_line, 8);
+	CHECK_DBL(r.p[0].vcpu, 2, 0);
+	CHECK_DBL(r.p[0].ram_gb, 8, 0);
+	CHECK_INT(r.ns, 1);
+	CHECK_STR(r.s[0].label, "bench10000 (~150 GB, disk-bound)");
+	CHECK_INT(r.c.nfx, 1);
+	CHECK_STR(r.c.fx[0].currency, "USD");
+	CHECK_DBL(r.c.fx[0].rate, 0.92, 0);
+	S_free(&r);
+}
+
+static void S_expect_error(const char *text, const char *message)
+{
+	S_parsed r = S_parse(text);
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK_STR(tr_error_last(), message);
+	S_free(&r);
+}
+
+static void test_errors(void)
+{
+	S_expect_error("[study]\ntitel = x\n",
+	               "tpsreport.ini:2: unknown key \"titel\" in [study] (known: title, subtitle, currency, baseline)");
+	S_expect_error("[provider a]\nprice = 12 dollars\n",
+	               "tpsreport.ini:2: price: expected a currency and period after the amount, as in \"223.26 USD/month\", found \"12 dollars\"");
+	S_expect_error("[provider a]\nprice = 12 USD/week\n",
+	               "tpsreport.ini:2: price: the period must be /month or /hour, found \"12 USD/week\"");
+	S_expect_error("[provider a]\nvcpu = -2\n",
+	               "tpsreport.ini:2: vcpu: expected a number >= 0, found \"-2\"");
+	S_expect_error("[provider a]\nvcpu = 2\n\nvcpu = 4\n",
+	               "tpsreport.ini:4: \"vcpu\" is set twice in [provider a]");
+	S_expect_error("[colours]\na = b\n",
+	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, fx)");
+	S_expect_error("title = x\n",
+	               "tpsreport.ini:1: \"title\" is outside any section (start with [study])");
+	S_expect_error("[study]\nthis line has no equals sign\n",
+	               "tpsreport.ini:2: cannot parse this line (expected [section] or key = value)");
+	S_expect_error("[provider a]\ncolor = red\n",
+	               "tpsreport.ini:2: color: expected #rrggbb, found \"red\"");
+	S_expect_error("[fx]\nUSD = 0\n",
+	               "tpsreport.ini:2: USD: a rate of 0 would make every price free");
+	S_expect_error("[study]\ncurrency = euro\n",
+	               "tpsreport.ini:2: currency: expected a three-letter code such as EUR, found \"euro\"");
+	S_expect_error("[provider ../x]\nlabel = a\n",
+	               "tpsreport.ini:2: [provider ../x]: a provider section names a results/ directory");
+	S_expect_error("[provider a]\nlabel = \xff\xfe\n", "tpsreport.ini:2: not valid UTF-8");
+	{
+		const char text[] = "[study]\ntitle = a\0b\n";
+		S_parsed r;
+		r.rc = tr_config_parse(&r.c, &r.p, &r.np, &r.s, &r.ns, text,
+		                       sizeof(text) - 1, "tpsreport.ini");
+		CHECK_INT(r.rc, TR_EINVALID);
+		CHECK_STR(tr_error_last(), "tpsreport.ini:2: NUL byte in the file");
+		S_free(&r);
+	}
+}
+
+static void test_long_and_crlf(void)
+{
+	char *text = malloc(20000);
+	S_parsed r;
+	strcpy(text, "[provider a]\r\nlabel = ");
+	for (int i = 0; i < 5000; i++)
+		strcat(text, "x");
+	strcat(text, "\r\nvcpu = 4\r\n");
+	r = S_parse(text);
+	CHECK_INT(r.rc, 0);
+	CHECK_INT(strlen(r.p[0].label), 5000);
+	CHECK_DBL(r.p[0].vcpu, 4, 0);
+	CHECK_INT(r.p[0].price_line, 0);
+	S_free(&r);
+	free(text);
+}
+
+static void test_prices(void)
+{
+	tr_price_item *items;
+	size_t n;
+	CHECK_INT(tr_price_parse(&items, &n,
+	                         "154.76 USD/month instance + 68.50 USD/month storage"), 0);
+	CHECK_INT(n, 2);
+	CHECK_DBL(items[0].amount, 154.76, 0);
+	CHECK_STR(items[0].label, "instance");
+	CHECK_DBL(items[1].amount, 68.5, 0);
+	CHECK_STR(items[1].label, "storage");
+	for (size_t i = 0; i < n; i++) {
+		free(items[i].currency);
+		free(items[i].label);
+	}
+	free(items);
+	CHECK_INT(tr_price_parse(&items, &n, "0.312 USD/hour"), 0);
+	CHECK(items[0].hourly);
+	CHECK(items[0].label == NULL);
+	free(items[0].currency);
+	free(items);
+	CHECK(tr_price_parse(&items, &n, "1 USD/month + 2 USD/month") < 0);
+	CHECK(tr_price_parse(&items, &n, "") < 0);
+	CHECK(tr_price_parse(&items, &n, "-5 EUR/month") < 0);
+	CHECK(tr_price_parse(&items, &n, "NaN EUR/month") < 0);
+	CHECK(tr_price_parse(&items, &n, "5 eur/month") < 0);
+	CHECK(items == NULL && n == 0);
+}
+
+int main(void)
+{
+	RUN(test_design_example);
+	RUN(test_errors);
+	RUN(test_long_and_crlf);
+	RUN(test_prices);
+	return harness_done();
+}
