@@ -78,6 +78,15 @@ int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
 		tr_buf_free(&tmp);
 		return rc ? rc : tr_fmt_grouped(out, v, dec, ",");
 	}
+	case TR_WU_BYTES:
+		if (v < 1024.0 * 1024 * 1024) {
+			if ((rc = tr_fmt_readable(out, v / (1024.0 * 1024), 2, ",")) < 0)
+				return rc;
+			return tr_buf_puts(out, " MiB");
+		}
+		if ((rc = tr_fmt_readable(out, v / (1024.0 * 1024 * 1024), 2, ",")) < 0)
+			return rc;
+		return tr_buf_puts(out, " GiB");
 	case TR_WU_GIB:
 		return tr_fmt_readable(out, v / (1024.0 * 1024 * 1024), 2, ",");
 	}

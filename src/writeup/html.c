@@ -75,7 +75,7 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 	const char *ftitle = c->title ? c->title : c->name;
 	const char *alt = c->alt ? c->alt : ftitle;
 	char *id = tr_sprintf("chart-%s", c->name);
-	xmlNodePtr fig = tr_wu_el(x, parent, "figure", "chart"), cap, title;
+	xmlNodePtr fig = tr_wu_el(x, parent, "figure", "chart"), cap;
 	if (!id) {
 		x->rc = TR_ENOMEM;
 		return;
@@ -99,13 +99,13 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 			tr_wu_attr(x, img, "height", num);
 		}
 	}
+	/* The chart draws its own title: the caption adds the author's words
+	 * and, on the web page, the files. */
+	if (!b->caption && x->self_contained)
+		return;
 	cap = tr_wu_el(x, fig, "figcaption", NULL);
-	title = tr_wu_el(x, cap, "span", "fig-title");
-	tr_wu_text(x, title, ftitle, strlen(ftitle));
-	if (b->caption) {
-		tr_wu_text(x, cap, " ", 1);
+	if (b->caption)
 		tr_wu_text(x, cap, b->caption, strlen(b->caption));
-	}
 	if (!x->self_contained) {
 		xmlNodePtr links = tr_wu_el(x, cap, "span", "fig-links"), a;
 		char *href = tr_sprintf("charts/%s.svg", c->name);

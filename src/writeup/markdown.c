@@ -68,17 +68,14 @@ static int S_figure(tr_buf *out, const tr_wu_doc *d, const tr_wu_block *b)
 	if (rc == 0)
 		rc = tr_wu_md_escape_cell(out, c->alt ? c->alt : c->title);
 	if (rc == 0)
-		rc = tr_buf_printf(out, "](charts/%s.svg)\n\n*", c->name);
-	if (rc == 0)
-		rc = tr_wu_md_escape(out, c->title ? c->title : c->name);
+		rc = tr_buf_printf(out, "](charts/%s.svg)\n", c->name);
+	/* The chart draws its own title; a caption is the author's. */
 	if (rc == 0 && b->caption) {
-		rc = tr_buf_puts(out, ".* ");
+		rc = tr_buf_puts(out, "\n");
 		if (rc == 0)
 			rc = tr_wu_md_escape(out, b->caption);
 		if (rc == 0)
 			rc = tr_buf_puts(out, "\n");
-	} else if (rc == 0) {
-		rc = tr_buf_puts(out, "*\n");
 	}
 	return rc;
 }

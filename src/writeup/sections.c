@@ -277,8 +277,8 @@ static void S_server_facts(tr_wu_doc *d)
 		if (in->server_version)
 			tr_wu_md(d, " PostgreSQL %s.", tr_wu_e(d, in->server_version));
 		if (in->database_bytes > 0)
-			tr_wu_md(d, " Database after loading: %s GiB.",
-			         tr_wu_n(d, (double)in->database_bytes, TR_WU_GIB));
+			tr_wu_md(d, " Database after loading: %s.",
+			         tr_wu_n(d, (double)in->database_bytes, TR_WU_BYTES));
 		for (size_t k = 0; k < in->nsettings; k++)
 			tr_wu_md(d, "%s%s = %s", k ? "; " : " Settings: ",
 			         tr_wu_e(d, in->settings[k].name), tr_wu_e(d, in->settings[k].value));

@@ -137,8 +137,8 @@ static void S_scales(tr_wu_doc *d)
 		else
 			tr_wu_md(d, "mixed scales");
 		if (isfinite(sc->data_bytes))
-			tr_wu_md(d, ", %s%s GiB%s", sc->data_measured ? "" : "about ",
-			         tr_wu_n(d, sc->data_bytes, TR_WU_GIB),
+			tr_wu_md(d, ", %s%s%s", sc->data_measured ? "" : "about ",
+			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
 			         sc->data_measured ? " measured after loading" : "");
 		any = true;
 	}

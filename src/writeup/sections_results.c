@@ -49,8 +49,8 @@ void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
 	if (sc->scale >= 0) {
 		tr_wu_md(d, "Scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
 		if (isfinite(sc->data_bytes))
-			tr_wu_md(d, ", %s%s GiB of data%s", sc->data_measured ? "" : "about ",
-			         tr_wu_n(d, sc->data_bytes, TR_WU_GIB),
+			tr_wu_md(d, ", %s%s of data%s", sc->data_measured ? "" : "about ",
+			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
 			         sc->data_measured ? " (measured after loading)" : " (scale \xc3\x97 15 MiB)");
 		S_regimes(d, s);
 		tr_wu_md(d, ".\n\n");
@@ -86,16 +86,17 @@ void tr_wu_section_stability(tr_wu_doc *d)
 	if (!any)
 		return;
 	tr_wu_md(d, "\n## Stability\n\n");
+	const char *win = isfinite(iv)
+		? tr_wu_keep(d, tr_sprintf("%s-s", tr_wu_n(d, iv, TR_WU_EXACT)))
+		: "short (see the table)";
 	tr_wu_md(d, "A median hides what happens during a run. Each run's TPS and "
-	            "latency over %s%s-s windows show how steady it was. The "
+	            "latency over %s windows show how steady it was. The "
 	            "coefficient of variation (CoV) is the spread of window TPS "
 	            "around the run's mean (lower is steadier); the deepest dip is "
 	            "the slowest window against that mean. The latency figure is the "
 	            "95th percentile of the windows' *average* latencies (the p95 of "
-	            "%s-s window averages), not a percentile of individual "
-	            "transactions.\n",
-	         isfinite(iv) ? "" : "its ", isfinite(iv) ? tr_wu_n(d, iv, TR_WU_EXACT) : "N",
-	         isfinite(iv) ? tr_wu_n(d, iv, TR_WU_EXACT) : "N");
+	            "%s window averages), not a percentile of individual "
+	            "transactions.\n", win, isfinite(iv) ? win : "N-s");
 	tr_wu_table_stability(d, -1);
 	tr_wu_emit_charts(d, "cov", -2, NULL);
 	tr_wu_emit_charts(d, "p95", -2, NULL);

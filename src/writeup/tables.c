@@ -191,7 +191,7 @@ static const char *S_window_p95_header(tr_wu_doc *d)
 {
 	double iv = tr_wu_window_interval(d->r);
 	if (isnan(iv))
-		return "p95 of window averages (ms)";
+		return "p95 of the window averages (ms)";
 	return tr_wu_keep(d, tr_sprintf("p95 of %s-s window averages (ms)",
 	                                tr_wu_n(d, iv, TR_WU_EXACT)));
 }
@@ -200,9 +200,13 @@ void tr_wu_table_stability(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, s, S_has_windows);
+	bool mixed = isnan(tr_wu_window_interval(r));
 	tr_wu_table t;
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
+	/* Windows of different lengths: each row says its own. */
+	if (mixed)
+		tr_wu_table_col(&t, "Window", true);
 	tr_wu_table_col(&t, "Windows (all runs)", true);
 	tr_wu_table_col(&t, "CoV, worst run", true);
 	tr_wu_table_col(&t, "CoV, median run", true);
@@ -214,6 +218,10 @@ void tr_wu_table_stability(tr_wu_doc *d, long s)
 		if (!S_in(c, s) || !c->worst.present)
 			continue;
 		S_lead_cells(r, &t, sc, c);
+		if (mixed)
+			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s s", tr_wu_n(d, c->worst.interval_s,
+			                                                               TR_WU_EXACT))),
+			                   c->worst.interval_s);
 		tr_wu_table_num(&t, (double)c->worst.windows, TR_WU_COUNT);
 		S_with_run(d, &t, c->worst.tps_cov_pct, TR_WU_PCT, c->worst_cov_run);
 		tr_wu_table_num(&t, c->median_run.tps_cov_pct, TR_WU_PCT);

@@ -37,6 +37,8 @@ typedef enum tr_wu_unit {
 	TR_WU_COUNT,       /* integer, grouped: 2,807,282 */
 	TR_WU_SECONDS,     /* 3 significant digits, at most 2 decimals: 1,562 */
 	TR_WU_GIB,         /* bytes shown in GiB, 3 significant digits: 146 */
+	TR_WU_BYTES,       /* bytes with their unit, 3 significant digits:
+	                      "15.6 MiB" below 1 GiB, else "1.46 GiB" */
 	TR_WU_EXACT,       /* as written: the shortest exact form: 8, 0.5, 10 */
 	TR_WU_PRICE        /* as written, with at least 2 decimals: 68.50 */
 } tr_wu_unit;
