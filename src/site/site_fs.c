@@ -42,7 +42,8 @@ static int S_remove_in(int fd, const char *path, int depth)
 	}
 	while (rc == 0 && (e = readdir(dir)) != NULL) {
 		struct stat st;
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    (depth == 0 && strcmp(e->d_name, TR_SITE_MARKER) == 0))
 			continue;
 		if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			rc = tr_error_set_errno(path);
@@ -76,6 +77,10 @@ int tr_site_remove_tree(int dirfd, const char *name, const char *path)
 	if (fd < 0)
 		return errno == ENOENT ? 0 : tr_error_set_errno(path);
 	rc = S_remove_in(fd, path, 0);
+	/* The marker went last (S_remove_in keeps it): a removal killed
+	 * half-way leaves a folder still known to be ours. */
+	if (rc == 0 && unlinkat(fd, TR_SITE_MARKER, 0) < 0 && errno != ENOENT)
+		rc = tr_error_set_errno(path);
 	close(fd);
 	if (rc == 0 && unlinkat(dirfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		rc = tr_error_set_errno(path);

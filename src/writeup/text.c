@@ -103,17 +103,24 @@ static int S_escape(tr_buf *out, const char *s, bool line_start)
 	 * start of a line; the text may be placed there. */
 	if (!line_start) {
 		/* inside a table cell: no block markup can start */
-	} else if (*p == '-' || *p == '+' || *p == '=') {
-		if ((rc = tr_buf_putc(out, '\\')) < 0)
-			goto cleanup;
+	} else if ((*p == '-' || *p == '+') &&
+	           (p[1] == ' ' || p[1] == '\0' || strspn(p, "- ") == strlen(p))) {
+		/* a list item, a thematic break, a setext underline */
+		rc = tr_buf_putc(out, '\\');
+	} else if (*p == '=' && strspn(p, "= ") == strlen(p)) {
+		/* a setext heading's underline */
+		rc = tr_buf_putc(out, '\\');
 	} else if (*p >= '0' && *p <= '9') {
+		/* an ordered list item: "1. " or "1) " */
 		size_t d = strspn(p, "0123456789");
-		if (p[d] == '.' || p[d] == ')') {
-			if ((rc = tr_buf_put(out, p, d)) < 0 || (rc = tr_buf_putc(out, '\\')) < 0)
-				goto cleanup;
+		if ((p[d] == '.' || p[d] == ')') && (p[d + 1] == ' ' || p[d + 1] == '\0')) {
+			if ((rc = tr_buf_put(out, p, d)) == 0)
+				rc = tr_buf_putc(out, '\\');
 			p += d;
 		}
 	}
+	if (rc < 0)
+		goto cleanup;
 	for (; *p && rc == 0; p++) {
 		/* Inline markup of CommonMark and GitHub (tables, strike-through,
 		 * math, entities, autolinks, raw HTML). */
