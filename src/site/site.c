@@ -216,7 +216,14 @@ int tr_site_open(tr_site **out, const char *dir, const tr_site_options *opts)
 		goto fail;
 	}
 	/* The marker first: a folder left by a killed build is then known
-	 * to be ours. */
+	 * to be ours. (The previous one, linked, when it says the same.) */
+	if (s->old_fd >= 0 &&
+	    tr_site_same_file(s->old_fd, TR_SITE_MARKER, S_marker_text, sizeof(S_marker_text) - 1) &&
+	    linkat(s->old_fd, TR_SITE_MARKER, s->tmp_fd, TR_SITE_MARKER, 0) == 0) {
+		free(tmpl);
+		*out = s;
+		return 0;
+	}
 	fd = openat(s->tmp_fd, TR_SITE_MARKER, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0 || write(fd, S_marker_text, sizeof(S_marker_text) - 1) !=
 	                  (ssize_t)(sizeof(S_marker_text) - 1) ||

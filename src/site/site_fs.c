@@ -163,8 +163,7 @@ int tr_site_clear_stale(tr_site *s)
 	return rc;
 }
 
-/* The previous OUT's file `name`, when its bytes are exactly data. */
-static bool S_same(int old_fd, const char *name, const void *data, size_t len)
+bool tr_site_same_file(int old_fd, const char *name, const void *data, size_t len)
 {
 	struct stat st;
 	char buf[65536];
@@ -234,7 +233,7 @@ static int S_write_file(tr_site *s, const char *name, const void *data, size_t l
 		left -= (size_t)n;
 	}
 	/* Where the previous file could not be linked, keep its times. */
-	if (s->old_fd >= 0 && S_same(s->old_fd, name, data, len)) {
+	if (s->old_fd >= 0 && tr_site_same_file(s->old_fd, name, data, len)) {
 		struct stat st;
 		int ofd = openat(s->old_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 		if (ofd >= 0 && fstat(ofd, &st) == 0) {
@@ -260,7 +259,7 @@ int tr_site_write(tr_site *s, const char *name, const void *data, size_t len)
 	if ((rc = S_mkdirs(s, name)) < 0)
 		return rc;
 	/* Unchanged: the previous file itself, linked (same inode and mtime). */
-	if (s->old_fd >= 0 && S_same(s->old_fd, name, data, len)) {
+	if (s->old_fd >= 0 && tr_site_same_file(s->old_fd, name, data, len)) {
 		if (linkat(s->old_fd, name, s->tmp_fd, name, 0) == 0) {
 			s->unchanged++;
 			return 0;

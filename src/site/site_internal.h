@@ -30,6 +30,9 @@ int tr_site_remove_tree(int dirfd, const char *name, const char *path);
  * OUT first when OUT is missing). */
 int tr_site_clear_stale(tr_site *site);
 
+/* true when dirfd's regular file `name` holds exactly data. */
+bool tr_site_same_file(int dirfd, const char *name, const void *data, size_t len);
+
 /* fsync a folder (by name in dirfd, "." for dirfd itself). */
 int tr_site_sync_dir(int dirfd, const char *name, const char *path);
 

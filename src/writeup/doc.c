@@ -64,6 +64,8 @@ void tr_wu_doc_free(tr_wu_doc *d)
 	memset(d, 0, sizeof(*d));
 }
 
+static const char *S_keep_buf(tr_wu_doc *d, tr_buf *b, int rc);
+
 const char *tr_wu_keep(tr_wu_doc *d, char *owned)
 {
 	if (!owned) {
@@ -78,6 +80,11 @@ const char *tr_wu_keep(tr_wu_doc *d, char *owned)
 	}
 	d->scratch[d->nscratch++] = owned;
 	return owned;
+}
+
+const char *tr_wu_keep_buf(tr_wu_doc *d, tr_buf *b)
+{
+	return S_keep_buf(d, b, 0);
 }
 
 static const char *S_keep_buf(tr_wu_doc *d, tr_buf *b, int rc)

@@ -75,17 +75,20 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 	const char *ftitle = c->title ? c->title : c->name;
 	const char *alt = c->alt ? c->alt : ftitle;
 	char *id = tr_sprintf("chart-%s", c->name);
-	xmlNodePtr fig = tr_wu_el(x, parent, "figure", "chart"), cap;
+	xmlNodePtr fig = tr_wu_el(x, parent, "figure", "chart"), cap, wrap;
 	if (!id) {
 		x->rc = TR_ENOMEM;
 		return;
 	}
 	tr_wu_attr(x, fig, "id", tr_wu_html_id(x, id));
 	free(id);
+	/* On a phone the chart keeps a legible size and scrolls sideways in
+	 * this box, as wide tables do. */
+	wrap = tr_wu_el(x, fig, "div", "chart-wrap");
 	if (x->self_contained) {
-		tr_wu_svg_inline(x, fig, c);
+		tr_wu_svg_inline(x, wrap, c);
 	} else {
-		xmlNodePtr img = tr_wu_el(x, fig, "img", NULL);
+		xmlNodePtr img = tr_wu_el(x, wrap, "img", NULL);
 		long w = 0, h = 0;
 		char *src = tr_sprintf("charts/%s.svg", c->name);
 		tr_wu_attr(x, img, "src", src ? src : "");

@@ -17,7 +17,7 @@ static const char *S_names(tr_wu_doc *d, size_t n, const char *(*name)(const tr_
 		tr_buf_puts(&b, ", ...");
 	if (n == 0)
 		tr_buf_puts(&b, "none");
-	return tr_wu_keep(d, tr_buf_detach(&b));
+	return tr_wu_keep_buf(d, &b);
 }
 
 static const char *S_provider_name(const tr_results *r, size_t i)

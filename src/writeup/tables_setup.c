@@ -20,7 +20,7 @@ static const char *S_quoted_price(tr_wu_doc *d, const tr_provider_result *p)
 		if (l->label)
 			tr_buf_printf(&b, " %s", l->label);
 	}
-	return tr_wu_keep(d, tr_buf_detach(&b));
+	return tr_wu_keep_buf(d, &b);
 }
 
 static bool S_any_price(const tr_results *r)

@@ -148,6 +148,8 @@ const char *tr_wu_e(tr_wu_doc *d, const char *s);              /* escaped */
 const char *tr_wu_n(tr_wu_doc *d, double v, tr_wu_unit unit);  /* number */
 const char *tr_wu_c(tr_wu_doc *d, const char *s);              /* cleaned */
 const char *tr_wu_keep(tr_wu_doc *d, char *owned);  /* takes ownership */
+/* Keeps b's contents ("" when empty); b is left empty. */
+const char *tr_wu_keep_buf(tr_wu_doc *d, tr_buf *b);
 void tr_wu_md(tr_wu_doc *d, const char *fmt, ...) TR_PRINTF(2, 3);
 
 /* Move a table into the document (t is left empty) and write its

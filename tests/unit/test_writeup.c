@@ -417,6 +417,42 @@ static void test_hostile(void)
 	free(src);
 }
 
+/* A provider without price, vCPU, RAM or notes (no ini section): empty
+ * cells, not an error. */
+static void test_bare_provider(void)
+{
+	size_t len;
+	char *src = harness_read("templates/writeup.md", &len);
+	tr_study *st = wu_study(false);
+	tr_provider *p = &st->providers[1];
+	tr_results *r = NULL;
+	tr_writeup_charts cs;
+	tr_writeup_options o = { 0 };
+	tr_writeup_output out;
+	for (size_t k = 0; k < p->nprice; k++) {
+		free(p->price[k].currency);
+		free(p->price[k].label);
+	}
+	free(p->price);
+	p->price = NULL;
+	p->nprice = 0;
+	p->vcpu = p->ram_gb = NAN;
+	free(p->label);
+	p->label = NULL;
+	wu_charts(&cs);
+	o.source = src;
+	o.source_len = len;
+	o.source_path = "templates/writeup.md";
+	CHECK_INT(tr_results_compute(&r, st), 0);
+	CHECK_INT(tr_writeup_render(&out, r, &cs, &o), 0);
+	CHECK(out.markdown.size > 0 && strstr(out.markdown.ptr, "| serverscamp | \xe2\x80\x93 | \xe2\x80\x93 |  | \xe2\x80\x93 |  |\n") != NULL);
+	tr_writeup_output_free(&out);
+	tr_writeup_charts_free(&cs);
+	tr_results_free(r);
+	tr_study_free(st);
+	free(src);
+}
+
 static void test_invalid_source(void)
 {
 	tr_writeup_output out;
@@ -485,6 +521,7 @@ int main(void)
 	RUN(test_default_writeup);
 	RUN(test_author_markdown);
 	RUN(test_hostile);
+	RUN(test_bare_provider);
 	RUN(test_invalid_source);
 	RUN(test_fmt_units);
 	xmlCleanupParser();
