@@ -4,6 +4,7 @@
 #   make test     the whole suite: normal build, then under ASan+UBSan
 #   make asan     the sanitizer build only
 #   make golden   regenerate golden files after an intended change
+#   make fuzz     each libFuzzer target for FUZZ_SECONDS (default 600)
 #   make bench    the benchmark scripts (not part of the test suite)
 
 BUILD    ?= build
@@ -11,8 +12,9 @@ ASAN     ?= build-asan
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 SAMPLE   ?= samples/local-tuning
 CMAKE_FLAGS ?=
+FUZZ_SECONDS ?= 600
 
-.PHONY: all deps test-deps demo test test-release test-asan asan golden bench clean install
+.PHONY: all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
@@ -34,6 +36,11 @@ asan: deps
 test: test-deps
 	$(MAKE) test-release
 	$(MAKE) test-asan
+	$(MAKE) test-fuzz
+
+# Each fuzz target for 30 s, as CI does.
+test-fuzz:
+	scripts/fuzz.sh 30
 
 test-release: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -42,6 +49,9 @@ test-asan: asan
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+fuzz: test-deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 golden: all
 	scripts/regen-golden.sh $(BUILD)/tpsreport
@@ -53,4 +63,4 @@ install: all
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN)
+	rm -rf $(BUILD) $(ASAN) build-fuzz

@@ -8,7 +8,4 @@ static int S_pending(const char *name)
 	return TR_EXIT_FAILURE;
 }
 
-int tr_cmd_check(int argc, char **argv) { (void)argc; (void)argv; return S_pending("check"); }
 int tr_cmd_chart(int argc, char **argv) { (void)argc; (void)argv; return S_pending("chart"); }
-int tr_cmd_probe(int argc, char **argv) { (void)argc; (void)argv; return S_pending("probe"); }
-int tr_cmd_settle(int argc, char **argv) { (void)argc; (void)argv; return S_pending("settle"); }

@@ -133,7 +133,7 @@ int tr_agglog_parse(tr_agglog *out, const char *data, size_t len,
 	int64_t prev_start = 0;
 	int rc;
 
-	if ((rc = tr_logscan_check_file(data, len, path, "aggregate log")) < 0)
+	if ((rc = tr_logscan_check_file(data, len, path, "aggregate log", 1)) < 0)
 		return rc;
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));

@@ -107,6 +107,10 @@ void tr_txlog_stats_free(tr_txlog_stats *s);
 int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from);
 int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
                    const char *path);
+/* The same for a chunk of whole lines of a larger file whose first line is
+ * line first_line of the file (for messages). */
+int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
+                        const char *path, long first_line);
 
 /* ---- init output (-i) ------------------------------------------------ */
 
@@ -154,6 +158,10 @@ typedef struct tr_load_options {
 	 * bytes done and total. NULL for none. */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *progress_ctx;
+	/* Bytes of a per-transaction log per job; 0 = the default (16 MiB).
+	 * No figure depends on it (the inputs digest does); tests make it
+	 * small to cut files into many chunks. */
+	uint64_t chunk_bytes;
 } tr_load_options;
 
 /*

@@ -36,9 +36,9 @@ void tr_logscan_quote(char *buf, size_t cap, const char *p, const char *end)
 }
 
 int tr_logscan_check_file(const char *data, size_t len, const char *path,
-                          const char *what)
+                          const char *what, long first_line)
 {
-	long lines = 1;
+	long lines = first_line;
 	const char *p, *end;
 	if (len == 0)
 		return tr_error_set_at(path, 0, "empty %s (pgbench wrote no line)",

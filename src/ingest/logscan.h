@@ -19,10 +19,11 @@ void tr_logscan_quote(char *buf, size_t cap, const char *p, const char *end);
  * Whole-file rules of a pgbench log: not empty, last line ended by '\n'
  * (pgbench writes whole lines; a missing newline means the file was cut).
  * `what` names the log in the message ("aggregate log"). 0 or TR_EINVALID
- * with the message set.
+ * with the message set. first_line is the number of data's first line
+ * (1 unless data is a chunk of a larger file).
  */
 int tr_logscan_check_file(const char *data, size_t len, const char *path,
-                          const char *what);
+                          const char *what, long first_line);
 
 /*
  * Problems a line can have whatever its format: a NUL byte, a '\r'

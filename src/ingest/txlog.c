@@ -466,19 +466,25 @@ int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from)
 int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
                    const char *path)
 {
+	return tr_txlog_parse_from(out, data, len, path, 1);
+}
+
+int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
+                        const char *path, long first_line)
+{
 	const char *eol;
 	S_acc acc;
 	int nfields, rc;
 	long bad;
 
 	if ((rc = tr_logscan_check_file(data, len, path,
-	                                "per-transaction log")) < 0)
+	                                "per-transaction log", first_line)) < 0)
 		return rc;
 	/* The first line sets the field count of the file. */
 	eol = memchr(data, '\n', len);
 	nfields = tr_logscan_count_fields(data, eol);
 	if (nfields < 6 || nfields > 8)
-		return S_diagnose(data, data + len, 0, path, 1);
+		return S_diagnose(data, data + len, 0, path, first_line);
 
 	S_acc_init(&acc);
 	bad = S_scan(&acc, data, len, nfields);
@@ -493,7 +499,7 @@ int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
 		for (long i = 1; i < bad; i++)
 			ls = (const char *)memchr(ls, '\n',
 			                          (size_t)(data + len - ls)) + 1;
-		rc = S_diagnose(ls, data + len, nfields, path, bad);
+		rc = S_diagnose(ls, data + len, nfields, path, first_line + bad - 1);
 		goto cleanup;
 	}
 	rc = S_commit(out, &acc, nfields);

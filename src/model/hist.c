@@ -93,11 +93,6 @@ int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n)
 	return 0;
 }
 
-int tr_hist_record(tr_hist *h, int64_t value_us)
-{
-	return tr_hist_record_n(h, value_us, 1);
-}
-
 int tr_hist_merge(tr_hist *into, const tr_hist *from)
 {
 	if (from->total == 0)

@@ -243,8 +243,6 @@ void tr_sha256_update(tr_sha256 *ctx, const void *data, size_t len);
 /* Writes 65 bytes: 64 lowercase hex digits and a NUL. */
 void tr_sha256_hex(tr_sha256 *ctx, char out[65]);
 
-#endif
-
 /* ---- natural order --------------------------------------------------- */
 
 /* Compare so that digit runs compare as numbers: "run2" < "run10",
@@ -254,14 +252,97 @@ int tr_natcmp(const char *a, const char *b);
 /* ---- worker threads -------------------------------------------------- */
 
 /*
- * Run job(ctx, i) for i in [0, njobs) on up to `threads` threads (0: one
- * per online CPU), each job taken by whichever thread is free. Jobs must
- * write only to their own slot of ctx; results are then merged by the
- * caller in index order, so output never depends on scheduling.
- * Returns 0, or TR_ERROR if threads could not be started (the jobs then
- * run on the calling thread).
+ * How many threads tr_pool_run will use for njobs jobs when asked for
+ * `threads` (0: one per online CPU): at least 1, at most njobs.
  */
-int tr_pool_run(int threads, size_t njobs, void (*job)(void *ctx, size_t i),
-                void *ctx);
+int tr_pool_threads(int threads, size_t njobs);
+
+/*
+ * Run job(ctx, i, worker) for i in [0, njobs) on tr_pool_threads(threads,
+ * njobs) threads, the calling one included (worker 0), each job taken by
+ * whichever thread is free. `worker` (0 .. threads-1) lets a job use
+ * per-thread scratch space the caller prepared. Jobs must write only to
+ * their own slot of ctx; results are then merged by the caller in index
+ * order, so output never depends on scheduling. Returns 0, or TR_ERROR if
+ * threads could not be started (the jobs then run on fewer threads).
+ */
+int tr_pool_run(int threads, size_t njobs,
+                void (*job)(void *ctx, size_t i, int worker), void *ctx);
 /* Online CPUs (at least 1). */
 int tr_cpu_count(void);
+
+/* ---- fast content hash ----------------------------------------------- */
+
+/*
+ * A 64-bit non-cryptographic hash of bytes, ~10 GB/s, for fingerprinting
+ * large log files in the inputs digest without a second slow pass (the
+ * digest itself is SHA-256 over the list of inputs; see docs/metrics.md).
+ * Streaming: init, update any number of times, final. The value depends
+ * only on the bytes (not on how they were split into updates, nor on the
+ * machine's byte order).
+ */
+typedef struct tr_hash64 {
+	uint64_t lane[4];
+	uint64_t length;
+	unsigned char tail[32];
+	size_t used;
+} tr_hash64;
+
+void tr_hash64_init(tr_hash64 *h);
+void tr_hash64_update(tr_hash64 *h, const void *data, size_t len);
+uint64_t tr_hash64_final(const tr_hash64 *h);
+
+/* ---- JSON reading -------------------------------------------------- */
+
+/*
+ * A JSON reader (RFC 8259) that builds a tree, for the files tpsreport
+ * writes itself and reads back (init.json). Input is never trusted: nesting
+ * deeper than TR_JSONVAL_MAX_DEPTH, invalid UTF-8, raw control characters
+ * in strings, "\u0000", unpaired surrogates, numbers outside the JSON
+ * grammar or beyond the range of a double, and text after the value are
+ * errors, reported as "path:line: message". A UTF-8 byte order mark at the
+ * start is skipped. Every value records the line it starts on, so callers
+ * can report "path:line: ..." about its meaning too.
+ */
+#define TR_JSONVAL_MAX_DEPTH 64
+
+typedef enum tr_jsonval_type {
+	TR_JSONVAL_NULL = 0,
+	TR_JSONVAL_BOOL,
+	TR_JSONVAL_NUMBER,
+	TR_JSONVAL_STRING,
+	TR_JSONVAL_ARRAY,
+	TR_JSONVAL_OBJECT
+} tr_jsonval_type;
+
+typedef struct tr_jsonval tr_jsonval;
+struct tr_jsonval {
+	tr_jsonval_type type;
+	long line;            /* 1-based line where the value starts */
+	bool boolean;         /* BOOL */
+	double number;        /* NUMBER */
+	char *text;           /* STRING: decoded, NUL-terminated UTF-8;
+	                         NUMBER: the number as written; else NULL */
+	size_t len;           /* strlen(text) */
+	tr_jsonval *items;    /* ARRAY: elements; OBJECT: member values */
+	char **keys;          /* OBJECT: member names, parallel to items */
+	size_t count;         /* ARRAY, OBJECT: number of items */
+};
+
+/* Parse a whole document. *out is a new tree the caller frees with
+ * tr_jsonval_free(); on failure *out is NULL and the message says
+ * "path:line: ...". TR_EINVALID for bad input, TR_ENOMEM. */
+int tr_jsonval_parse(tr_jsonval **out, const char *text, size_t len,
+                     const char *path);
+/* Free a tree from tr_jsonval_parse (NULL is fine). */
+void tr_jsonval_free(tr_jsonval *v);
+/* The member named key of an object, or NULL (also when v is NULL or not
+ * an object). With duplicate names, the last one wins. Owned by the tree. */
+const tr_jsonval *tr_jsonval_get(const tr_jsonval *v, const char *key);
+/* "null", "boolean", "number", "string", "array", "object". */
+const char *tr_jsonval_type_name(tr_jsonval_type type);
+/* A NUMBER written as an integer (no fraction, no exponent) that fits:
+ * 0, else TR_EINVALID without a message. */
+int tr_jsonval_int64(int64_t *out, const tr_jsonval *v);
+
+#endif

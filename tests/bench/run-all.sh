@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# run-all.sh TPSREPORT: every benchmark script (make bench).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tps=${1:-$here/../../build/tpsreport}
+"$here/ingest.sh" "$tps"
+[ -x "$here/build.sh" ] && "$here/build.sh" "$tps"
+[ -x "$here/probe.sh" ] && "$here/probe.sh" "$tps"
+exit 0
