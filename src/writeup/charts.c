@@ -18,10 +18,11 @@ typedef struct {
 	char **msg;
 } S_jobs;
 
-static void S_draw(void *ctx, size_t i)
+static void S_draw(void *ctx, size_t i, int worker)
 {
 	S_jobs *j = ctx;
 	tr_writeup_chart *c = &j->out->items[i];
+	(void)worker;
 	int rc = tr_chart_render(&c->svg, j->r, &j->plan->items[i], TR_CHART_SVG);
 	if (rc == 0 && j->png)
 		rc = tr_chart_render(&c->png, j->r, &j->plan->items[i], TR_CHART_PNG);
