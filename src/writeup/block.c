@@ -21,8 +21,13 @@ typedef struct {
 	const char *empty;        /* why it can be empty */
 } S_table_kind;
 
+static void S_providers(tr_wu_doc *d)
+{
+	tr_wu_table_providers(d, false);
+}
+
 static const S_table_kind S_tables[] = {
-	{ "providers", false, tr_wu_table_providers, NULL, "no providers" },
+	{ "providers", false, S_providers, NULL, "no providers" },
 	{ "tps", true, NULL, tr_wu_table_tps, "no usable runs" },
 	{ "stability", true, NULL, tr_wu_table_stability,
 	  "no windows (aggregate logs or -P progress lines)" },

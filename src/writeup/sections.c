@@ -149,7 +149,8 @@ static void S_summary_group(tr_wu_doc *d, size_t s, size_t w, bool name_workload
 static void S_summary_sweep(tr_wu_doc *d, size_t s, const size_t *ws, size_t nw)
 {
 	const tr_results *r = d->r;
-	size_t sig = 0, tested = 0, *wins = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	size_t sig = 0, tested = 0, short_of_runs = 0, needed = 0;
+	size_t *wins = tr_calloc(r->nproviders + 1, sizeof(size_t));
 	if (!wins) {
 		d->rc = TR_ENOMEM;
 		return;
@@ -167,8 +168,11 @@ static void S_summary_sweep(tr_wu_doc *d, size_t s, const size_t *ws, size_t nw)
 	}
 	for (size_t i = 0; i < r->ncomparisons; i++)
 		if (r->comparisons[i].scenario == s) {
+			const tr_comparison *k = &r->comparisons[i];
 			tested++;
-			sig += r->comparisons[i].significant;
+			sig += k->significant;
+			needed = k->runs_needed;
+			short_of_runs += k->runs_needed > k->n_baseline || k->runs_needed > k->n_provider;
 		}
 	tr_wu_md(d, "- **%s** (%zu workloads: client/thread combinations): highest median "
 	            "TPS", tr_wu_e(d, r->scenarios[s].label), nw);
@@ -179,8 +183,12 @@ static void S_summary_sweep(tr_wu_doc *d, size_t s, const size_t *ws, size_t nw)
 		}
 	tr_wu_md(d, ".");
 	if (tested)
-		tr_wu_md(d, " Against the baseline %s, %zu of %zu differences are significant.",
-		         S_label(d, r->baseline), sig, tested);
+		tr_wu_md(d, " Against the baseline %s, %zu of %zu differences are significant%s.",
+		         S_label(d, r->baseline), sig, tested,
+		         short_of_runs == tested
+		         ? tr_wu_keep(d, tr_sprintf(" (too few runs for any to be: the exact test "
+		                                    "needs %zu per side)", needed))
+		         : "");
 	for (size_t i = 0, first = 1; i < r->nsweeps; i++) {
 		const tr_sweep_avg *a = &r->sweeps[i];
 		if (a->scenario != s)
@@ -291,7 +299,7 @@ void tr_wu_section_setup(tr_wu_doc *d)
 	if (d->r->nproviders == 0)
 		return;
 	tr_wu_md(d, "\n## Test setup\n\n");
-	tr_wu_table_providers(d);
+	tr_wu_table_providers(d, true);
 	S_fx(d);
 	S_server_facts(d);
 }

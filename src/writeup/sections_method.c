@@ -85,7 +85,7 @@ static void S_durations(tr_wu_doc *d)
 		}
 		if (n == 0)
 			continue;
-		tr_wu_md(d, "%s %s ", first ? "" : ";", tr_wu_e(d, r->scenarios[s].label));
+		tr_wu_md(d, "%s %s: ", first ? "" : ";", tr_wu_e(d, r->scenarios[s].label));
 		for (size_t k = 0; k < n; k++) {
 			if (seen[k] < 0)
 				tr_wu_md(d, "%sa fixed number of transactions (-t)", k ? ", " : "");
@@ -130,7 +130,7 @@ static void S_scales(tr_wu_doc *d)
 		const tr_scenario_result *sc = &r->scenarios[s];
 		if (sc->scale < 0 && isnan(sc->data_bytes))
 			continue;
-		tr_wu_md(d, "%s %s ", any ? ";" : "- **Scale** (pgbench -s) **and data size**:",
+		tr_wu_md(d, "%s %s: ", any ? ";" : "- **Scale** (pgbench -s) **and data size**:",
 		         tr_wu_e(d, sc->label));
 		if (sc->scale >= 0)
 			tr_wu_md(d, "scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));

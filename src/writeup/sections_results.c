@@ -153,7 +153,7 @@ void tr_wu_section_price(tr_wu_doc *d)
 		tr_wu_md(d, "- %s", tr_wu_e(d, r->scenarios[k->scenario].label));
 		if (tr_wu_many_workloads(r))
 			tr_wu_md(d, " (%s)", tr_wu_e(d, r->workloads[k->workload].label));
-		tr_wu_md(d, ": %s buys **%s** the transactions per %s of %s (%s vs %s %s per TPS).\n",
+		tr_wu_md(d, ": %s delivers **%s** as many transactions per %s as %s (%s vs %s %s per TPS).\n",
 		         tr_wu_e(d, r->providers[k->provider].label),
 		         tr_wu_n(d, k->value_ratio, TR_WU_RATIO), tr_wu_e(d, r->currency),
 		         tr_wu_e(d, r->providers[k->baseline].label),

@@ -381,9 +381,11 @@ void tr_wu_table_closing(tr_wu_doc *d)
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"Every scenario at a glance: median TPS (the highest of each scenario "
-		"in bold), the difference against the baseline, %s (~: not "
-		"significant), latency average, the most variable run's CoV of window "
-		"TPS, and the monthly price per TPS.",
-		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "")));
+		"in bold)%s%s%s, latency average%s%s.",
+		cmp ? ", the difference against the baseline, " : "",
+		cmp && r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "",
+		cmp ? " (~: not significant)" : "",
+		cov ? ", the most variable run's CoV of window TPS" : "",
+		cost ? ", and the monthly price per TPS" : "")));
 	tr_wu_emit_table(d, &t);
 }

@@ -31,7 +31,7 @@ static bool S_any_price(const tr_results *r)
 	return false;
 }
 
-void tr_wu_table_providers(tr_wu_doc *d)
+void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 {
 	const tr_results *r = d->r;
 	bool vcpu = false, ram = false, notes = false, hourly = false;
@@ -44,6 +44,17 @@ void tr_wu_table_providers(tr_wu_doc *d)
 		notes |= r->providers[i].notes != NULL;
 		for (size_t k = 0; k < r->providers[i].nprice; k++)
 			hourly |= r->providers[i].price[k].hourly;
+	}
+	if (brief && !vcpu && !ram && !price && !notes) {
+		/* Nothing but names: a sentence says it better than a table. */
+		tr_wu_md(d, "The providers (tpsreport.ini gives no specifications "
+		            "or prices): ");
+		for (size_t i = 0; i < r->nproviders; i++)
+			tr_wu_md(d, "%s%s", i ? (i + 1 == r->nproviders ? " and " : ", ") : "",
+			         tr_wu_e(d, r->providers[i].label));
+		tr_wu_md(d, ". The baseline is %s.\n",
+		         r->nproviders ? tr_wu_e(d, r->providers[r->baseline].label) : "none");
+		return;
 	}
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Provider", false);

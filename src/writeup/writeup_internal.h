@@ -225,7 +225,8 @@ int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* The tables; scenario -1 means all scenarios. Each returns 0 and emits
  * nothing when there is no data for it. */
-void tr_wu_table_providers(tr_wu_doc *d);
+/* brief: a sentence instead when the table would hold only names. */
+void tr_wu_table_providers(tr_wu_doc *d, bool brief);
 void tr_wu_table_tps(tr_wu_doc *d, long scenario);
 void tr_wu_table_stability(tr_wu_doc *d, long scenario);
 void tr_wu_table_latency(tr_wu_doc *d, long scenario);

@@ -13,6 +13,8 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/xpath.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void S_dump(const char *name, const tr_buf *b)
 {
@@ -159,7 +161,7 @@ static void test_errors(void)
 	CHECK_ERROR("{{value aws bench99 tps_median}}", "no scenario 'bench99' (there are: bench100, bench10000)");
 	CHECK_ERROR("{{value aws bench100 speed}}", "unknown metric 'speed'");
 	CHECK_ERROR("{{value aws bench100}}", "expected PROVIDER SCENARIO METRIC");
-	CHECK_ERROR("{{value aws bench100 tps_median tpcb-c99}}", "has no workload 'tpcb-c99'");
+	CHECK_ERROR("{{value aws bench100 tps_median tpc-b-c99}}", "has no workload 'tpc-b-c99'");
 	CHECK_ERROR("{{compare aws bench100}}", "'aws' is the baseline");
 	CHECK_ERROR("{{value aws bench100 tps_gap_pct}}", "'aws' is the baseline");
 	CHECK_ERROR("\n\n{{table tps", "study/writeup.md:3: directive '{{table tps' is not closed");
@@ -453,6 +455,87 @@ static void test_bare_provider(void)
 	free(src);
 }
 
+/* A client sweep: the summary counts and averages instead of one bullet
+ * per combination; tables name the workload of each row. */
+static void test_sweep(void)
+{
+	size_t len;
+	char *src = harness_read("templates/writeup.md", &len);
+	tr_study *st = wu_sweep_study();
+	tr_results *r = NULL;
+	tr_writeup_charts cs = { NULL, 0 };
+	tr_writeup_options o = { 0 };
+	tr_writeup_output out;
+	o.source = src;
+	o.source_len = len;
+	o.source_path = "templates/writeup.md";
+	CHECK_INT(tr_results_compute(&r, st), 0);
+	CHECK_INT(tr_writeup_render(&out, r, &cs, &o), 0);
+	S_dump("sweep.md", &out.markdown);
+	S_dump("sweep.html", &out.index_html);
+	if (out.markdown.size) {
+		const char *md = out.markdown.ptr;
+		CHECK(strstr(md, "- **Scale factor 100** (5 workloads: client/thread combinations): "
+		                 "highest median TPS RDS t3.large in 3, CNPG bare metal in 2.") != NULL);
+		CHECK(strstr(md, "Against the baseline RDS t3.large, ") != NULL);
+		CHECK(strstr(md, "Average over the combinations: RDS t3.large TPC-B ") != NULL);
+		CHECK(strstr(md, "| Workload | Provider | Runs | Median TPS |") != NULL);
+		CHECK(strstr(md, "| TPC-B, 16 clients, 4 threads, prepared | CNPG bare metal | 3 |") != NULL);
+		/* No prices: no price section, no cost columns. */
+		CHECK(strstr(md, "## Price-performance") == NULL);
+		CHECK(strstr(md, "per TPS") == NULL);
+	}
+	/* {{value}} needs the workload named in a sweep. */
+	tr_writeup_output_free(&out);
+	o.source = "{{value rds scale100 tps_median}}";
+	o.source_len = strlen(o.source);
+	CHECK_INT(tr_writeup_render(&out, r, &cs, &o), TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "scenario 'scale100' has 5 workloads; name one of: "
+	                              "tpc-b-c1-j1-prepared, tpc-b-c2-j2-prepared") != NULL);
+	tr_writeup_output_free(&out);
+	o.source = "{{value cnpg scale100 tps_gap_pct tpc-b-c16-j4-prepared}}";
+	o.source_len = strlen(o.source);
+	CHECK_INT(tr_writeup_render(&out, r, &cs, &o), 0);
+	/* 1.3 x base + i x 7 against base + i x 7: +29.x% */
+	CHECK(out.markdown.size && strncmp(out.markdown.ptr, "+29.", 4) == 0);
+	tr_writeup_output_free(&out);
+	tr_results_free(r);
+	tr_study_free(st);
+	free(src);
+}
+
+static void test_datafile(void)
+{
+	char dir[4200], *path = NULL;
+	FILE *f;
+	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	snprintf(dir, sizeof(dir), "%.3000s/tr-datafile-%d", tmp, (int)getpid());
+	mkdir(dir, 0755);
+	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/writeup.md");
+	f = fopen(dir, "w");
+	fputs("x", f);
+	fclose(f);
+	*strrchr(dir, '/') = '\0';
+	/* --templates DIR first, by base name. */
+	CHECK_INT(tr_writeup_datafile(&path, dir, "templates/writeup.md"), 0);
+	CHECK(path && strncmp(path, dir, strlen(dir)) == 0);
+	free(path);
+	/* Not there: the next places (here, the source tree). */
+	CHECK_INT(tr_writeup_datafile(&path, dir, "assets/style.css"), 0);
+	CHECK(path && strstr(path, "assets/style.css") != NULL);
+	free(path);
+	/* TPSREPORT_DATADIR before the installed and source folders. */
+	setenv("TPSREPORT_DATADIR", "/nonexistent-datadir", 1);
+	CHECK_INT(tr_writeup_datafile(&path, NULL, "assets/nothing.css"), TR_ENOTFOUND);
+	CHECK(strstr(tr_error_last(), "/nonexistent-datadir/assets/nothing.css") != NULL);
+	unsetenv("TPSREPORT_DATADIR");
+	CHECK(path == NULL);
+	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/writeup.md");
+	unlink(dir);
+	*strrchr(dir, '/') = '\0';
+	rmdir(dir);
+}
+
 static void test_invalid_source(void)
 {
 	tr_writeup_output out;
@@ -522,6 +605,8 @@ int main(void)
 	RUN(test_author_markdown);
 	RUN(test_hostile);
 	RUN(test_bare_provider);
+	RUN(test_sweep);
+	RUN(test_datafile);
 	RUN(test_invalid_source);
 	RUN(test_fmt_units);
 	xmlCleanupParser();

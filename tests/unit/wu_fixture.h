@@ -256,6 +256,47 @@ static tr_study *wu_study(bool hostile)
 	return st;
 }
 
+/* A client sweep: one scenario, TPC-B at 1, 2, 4, 8 and 16 clients, three
+ * runs of each per provider (seed "cnpg-vs-rds-aurora"). Provider b is
+ * ahead at 8 and 16 clients only. */
+static tr_study *wu_sweep_study(void)
+{
+	static const int clients[] = { 1, 2, 4, 8, 16 };
+	tr_study *st = calloc(1, sizeof(*st));
+	unsigned seed = 99;
+	st->root = wu_dup("sweep");
+	st->nproviders = 2;
+	st->providers = calloc(2, sizeof(tr_provider));
+	st->providers[0].id = wu_dup("rds");
+	st->providers[0].label = wu_dup("RDS t3.large");
+	st->providers[1].id = wu_dup("cnpg");
+	st->providers[1].label = wu_dup("CNPG bare metal");
+	for (size_t p = 0; p < 2; p++) {
+		st->providers[p].vcpu = st->providers[p].ram_gb = NAN;
+		st->providers[p].in_results = true;
+	}
+	st->nscenarios = 1;
+	st->scenarios = calloc(1, sizeof(tr_scenario));
+	st->scenarios[0].id = wu_dup("scale100");
+	st->scenarios[0].label = wu_dup("Scale factor 100");
+	st->scenarios[0].in_results = true;
+	st->runs = calloc(40, sizeof(tr_run));
+	st->runs_cap = 40;
+	for (size_t p = 0; p < 2; p++)
+		for (size_t k = 0; k < 5; k++)
+			for (int i = 0; i < 3; i++) {
+				char id[32];
+				double base = 400.0 * clients[k] / (1 + clients[k] / 6.0);
+				double tps = base * (p == 1 ? (clients[k] >= 8 ? 1.3 : 0.8) : 1.0) + i * 7;
+				snprintf(id, sizeof(id), "c%d-run%d", clients[k], i + 1);
+				wu_add_run(st, p, 0, id, tps, 0.05, 60, seed += 13, false);
+				st->runs[st->nruns - 1].summary.clients = clients[k];
+				st->runs[st->nruns - 1].summary.threads = clients[k] < 4 ? clients[k] : 4;
+			}
+	strcpy(st->digest, "0000000000000000000000000000000000000000000000000000000000000000");
+	return st;
+}
+
 /* Two SVG charts shaped like the chart module's: ids, url(#...) and
  * href="#..." references, a style block, a title. */
 static const char wu_svg[] =
