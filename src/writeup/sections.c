@@ -66,9 +66,13 @@ static void S_ranges(tr_wu_doc *d, size_t s, size_t w)
 		const tr_cell *c = &d->r->cells[i];
 		if (c->scenario != s || c->workload != w)
 			continue;
-		tr_wu_md(d, "%s %s %s\xe2\x80\x93%s TPS (%zu run%s)", first ? "" : ";",
-		         S_label(d, c->provider), tr_wu_n(d, c->tps_min, TR_WU_TPS),
-		         tr_wu_n(d, c->tps_max, TR_WU_TPS), c->nruns, c->nruns == 1 ? "" : "s");
+		if (c->nruns == 1)
+			tr_wu_md(d, "%s %s %s TPS (1 run)", first ? "" : ";", S_label(d, c->provider),
+			         tr_wu_n(d, c->tps_min, TR_WU_TPS));
+		else
+			tr_wu_md(d, "%s %s %s\xe2\x80\x93%s TPS (%zu runs)", first ? "" : ";",
+			         S_label(d, c->provider), tr_wu_n(d, c->tps_min, TR_WU_TPS),
+			         tr_wu_n(d, c->tps_max, TR_WU_TPS), c->nruns);
 		first = false;
 	}
 	tr_wu_md(d, ".\n");

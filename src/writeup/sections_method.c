@@ -159,10 +159,26 @@ static void S_windows(tr_wu_doc *d)
 	}
 	if (agg || prog) {
 		tr_wu_md(d, "- **Time windows**: ");
-		if (isfinite(iv))
+		if (isfinite(iv)) {
 			tr_wu_md(d, "%s-s windows ", tr_wu_n(d, iv, TR_WU_EXACT));
-		else
-			tr_wu_md(d, "windows ");
+		} else {
+			/* Each length once, in order of appearance. */
+			double seen[8];
+			size_t n = 0;
+			for (size_t c = 0; c < r->ncells; c++) {
+				bool known = false;
+				if (!r->cells[c].worst.present)
+					continue;
+				for (size_t k = 0; k < n; k++)
+					known |= seen[k] == r->cells[c].worst.interval_s;
+				if (!known && n < TR_ARRAY_SIZE(seen))
+					seen[n++] = r->cells[c].worst.interval_s;
+			}
+			for (size_t k = 0; k < n; k++)
+				tr_wu_md(d, "%s%s-s", k == 0 ? "" : k + 1 == n ? " and " : ", ",
+				         tr_wu_n(d, seen[k], TR_WU_EXACT));
+			tr_wu_md(d, " windows ");
+		}
 		tr_wu_md(d, "from %s%s%s; the first window of each run is left out "
 		            "(partial, and it holds connection set-up)\n",
 		         agg ? "aggregate logs (--aggregate-interval)" : "",

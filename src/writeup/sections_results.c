@@ -88,15 +88,16 @@ void tr_wu_section_stability(tr_wu_doc *d)
 	tr_wu_md(d, "\n## Stability\n\n");
 	const char *win = isfinite(iv)
 		? tr_wu_keep(d, tr_sprintf("%s-s", tr_wu_n(d, iv, TR_WU_EXACT)))
-		: "short (see the table)";
+		: NULL;
 	tr_wu_md(d, "A median hides what happens during a run. Each run's TPS and "
-	            "latency over %s windows show how steady it was. The "
+	            "latency over %s%s show how steady it was. The "
 	            "coefficient of variation (CoV) is the spread of window TPS "
 	            "around the run's mean (lower is steadier); the deepest dip is "
 	            "the slowest window against that mean. The latency figure is the "
 	            "95th percentile of the windows' *average* latencies (the p95 of "
-	            "%s window averages), not a percentile of individual "
-	            "transactions.\n", win, isfinite(iv) ? win : "N-s");
+	            "%s%swindow averages), not a percentile of individual "
+	            "transactions.\n", win ? win : "short time windows (their length is in the table)",
+	         win ? " windows" : "", win ? win : "", win ? " " : "");
 	tr_wu_table_stability(d, -1);
 	tr_wu_emit_charts(d, "cov", -2, NULL);
 	tr_wu_emit_charts(d, "p95", -2, NULL);
