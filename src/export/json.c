@@ -355,6 +355,8 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	tr_json_key(&j, "study");
 	tr_json_object_begin(&j);
 	S_str(&j, "title", r->title);
+	S_str(&j, "subtitle", r->subtitle);
+	S_str(&j, "notes", r->notes);
 	S_str(&j, "currency", r->currency);
 	S_str(&j, "baseline", r->nproviders ? r->providers[r->baseline].id : NULL);
 	S_num(&j, "alpha", r->alpha);

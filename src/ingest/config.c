@@ -151,6 +151,8 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 		return S_set_string(st, &c->title, value);
 	if (strcmp(name, "subtitle") == 0)
 		return S_set_string(st, &c->subtitle, value);
+	if (strcmp(name, "notes") == 0)
+		return S_set_string(st, &c->notes, value);
 	if (strcmp(name, "currency") == 0) {
 		if (!S_valid_currency(value))
 			return S_fail(st, "currency: expected a three-letter code such as EUR, found \"%s\"", value);
@@ -158,7 +160,7 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 	}
 	if (strcmp(name, "baseline") == 0)
 		return S_set_string(st, &c->baseline, value);
-	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, currency, baseline)", name);
+	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline)", name);
 }
 
 static int S_provider_key(S_state *st, const char *id, const char *name,

@@ -389,6 +389,7 @@ typedef struct tr_config {
 	char *path;              /* "tpsreport.ini" or NULL when absent */
 	char *title;
 	char *subtitle;
+	char *notes;             /* free text about the whole study */
 	char *currency;          /* report currency, NULL when none set */
 	char *baseline;          /* provider id, or NULL for the first */
 	tr_fx_rate *fx;

@@ -100,6 +100,7 @@ void tr_config_free(tr_config *c)
 	free(c->path);
 	free(c->title);
 	free(c->subtitle);
+	free(c->notes);
 	free(c->currency);
 	free(c->baseline);
 	for (size_t i = 0; i < c->nfx; i++)

@@ -289,6 +289,8 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	if (!r)
 		return TR_ENOMEM;
 	r->title = st->config.title;
+	r->subtitle = st->config.subtitle;
+	r->notes = st->config.notes;
 	r->currency = S_report_currency(st);
 	r->alpha = 0.05;
 	r->digest = st->digest;

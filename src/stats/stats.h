@@ -263,6 +263,8 @@ typedef struct tr_init_result {
 
 typedef struct tr_results {
 	const char *title;
+	const char *subtitle;
+	const char *notes;       /* [study] notes */
 	const char *currency;    /* report currency, or NULL */
 	size_t baseline;         /* provider index */
 	double alpha;            /* 0.05 */
