@@ -106,6 +106,12 @@ const char *tr_wu_e(tr_wu_doc *d, const char *s)
 	return S_keep_buf(d, &b, tr_wu_md_escape_cell(&b, s ? s : ""));
 }
 
+const char *tr_wu_e_line(tr_wu_doc *d, const char *s)
+{
+	tr_buf b = TR_BUF_INIT;
+	return S_keep_buf(d, &b, tr_wu_md_escape(&b, s ? s : ""));
+}
+
 const char *tr_wu_c(tr_wu_doc *d, const char *s)
 {
 	tr_buf b = TR_BUF_INIT;

@@ -67,7 +67,7 @@ static int S_directive(tr_wu_doc *d, const char *line, const char *end,
 		rc = tr_wu_inline_directive(d, &d->md, &dir);
 		if (rc == TR_ENOTFOUND)
 			rc = tr_wu_error(d, "unknown directive {{%s}} (see docs/writeup.md: "
-			                    "title, value, compare, provider, scenario, "
+			                    "title, subtitle, notes, value, compare, provider, scenario, "
 			                    "baseline, version, digest, table, chart, "
 			                    "section)", tr_wu_c(d, dir.name));
 		if (rc < 0)

@@ -1,5 +1,5 @@
 /* inline.c: directives that stand for a few words inside a sentence:
- * {{title}}, {{value P S METRIC [W]}}, {{compare P S [W]}}, {{provider P
+ * {{title}}, {{subtitle}}, {{notes}}, {{value P S METRIC [W]}}, {{compare P S [W]}}, {{provider P
  * [FIELD]}}, {{scenario S [FIELD]}}, {{baseline}}, {{version}},
  * {{digest [short]}}. Their text is Markdown-escaped. */
 
@@ -240,6 +240,10 @@ int tr_wu_inline_directive(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir
 		return S_scenario(d, out, dir);
 	if (strcmp(n, "title") == 0)
 		return (rc = S_no_args(d, dir, 0)) < 0 ? rc : tr_wu_md_escape(out, d->title);
+	if (strcmp(n, "subtitle") == 0)
+		return (rc = S_no_args(d, dir, 0)) < 0 ? rc : tr_wu_md_escape(out, d->r->subtitle ? d->r->subtitle : "");
+	if (strcmp(n, "notes") == 0)
+		return (rc = S_no_args(d, dir, 0)) < 0 ? rc : tr_wu_md_escape(out, d->r->notes ? d->r->notes : "");
 	if (strcmp(n, "baseline") == 0) {
 		if ((rc = S_no_args(d, dir, 0)) < 0)
 			return rc;

@@ -14,6 +14,7 @@ typedef struct {
 } S_section;
 
 static const S_section S_sections[] = {
+	{ "intro", tr_wu_section_intro },
 	{ "summary", tr_wu_section_summary },
 	{ "setup", tr_wu_section_setup },
 	{ "methodology", tr_wu_section_methodology },
@@ -43,10 +44,21 @@ int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir)
 			S_sections[i].fn(d);
 			return d->rc;
 		}
-	return tr_wu_error(d, "{{section%s%s}}: expected one of summary, setup, "
+	return tr_wu_error(d, "{{section%s%s}}: expected one of intro, summary, setup, "
 	                      "methodology, findings, results, scenario SCENARIO, "
 	                      "stability, latency, init, price, closing, notes",
 	                   dir->nargs ? " " : "", dir->nargs ? tr_wu_c(d, dir->args[0]) : "");
+}
+
+/* ---- intro ----------------------------------------------------------- */
+
+/* The study's subtitle and notes ([study] in tpsreport.ini), if any. */
+void tr_wu_section_intro(tr_wu_doc *d)
+{
+	if (d->r->subtitle && *d->r->subtitle)
+		tr_wu_md(d, "\n*%s*\n", tr_wu_e(d, d->r->subtitle));
+	if (d->r->notes && *d->r->notes)
+		tr_wu_md(d, "\n%s\n", tr_wu_e_line(d, d->r->notes));
 }
 
 /* ---- summary --------------------------------------------------------- */

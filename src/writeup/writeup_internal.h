@@ -145,6 +145,8 @@ void tr_wu_doc_free(tr_wu_doc *d);
  * strings live until the document is freed. */
 /* tr_wu_e: escaped for inline text that never starts a line. */
 const char *tr_wu_e(tr_wu_doc *d, const char *s);              /* escaped */
+/* The same for text that starts a line (a paragraph, a list item's). */
+const char *tr_wu_e_line(tr_wu_doc *d, const char *s);
 const char *tr_wu_n(tr_wu_doc *d, double v, tr_wu_unit unit);  /* number */
 const char *tr_wu_c(tr_wu_doc *d, const char *s);              /* cleaned */
 const char *tr_wu_keep(tr_wu_doc *d, char *owned);  /* takes ownership */
@@ -237,6 +239,7 @@ void tr_wu_table_closing(tr_wu_doc *d);
 void tr_wu_table_runs(tr_wu_doc *d, long scenario);
 
 /* Sections, one per function (sections*.c). */
+void tr_wu_section_intro(tr_wu_doc *d);
 void tr_wu_section_summary(tr_wu_doc *d);
 void tr_wu_section_setup(tr_wu_doc *d);
 void tr_wu_section_methodology(tr_wu_doc *d);

@@ -127,6 +127,8 @@ static void test_values(void)
 	CHECK_MD("{{baseline}} / {{digest short}}",
 	         "AWS RDS db.m6i.large (gp3 12k IOPS) / 3f5a0c2e9b7d\n");
 	CHECK_MD("{{title}}", "AWS RDS vs ServersCamp managed PostgreSQL: pgbench TPC-B\n");
+	CHECK_MD("{{subtitle}} / {{notes}}", "Comparative benchmark of managed PostgreSQL. May 2026. / "
+	                                     "Out of the box: no tuning on either side.\n");
 	/* The deepest dip: run3 of aws bench10000 has a window at 0.32 x. */
 	{
 		char *md = S_md("{{value aws bench10000 tps_min_pct_worst}}");
@@ -176,7 +178,7 @@ static void test_errors(void)
 	CHECK_ERROR("{{table latency bench10000}}", "{{table latency bench10000}}: nothing to show");
 	CHECK_ERROR("{{chart pie}}", "{{chart pie}}: no such chart in this study (it has: tps, latency");
 	CHECK_ERROR("{{chart timeline}}x", "must stand alone");
-	CHECK_ERROR("{{section everything}}", "{{section everything}}: expected one of summary");
+	CHECK_ERROR("{{section everything}}", "{{section everything}}: expected one of intro, summary");
 	CHECK_ERROR("{{section scenario}}", "expected SCENARIO");
 	CHECK_ERROR("<!-- tpsreport:block 0 -->", "study/writeup.md:1: 'tpsreport:block' is reserved");
 	CHECK_ERROR("{{digest long}}", "the only argument is 'short'");
@@ -240,7 +242,9 @@ static void test_default_writeup(void)
 	/* Front matter, sections, footer. */
 	CHECK(strncmp(out.markdown.ptr, "---\ntitle: \"AWS RDS vs ServersCamp managed "
 	                                "PostgreSQL: pgbench TPC-B\"\ndate: 2026-05-05\n", 80) == 0);
-	CHECK(strstr(out.markdown.ptr, "\n# AWS RDS vs ServersCamp managed PostgreSQL: pgbench TPC-B\n") != NULL);
+	CHECK(strstr(out.markdown.ptr, "\n# AWS RDS vs ServersCamp managed PostgreSQL: pgbench TPC-B\n\n"
+	                               "*Comparative benchmark of managed PostgreSQL. May 2026.*\n\n"
+	                               "Out of the box: no tuning on either side.\n") != NULL);
 	for (const char *const *h = (const char *const[]){ "## Summary", "## Test setup", "## Methodology",
 	                                                    "## TPS and latency", "## Stability",
 	                                                    "## Per-transaction latency",
@@ -400,6 +404,9 @@ static void test_hostile(void)
 	CHECK(strstr(cm, "<b>") == NULL);
 	CHECK(strstr(cm, "&lt;img src=x onerror=alert(2)&gt;") != NULL);
 	free(cm);
+	/* Subtitle and notes: text, even where they look like markup. */
+	CHECK(strstr(out.markdown.ptr, "\n*\\*sub\\* \\<i\\>title\\</i\\>*\n") != NULL);
+	CHECK(strstr(out.markdown.ptr, "\n\\- looks like a list \\# and a heading\n") != NULL);
 	/* The title is YAML-quoted in the front matter. */
 	CHECK(strstr(out.markdown.ptr, "title: \"<script>alert('title')</script> \\\"quoted\\\" & ") != NULL);
 	/* A 5,000-character label comes through whole. */

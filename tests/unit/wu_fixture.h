@@ -177,6 +177,8 @@ static tr_study *wu_study(bool hostile)
 	st->config.title = wu_dup(hostile
 		? "<script>alert('title')</script> \"quoted\" & \xff\xfe bad \x01 bytes"
 		: "AWS RDS vs ServersCamp managed PostgreSQL: pgbench TPC-B");
+	st->config.subtitle = wu_dup(hostile ? "*sub* <i>title</i>" : "Comparative benchmark of managed PostgreSQL. May 2026.");
+	st->config.notes = wu_dup(hostile ? "- looks like a list\n# and a heading" : "Out of the box: no tuning on either side.");
 	st->config.currency = wu_dup("EUR");
 	st->config.fx = calloc(1, sizeof(tr_fx_rate));
 	st->config.nfx = 1;
