@@ -64,25 +64,47 @@ cleanup:
 	return rc;
 }
 
-/* s with every "url(#" and a leading "#" given the prefix. Caller frees. */
-static char *S_refs(const char *s, const char *prefix, bool href)
+/* s with every `from` replaced by `to`. Caller frees. */
+static char *S_replace(const char *s, const char *from, const char *to)
 {
 	tr_buf b = TR_BUF_INIT;
-	if (href && s[0] == '#') {
-		tr_buf_printf(&b, "#%s%s", prefix, s + 1);
-		return tr_buf_detach(&b);
-	}
+	size_t n = strlen(from);
 	for (const char *p = s; *p; ) {
-		const char *u = strstr(p, "url(#");
+		const char *u = strstr(p, from);
 		if (!u) {
 			tr_buf_puts(&b, p);
 			break;
 		}
 		tr_buf_put(&b, p, (size_t)(u - p));
-		tr_buf_printf(&b, "url(#%s", prefix);
-		p = u + 5;
+		tr_buf_puts(&b, to);
+		p = u + n;
 	}
 	return b.ptr ? tr_buf_detach(&b) : tr_strdup("");
+}
+
+/* s with every "url(#" and a leading "#" given the prefix. Caller frees. */
+static char *S_refs(const char *s, const char *prefix, bool href)
+{
+	char *to, *out;
+	if (href && s[0] == '#')
+		return tr_sprintf("#%s%s", prefix, s + 1);
+	if (!(to = tr_sprintf("url(#%s", prefix)))
+		return NULL;
+	out = S_replace(s, "url(#", to);
+	free(to);
+	return out;
+}
+
+/* A chart's style sheet inside the page: its references prefixed, and its
+ * dark colours for the screen only, so that the page prints light. */
+static char *S_style(const char *s, const char *prefix)
+{
+	char *refs = S_refs(s, prefix, false), *out;
+	if (!refs)
+		return NULL;
+	out = S_replace(refs, "@media (prefers-color-scheme", "@media screen and (prefers-color-scheme");
+	free(refs);
+	return out;
 }
 
 static int S_prefix_ids(xmlNodePtr n, const char *prefix)
@@ -90,7 +112,7 @@ static int S_prefix_ids(xmlNodePtr n, const char *prefix)
 	for (; n; n = n->next) {
 		if (n->type == XML_TEXT_NODE && n->parent &&
 		    xmlStrcmp(n->parent->name, BAD_CAST "style") == 0 && n->content) {
-			char *v = S_refs((const char *)n->content, prefix, false);
+			char *v = S_style((const char *)n->content, prefix);
 			if (!v)
 				return TR_ENOMEM;
 			xmlNodeSetContent(n, BAD_CAST v);

@@ -305,6 +305,9 @@ static void test_default_writeup(void)
 		CHECK_INT(S_count(doc, "//*[@id=preceding::*/@id]"), 0);
 		xmlFreeDoc(doc);
 	}
+	/* Charts print light: their dark colours are for the screen. */
+	CHECK(strstr(out.report_html.ptr, "@media screen and (prefers-color-scheme: dark)") != NULL);
+	CHECK(strstr(out.report_html.ptr, "@media (prefers-color-scheme: dark)") == NULL);
 	/* Deterministic. */
 	CHECK_INT(S_render(&again, false, src, true), 0);
 	CHECK(again.markdown.size == out.markdown.size &&
