@@ -306,8 +306,15 @@ static void test_default_writeup(void)
 		xmlFreeDoc(doc);
 	}
 	/* Charts print light: their dark colours are for the screen. */
-	CHECK(strstr(out.report_html.ptr, "@media screen and (prefers-color-scheme: dark)") != NULL);
-	CHECK(strstr(out.report_html.ptr, "@media (prefers-color-scheme: dark)") == NULL);
+	{
+		int screen = 0, any = 0;
+		for (const char *p = out.report_html.ptr; (p = strstr(p, "@media screen and (prefers-color-scheme: dark)")); p++)
+			screen++;
+		for (const char *p = out.report_html.ptr; (p = strstr(p, "(prefers-color-scheme: dark)")); p++)
+			any++;
+		CHECK_INT(screen, 7);     /* one per chart */
+		CHECK_INT(any, 7 + 1);    /* and the page's own */
+	}
 	/* Deterministic. */
 	CHECK_INT(S_render(&again, false, src, true), 0);
 	CHECK(again.markdown.size == out.markdown.size &&
