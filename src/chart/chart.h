@@ -64,6 +64,19 @@ void tr_chart_plan_free(tr_chart_plan *plan);
 const tr_chart_item *tr_chart_plan_find(const tr_chart_plan *plan,
                                         tr_chart_kind kind, long scenario);
 
+/* The chart of this kind for one scenario (and workload), whether or not
+ * the plan draws it (tpsreport chart --scenario S). -1 chooses as the plan
+ * does: bars and init of every scenario; timeline, percentiles and sweep
+ * of the first scenario and workload with data. For sweeps, workload is
+ * any workload of the transaction type wanted. Returns 0, TR_ENOTFOUND
+ * with a message when the results hold nothing for it, or TR_ENOMEM.
+ * Free with tr_chart_item_free. */
+int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
+                       tr_chart_kind kind, long scenario, long workload);
+/* Frees the strings of an item made by tr_chart_item_make (not of a
+ * plan's items: tr_chart_plan_free does that). */
+void tr_chart_item_free(tr_chart_item *item);
+
 /* Draw one chart; appends the file's bytes to out. Fails with a message
  * when the results have no data for it. */
 int tr_chart_render(tr_buf *out, const tr_results *r,

@@ -1,0 +1,317 @@
+/* bars.c: the figures of the grouped bars charts: which value a cell
+ * shows for each kind, its exact <title>, the groups of a chart, and the
+ * words around them. */
+
+#include "bars.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *tr_cell_name(const tr_results *r, const tr_cell *c, bool workload)
+{
+	if (workload)
+		return tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s",
+		                  r->providers[c->provider].label,
+		                  r->scenarios[c->scenario].label,
+		                  r->workloads[c->workload].label);
+	return tr_sprintf("%s \xC2\xB7 %s", r->providers[c->provider].label,
+	                  r->scenarios[c->scenario].label);
+}
+
+/* p95 of window mean latency over a cell's runs: median, best, worst.
+ * Returns the number of runs with windows. */
+static size_t S_run_p95(const tr_results *r, const tr_cell *c, double *med,
+                        double *lo, double *hi)
+{
+	double *v = tr_calloc(c->nruns ? c->nruns : 1, sizeof(double));
+	size_t n = 0;
+	*lo = *hi = *med = NAN;
+	if (!v)
+		return 0;
+	for (size_t k = 0; k < c->nruns; k++) {
+		const tr_stability *w = &r->runs[c->runs[k]].windows;
+		if (!w->present || !isfinite(w->latency_p95_ms))
+			continue;
+		v[n++] = w->latency_p95_ms;
+		if (n == 1 || w->latency_p95_ms < *lo)
+			*lo = w->latency_p95_ms;
+		if (n == 1 || w->latency_p95_ms > *hi)
+			*hi = w->latency_p95_ms;
+	}
+	if (n)
+		*med = tr_median(v, n);
+	free(v);
+	return n;
+}
+
+/* Formatted numbers for titles, freed together. */
+typedef struct S_nums {
+	char *s[4];
+} S_nums;
+
+static const char *S_n(S_nums *ns, int i, double v, int decimals)
+{
+	free(ns->s[i]);
+	ns->s[i] = tr_fmt_num(v, decimals);
+	return ns->s[i] ? ns->s[i] : "?";
+}
+
+static void S_nums_free(S_nums *ns)
+{
+	for (int i = 0; i < 4; i++)
+		free(ns->s[i]);
+}
+
+bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
+                   double *v, double *lo, double *hi, char **title)
+{
+	const char *cur = r->currency ? r->currency : "";
+	bool wl = r->nworkloads > 1;
+	char *name = NULL;
+	S_nums ns = { { NULL } };
+	size_t n = c->nruns;
+	*v = *lo = *hi = NAN;
+	switch (kind) {
+	case TR_CHART_TPS:
+		*v = c->tps_median;
+		if (n > 1) {
+			*lo = c->tps_min;
+			*hi = c->tps_max;
+		}
+		break;
+	case TR_CHART_LATENCY:
+		*v = c->latency_avg_ms;
+		break;
+	case TR_CHART_P95:
+		n = S_run_p95(r, c, v, lo, hi);
+		if (n < 2)
+			*lo = *hi = NAN;
+		break;
+	case TR_CHART_COV:
+		if (c->worst.present)
+			*v = c->worst.tps_cov_pct;
+		break;
+	case TR_CHART_COST:
+		*v = c->cost_per_tps;
+		break;
+	case TR_CHART_VALUE:
+		*v = c->tps_per_100;
+		break;
+	default:
+		return false;
+	}
+	if (!isfinite(*v))
+		return false;
+	if (!title)
+		return true;
+	name = tr_cell_name(r, c, wl);
+	if (!name) {
+		*title = NULL;
+		return true;
+	}
+	switch (kind) {
+	case TR_CHART_TPS:
+		*title = n > 1
+			? tr_sprintf("%s: median %s TPS (runs %zu; min %s, max %s)", name,
+			             S_n(&ns, 0, *v, 2), n, S_n(&ns, 1, *lo, 2),
+			             S_n(&ns, 2, *hi, 2))
+			: tr_sprintf("%s: %s TPS (1 run)", name, S_n(&ns, 0, *v, 2));
+		break;
+	case TR_CHART_LATENCY:
+		*title = tr_sprintf("%s: average latency %s ms (median of %zu run%s)",
+		                    name, S_n(&ns, 0, *v, 3), n, n == 1 ? "" : "s");
+		break;
+	case TR_CHART_P95:
+		*title = n > 1
+			? tr_sprintf("%s: %s ms, p95 of window mean latency (median of %zu "
+			             "runs; best %s, worst %s)", name, S_n(&ns, 0, *v, 3),
+			             n, S_n(&ns, 1, *lo, 3), S_n(&ns, 2, *hi, 3))
+			: tr_sprintf("%s: %s ms, p95 of window mean latency (1 run)", name,
+			             S_n(&ns, 0, *v, 3));
+		break;
+	case TR_CHART_COV:
+		*title = tr_sprintf("%s: CoV %s%% of window TPS (worst of %zu run%s: %s)",
+		                    name, S_n(&ns, 0, *v, 2), n, n == 1 ? "" : "s",
+		                    c->worst_cov_run ? c->worst_cov_run : "?");
+		break;
+	case TR_CHART_COST:
+		*title = tr_sprintf("%s: %s %s a month per TPS (%s %s a month / %s TPS)",
+		                    name, S_n(&ns, 0, *v, 4), cur,
+		                    S_n(&ns, 1, r->providers[c->provider].monthly_cost, 2),
+		                    cur, S_n(&ns, 2, c->tps_median, 2));
+		break;
+	default:
+		*title = tr_sprintf("%s: %s TPS per 100 %s a month (median %s TPS, "
+		                    "%s %s a month)", name, S_n(&ns, 0, *v, 2), cur,
+		                    S_n(&ns, 1, c->tps_median, 2),
+		                    S_n(&ns, 2, r->providers[c->provider].monthly_cost, 2),
+		                    cur);
+		break;
+	}
+	free(name);
+	S_nums_free(&ns);
+	return true;
+}
+
+/* ---- layout ----------------------------------------------------------- */
+
+void tr_bars_free(tr_bars *b)
+{
+	free(b->groups);
+	free(b->providers);
+}
+
+bool tr_bars_in_item(const tr_chart_item *item, const tr_cell *c)
+{
+	return (item->scenario < 0 || c->scenario == (size_t)item->scenario) &&
+	       (item->workload < 0 || c->workload == (size_t)item->workload);
+}
+
+int tr_bars_collect(tr_bars *b, const tr_results *r, const tr_chart_item *item)
+{
+	bool *seen = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(bool));
+	size_t gcap = 0;
+	if (!seen)
+		return TR_ENOMEM;
+	memset(b, 0, sizeof(*b));
+	b->nruns_min = SIZE_MAX;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		double v, lo, hi;
+		if (!tr_bars_in_item(item, c) || !tr_bars_value(r, c, item->kind, &v, &lo, &hi, NULL))
+			continue;
+		/* cells are sorted by scenario, workload: a new group starts
+		 * whenever either changes */
+		if (b->ngroups == 0 || b->groups[b->ngroups - 1].scenario != c->scenario ||
+		    b->groups[b->ngroups - 1].workload != c->workload) {
+			if (tr_grow(&b->groups, &gcap, b->ngroups + 1, sizeof(tr_bar_group)) < 0)
+				goto nomem;
+			b->groups[b->ngroups++] = (tr_bar_group){ c->scenario, c->workload };
+			if (b->groups[0].workload != c->workload)
+				b->several_workloads = true;
+		}
+		seen[c->provider] = true;
+		if (v > b->vmax)
+			b->vmax = v;
+		if (isfinite(hi) && hi > b->vmax)
+			b->vmax = hi;
+		if (c->nruns > b->nruns_max)
+			b->nruns_max = c->nruns;
+		if (c->nruns < b->nruns_min)
+			b->nruns_min = c->nruns;
+	}
+	for (size_t g = 1; g < b->ngroups; g++) {
+		const tr_workload *a = &r->workloads[b->groups[0].workload];
+		const tr_workload *w = &r->workloads[b->groups[g].workload];
+		b->vary_type |= strcmp(a->short_type, w->short_type) != 0;
+		b->vary_clients |= a->clients != w->clients;
+		b->vary_threads |= a->threads != w->threads;
+		b->vary_mode |= strcmp(a->query_mode ? a->query_mode : "",
+		                       w->query_mode ? w->query_mode : "") != 0;
+	}
+	b->providers = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(size_t));
+	if (!b->providers)
+		goto nomem;
+	for (size_t p = 0; p < r->nproviders; p++)
+		if (seen[p])
+			b->providers[b->nproviders++] = p;
+	free(seen);
+	return 0;
+nomem:
+	free(seen);
+	tr_bars_free(b);
+	return TR_ENOMEM;
+}
+
+/* The parts of workload w that vary between groups (varying), or those
+ * all groups share: "32 clients, 4 threads" / "TPC-B, prepared". Caller
+ * frees; "" when there are none. */
+char *tr_bars_workload_text(const tr_bars *b, const tr_workload *w, bool varying)
+{
+	tr_buf t = TR_BUF_INIT;
+	if (b->vary_type == varying)
+		tr_buf_printf(&t, "%s", w->short_type);
+	if (b->vary_clients == varying)
+		tr_buf_printf(&t, "%s%d client%s", t.size ? ", " : "", w->clients,
+		              w->clients == 1 ? "" : "s");
+	if (b->vary_threads == varying)
+		tr_buf_printf(&t, "%s%d thread%s", t.size ? ", " : "", w->threads,
+		              w->threads == 1 ? "" : "s");
+	if (b->vary_mode == varying)
+		tr_buf_printf(&t, "%s%s", t.size ? ", " : "",
+		              w->query_mode ? w->query_mode : "unknown mode");
+	tr_buf_putc(&t, '\0');
+	t.size--;
+	return tr_buf_detach(&t);
+}
+
+/* What the axis says, what the subtitle says. */
+void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
+                    char **axis, char **sub)
+{
+	const char *cur = r->currency ? r->currency : "";
+	char *common = b->ngroups ? tr_bars_workload_text(b, &r->workloads[b->groups[0].workload],
+	                                            false) : tr_strdup("");
+	char *wl = common && *common ? tr_sprintf(" Workload: %s.", common) : tr_strdup("");
+	char runs[64];
+	*axis = *sub = NULL;
+	free(common);
+	if (!wl)
+		return;
+	if (b->nruns_min == b->nruns_max)
+		snprintf(runs, sizeof(runs), "%zu run%s per bar", b->nruns_max,
+		         b->nruns_max == 1 ? "" : "s");
+	else
+		snprintf(runs, sizeof(runs), "%zu to %zu runs per bar", b->nruns_min,
+		         b->nruns_max);
+	switch (kind) {
+	case TR_CHART_TPS:
+		*axis = tr_strdup("Median TPS (transactions per second)");
+		*sub = tr_sprintf("Median of the runs (%s); whiskers span the slowest "
+		                  "and the fastest run. Higher is better.%s", runs, wl);
+		break;
+	case TR_CHART_LATENCY:
+		*axis = tr_strdup("Average latency (ms)");
+		*sub = tr_sprintf("pgbench's average transaction latency, median of the "
+		                  "runs (%s). Lower is better.%s", runs, wl);
+		break;
+	case TR_CHART_P95:
+		*axis = tr_strdup("p95 of window mean latency (ms)");
+		*sub = tr_sprintf("95th percentile of the mean latency of each log "
+		                  "window (not of single transactions); median of the "
+		                  "runs, whiskers: best and worst run. Lower is better.%s",
+		                  wl);
+		break;
+	case TR_CHART_COV:
+		*axis = tr_strdup("CoV of window TPS (%)");
+		*sub = tr_sprintf("Coefficient of variation of TPS across log windows, "
+		                  "worst run of each bar. Lower is steadier.%s", wl);
+		break;
+	case TR_CHART_COST:
+		*axis = tr_sprintf("Monthly cost per TPS (%s)", cur);
+		*sub = tr_sprintf("Monthly price in %s divided by median TPS. Lower is "
+		                  "better.%s", cur, wl);
+		break;
+	default:
+		*axis = tr_sprintf("TPS per 100 %s a month", cur);
+		*sub = tr_sprintf("Median TPS for every 100 %s of monthly price. Higher "
+		                  "is better.%s", cur, wl);
+		break;
+	}
+	free(wl);
+}
+
+/* The label on a bar: 3 significant digits, "%" for CoV (the other
+ * units are on the axis). Caller frees. */
+char *tr_bars_value_label(tr_chart_kind kind, double v)
+{
+	char *t = tr_fmt_short(v, kind == TR_CHART_COST ? 4 : 2), *p;
+	if (!t || kind != TR_CHART_COV)
+		return t;
+	p = tr_sprintf("%s%%", t);
+	free(t);
+	return p;
+}
+

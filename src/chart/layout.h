@@ -1,0 +1,137 @@
+#ifndef TR_CHART_LAYOUT_H
+#define TR_CHART_LAYOUT_H
+
+/*
+ * Internal to chart: what the layouts share (the look, the frame of title,
+ * subtitle and legend, axes, number formatting) and one entry point per
+ * chart kind. A layout reads tr_results and draws into a tr_scene; it never
+ * knows which format the scene becomes.
+ */
+
+#include "chart.h"
+#include "scene.h"
+
+/* ---- the look ------------------------------------------------------------ */
+
+#define TR_CHART_WIDTH 800.0
+#define TR_MARGIN 16.0
+#define TR_TITLE_SIZE 17.0
+#define TR_TEXT_SIZE 13.0    /* labels, legend */
+#define TR_SMALL_SIZE 12.0   /* ticks, value labels, subtitle */
+/* Line charts keep their highest point this far below the top grid line
+ * (a line on the frame reads as cut off). */
+#define TR_LINE_HEADROOM 1.04
+
+/* Every style class a chart uses (background, text, grid, axes, the
+ * providers' colours as p0..pN by provider index, run dashes, init phase
+ * colours), in one fixed order, so the CSS of every chart is alike and a
+ * provider's class and colour are the same in every chart. */
+void tr_frame_styles(tr_scene *s, const tr_results *r);
+
+/* The background, then the title (bold, wrapped to two lines) and a
+ * subtitle (muted, wrapped to three) at the top. Returns the y below. */
+double tr_frame_header(tr_scene *s, const char *title, const char *subtitle);
+
+typedef enum tr_swatch {
+	TR_SWATCH_BOX = 0,    /* a filled square: bars */
+	TR_SWATCH_LINE        /* a short line: line charts */
+} tr_swatch;
+
+typedef struct tr_legend_entry {
+	const char *label;
+	const char *cls;      /* classes of the swatch: "p0", "ph2", "run1" */
+	tr_swatch swatch;
+	bool new_row;         /* start a row (a second kind of entry) */
+} tr_legend_entry;
+
+/* Legend entries in rows from the left margin, wrapping to the canvas
+ * width; long labels are shortened, the full text in their <title>.
+ * Returns the y below. */
+double tr_frame_legend(tr_scene *s, const tr_legend_entry *e, size_t n,
+                       double y);
+
+/* The canvas ends at `height` (layouts grow to fit their content): sets
+ * the scene's height and the background's. */
+void tr_frame_finish(tr_scene *s, double height);
+
+/* Index of an init phase's colour class "ph<i>" (pgbench's phase names);
+ * every other name gets TR_PHASE_OTHER. */
+#define TR_PHASE_OTHER 7
+size_t tr_phase_index(const char *name);
+/* The name of known phase i < TR_PHASE_OTHER. */
+const char *tr_phase_name(size_t i);
+
+/* Class of provider i: "p<i>" (the provider's index in tr_results). */
+void tr_provider_class(char *buf, size_t size, size_t provider);
+
+/* ---- numbers ------------------------------------------------------------- */
+
+/* Grouped with ",", fixed decimals: "1,234.56". Caller frees. */
+char *tr_fmt_num(double v, int decimals);
+/* 3 significant digits (tr_fmt_readable), grouped: "1,235", "8.07". */
+char *tr_fmt_short(double v, int max_decimals);
+
+/* At most max_decimals decimals, trailing zeros dropped: "10", "2.5". */
+char *tr_fmt_trim(double v, int max_decimals);
+
+/* ---- axes ---------------------------------------------------------------- */
+
+/* A linear axis with ticks at 1, 2 or 5 x 10^k. */
+typedef struct tr_axis {
+	double min, max;     /* the axis range: whole steps */
+	double step;
+	int decimals;        /* for tick labels */
+	size_t nticks;
+	const char *unit;    /* appended to tick labels ("%", " s"), or NULL */
+} tr_axis;
+
+/* The nicest axis from lo to hi with at most `target` steps (lo is
+ * usually 0). hi <= lo gives an axis up to one step. */
+void tr_axis_nice(tr_axis *out, double lo, double hi, int target);
+double tr_axis_tick(const tr_axis *a, size_t i);
+/* Tick label i (grouped, the axis's decimals, its unit). Caller frees. */
+char *tr_axis_label(const tr_axis *a, size_t i);
+/* The widest tick label, in px at TR_SMALL_SIZE. */
+double tr_axis_label_width(tr_scene *s, const tr_axis *a);
+
+/* A vertical value axis: a grid line and a label per tick from `left`
+ * (the plot's left edge) to `right`, values mapped onto [bottom, top]; its
+ * title sits above the plot at the left margin, horizontal. */
+void tr_axis_draw_y(tr_scene *s, const tr_axis *a, double left, double right,
+                    double top, double bottom, const char *title);
+/* A horizontal value axis under the plot; its title centred below. */
+void tr_axis_draw_x(tr_scene *s, const tr_axis *a, double left, double right,
+                    double top, double bottom, const char *title);
+/* px of value v on an axis drawn from p0 (at a->min) to p1 (at a->max). */
+double tr_axis_map(const tr_axis *a, double v, double p0, double p1);
+
+/* ---- the chart kinds -------------------------------------------------- */
+
+/* What a bars chart shows for one cell: the bar value, its whisker (lo,
+ * hi; NaN for none) and the <title> text. false when the cell has no
+ * value for this kind. title may be NULL (not wanted); else caller frees
+ * *title. */
+bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
+                   double *v, double *lo, double *hi, char **title);
+/* "stock · s10 · TPC-B": who a cell is, for titles. Caller frees. */
+char *tr_cell_name(const tr_results *r, const tr_cell *c, bool workload);
+
+int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item);
+int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item);
+int tr_layout_timeline(tr_scene *s, const tr_results *r,
+                       const tr_chart_item *item);
+int tr_layout_percentiles(tr_scene *s, const tr_results *r,
+                          const tr_chart_item *item);
+int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item);
+
+/* Lay out the chart of item into a new scene (tr_scene_init'ed here; the
+ * caller frees it with tr_scene_free in every case). Fails with a message
+ * when the results hold nothing for it. Exposed for the tests, which check
+ * the scene's geometry. */
+int tr_chart_scene(tr_scene *out, const tr_results *r, const tr_chart_item *item);
+
+/* Writers: append the scene as a file to out. */
+int tr_svg_write(tr_buf *out, const tr_scene *s);
+int tr_raster_write(tr_buf *out, const tr_scene *s, tr_chart_format format);
+
+#endif

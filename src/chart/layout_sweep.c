@@ -1,0 +1,303 @@
+/* layout_sweep.c: a client sweep of one scenario and transaction type:
+ * median TPS (top panel) and average latency (bottom panel) against the
+ * number of clients, one line per provider (and query mode, when the sweep
+ * varies it). Where a client count was run with several thread counts,
+ * each is a dot and the line joins the best of them: the panel says so. */
+
+#include "plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_PANEL_H 200.0
+#define S_PANEL_GAP 58.0
+#define S_DOT 7.0
+
+typedef struct S_variant {
+	const char *mode;
+} S_variant;
+
+typedef struct S_sweep {
+	const char *type;
+	size_t *cells;       /* the cells drawn, in cell order */
+	size_t ncells;
+	S_variant variants[8];
+	size_t nvariants;
+	int clients[256];
+	size_t nclients;
+	bool log;            /* x on a log2 scale */
+	bool several;        /* some client count has several thread counts */
+	double tps_max, lat_max;
+} S_sweep;
+
+static bool S_same_mode(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Index of the variant (query mode) of workload w, adding it (at most 8:
+ * the rest share the last). */
+static size_t S_variant_of(S_sweep *sw, const tr_workload *w, bool add)
+{
+	for (size_t v = 0; v < sw->nvariants; v++)
+		if (S_same_mode(sw->variants[v].mode, w->query_mode))
+			return v;
+	if (!add || sw->nvariants == TR_ARRAY_SIZE(sw->variants))
+		return sw->nvariants - 1;
+	sw->variants[sw->nvariants].mode = w->query_mode;
+	return sw->nvariants++;
+}
+
+static int S_cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+static int S_collect(S_sweep *sw, const tr_results *r, const tr_chart_item *item)
+{
+	memset(sw, 0, sizeof(*sw));
+	sw->type = r->workloads[item->workload].short_type;
+	sw->cells = tr_calloc(r->ncells ? r->ncells : 1, sizeof(size_t));
+	if (!sw->cells)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		const tr_workload *w = &r->workloads[c->workload];
+		if (c->scenario != (size_t)item->scenario || strcmp(w->short_type, sw->type) != 0)
+			continue;
+		sw->cells[sw->ncells++] = i;
+		S_variant_of(sw, w, true);
+		if (c->tps_median > sw->tps_max)
+			sw->tps_max = c->tps_median;
+		if (isfinite(c->latency_avg_ms) && c->latency_avg_ms > sw->lat_max)
+			sw->lat_max = c->latency_avg_ms;
+	}
+	for (size_t i = 0; i < sw->ncells; i++)
+		for (size_t k = i + 1; k < sw->ncells; k++) {
+			const tr_cell *a = &r->cells[sw->cells[i]], *b = &r->cells[sw->cells[k]];
+			const tr_workload *wa = &r->workloads[a->workload];
+			const tr_workload *wb = &r->workloads[b->workload];
+			if (a->provider == b->provider && wa->clients == wb->clients &&
+			    S_same_mode(wa->query_mode, wb->query_mode))
+				sw->several = true;
+		}
+	sw->nclients = tr_sweep_clients(r, (size_t)item->scenario, sw->type, sw->clients);
+	qsort(sw->clients, sw->nclients, sizeof(int), S_cmp_int);
+	sw->log = sw->nclients > 1 && sw->clients[0] >= 1 &&
+	          sw->clients[sw->nclients - 1] >= 4 * sw->clients[0];
+	return 0;
+}
+
+static double S_x(const S_sweep *sw, int clients, double left, double right)
+{
+	double lo = sw->clients[0], hi = sw->clients[sw->nclients - 1], v = clients;
+	if (hi == lo)
+		return (left + right) / 2;
+	if (sw->log)
+		return left + (log2(v) - log2(lo)) / (log2(hi) - log2(lo)) * (right - left);
+	return left + (v - lo) / (hi - lo) * (right - left);
+}
+
+static char *S_variant_label(const S_variant *v)
+{
+	return tr_strdup(v->mode ? v->mode : "unknown mode");
+}
+
+/* One panel: y axis, then a line and dots per provider and variant. */
+static int S_panel(tr_scene *s, const tr_results *r, const S_sweep *sw,
+                   bool latency, double left, double right, double top,
+                   double bottom)
+{
+	tr_axis ay;
+	char cls[64], id[64];
+	tr_axis_nice(&ay, 0, (latency ? sw->lat_max : sw->tps_max) * TR_LINE_HEADROOM, 4);
+	tr_axis_draw_y(s, &ay, left, right, top, bottom,
+	               latency ? "Average latency (ms)"
+	                       : "Median TPS (transactions per second)");
+	for (size_t i = 0; i < sw->nclients; i++) {
+		double x = floor(S_x(sw, sw->clients[i], left, right)) + 0.5;
+		tr_scene_line(s, "grid", NULL, x, top, x, bottom);
+	}
+	for (size_t p = 0; p < r->nproviders; p++)
+		for (size_t v = 0; v < sw->nvariants; v++) {
+			double pts[2 * 256];
+			size_t n = 0;
+			/* at each client count the best of this provider's and mode's
+			 * cells: highest TPS, or lowest latency */
+			for (size_t k = 0; k < sw->nclients; k++) {
+				long best = -1;
+				double bv = NAN;
+				for (size_t j = 0; j < sw->ncells; j++) {
+					const tr_cell *c = &r->cells[sw->cells[j]];
+					const tr_workload *w = &r->workloads[c->workload];
+					double val = latency ? c->latency_avg_ms : c->tps_median;
+					if (c->provider != p || w->clients != sw->clients[k] ||
+					    S_variant_of((S_sweep *)sw, w, false) != v || !isfinite(val))
+						continue;
+					if (best < 0 || (latency ? val < bv : val > bv)) {
+						best = (long)j;
+						bv = val;
+					}
+				}
+				if (best < 0)
+					continue;
+				pts[2 * n] = S_x(sw, sw->clients[k], left, right);
+				pts[2 * n + 1] = tr_axis_map(&ay, bv, bottom, top);
+				n++;
+			}
+			if (n > 1) {
+				snprintf(cls, sizeof(cls), "line p%zu run%zu", p, v < 3 ? v : 3);
+				tr_scene_polyline(s, cls, NULL, pts, n);
+			}
+		}
+	/* a dot per cell, above the lines, with its exact value */
+	for (size_t j = 0; j < sw->ncells; j++) {
+		const tr_cell *c = &r->cells[sw->cells[j]];
+		const tr_workload *w = &r->workloads[c->workload];
+		double val = latency ? c->latency_avg_ms : c->tps_median, x, y;
+		char *num, *title;
+		long m;
+		if (!isfinite(val))
+			continue;
+		x = S_x(sw, w->clients, left, right);
+		y = tr_axis_map(&ay, val, bottom, top);
+		num = tr_fmt_num(val, latency ? 3 : 2);
+		title = !num ? NULL : latency
+			? tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: average latency %s ms "
+			             "(median of %zu run%s)", r->providers[c->provider].label,
+			             r->scenarios[c->scenario].label, w->label, num,
+			             c->nruns, c->nruns == 1 ? "" : "s")
+			: tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: median %s TPS (%zu run%s)",
+			             r->providers[c->provider].label,
+			             r->scenarios[c->scenario].label, w->label, num,
+			             c->nruns, c->nruns == 1 ? "" : "s");
+		free(num);
+		if (!title)
+			return TR_ENOMEM;
+		snprintf(cls, sizeof(cls), "dot p%zu", c->provider);
+		m = tr_scene_rect(s, cls, title, x - S_DOT / 2, y - S_DOT / 2, S_DOT, S_DOT);
+		snprintf(id, sizeof(id), "%s-%zu-%zu", latency ? "lat" : "tps", c->provider,
+		         c->workload);
+		tr_scene_set_id(s, m, id);
+		free(title);
+	}
+	return 0;
+}
+
+/* Client counts under the axis, skipping one that would touch the last. */
+static void S_x_labels(tr_scene *s, const S_sweep *sw, double left, double right,
+                       double bottom)
+{
+	double asc, desc, last = -1e9;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	for (size_t i = 0; i < sw->nclients; i++) {
+		char t[16];
+		double x = floor(S_x(sw, sw->clients[i], left, right)) + 0.5, w;
+		snprintf(t, sizeof(t), "%d", sw->clients[i]);
+		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
+		if (x - w / 2 < last + 6)
+			continue;
+		tr_scene_text(s, "tick", NULL, x, bottom + 6 + asc, TR_ANCHOR_MIDDLE,
+		              TR_SMALL_SIZE, false, false, t);
+		last = x + w / 2;
+	}
+	tr_scene_text(s, "label", NULL, (left + right) / 2,
+	              bottom + 6 + asc + desc + 8 + asc, TR_ANCHOR_MIDDLE,
+	              TR_SMALL_SIZE, true, false,
+	              sw->log ? "Clients (log scale)" : "Clients");
+}
+
+int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item)
+{
+	S_sweep sw;
+	tr_legend_entry legend[64];
+	bool owned[64] = { false };   /* labels to free */
+	size_t nlegend = 0;
+	double y, left, right, top, bottom, asc, desc, lw;
+	tr_axis a1, a2;
+	char *sub = NULL;
+	int rc;
+
+	if ((rc = S_collect(&sw, r, item)) < 0)
+		return rc;
+	memset(legend, 0, sizeof(legend));
+	if (sw.nclients < 2) {
+		rc = tr_error_set("no client sweep for a 'sweep' chart");
+		goto cleanup;
+	}
+	for (size_t p = 0; p < r->nproviders && nlegend < 56; p++) {
+		bool any = false;
+		for (size_t j = 0; j < sw.ncells; j++)
+			any = any || r->cells[sw.cells[j]].provider == p;
+		if (!any)
+			continue;
+		legend[nlegend].label = r->providers[p].label;
+		legend[nlegend].cls = tr_sprintf("p%zu", p);
+		legend[nlegend].swatch = TR_SWATCH_LINE;
+		if (!legend[nlegend++].cls) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+	}
+	for (size_t v = 0; sw.nvariants > 1 && v < sw.nvariants && v < 4; v++) {
+		legend[nlegend].label = S_variant_label(&sw.variants[v]);
+		if (!legend[nlegend].label) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		owned[nlegend] = true;
+		legend[nlegend].cls = tr_sprintf("neutral run%zu", v);
+		legend[nlegend].swatch = TR_SWATCH_LINE;
+		legend[nlegend].new_row = v == 0;
+		if (!legend[nlegend++].cls) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+	}
+	sub = tr_sprintf("Median of the runs at each client count%s%s. TPS: "
+	                 "higher is better; latency: lower is better.%s",
+	                 sw.nvariants == 1 ? ", query mode " : "",
+	                 sw.nvariants == 1 && sw.variants[0].mode ? sw.variants[0].mode : "",
+	                 sw.several ? " Where several thread counts were run at one "
+	                              "client count, each is a dot and the line joins "
+	                              "the best." : "");
+	if (!sub) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	tr_frame_styles(s, r);
+	y = tr_frame_header(s, item->title, sub);
+	y = tr_frame_legend(s, legend, nlegend, y);
+
+	tr_axis_nice(&a1, 0, sw.tps_max * TR_LINE_HEADROOM, 4);
+	tr_axis_nice(&a2, 0, sw.lat_max * TR_LINE_HEADROOM, 4);
+	lw = tr_axis_label_width(s, &a1);
+	if (tr_axis_label_width(s, &a2) > lw)
+		lw = tr_axis_label_width(s, &a2);
+	left = TR_MARGIN + lw + 6;
+	right = s->width - TR_MARGIN - 12;
+	top = floor(y + 22);
+	bottom = top + S_PANEL_H;
+	if ((rc = S_panel(s, r, &sw, false, left, right, top, bottom)) < 0)
+		goto cleanup;
+	top = bottom + S_PANEL_GAP;
+	bottom = top + S_PANEL_H;
+	if ((rc = S_panel(s, r, &sw, true, left, right, top, bottom)) < 0)
+		goto cleanup;
+	S_x_labels(s, &sw, left, right, bottom);
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+	rc = tr_scene_finish(s);
+cleanup:
+	for (size_t k = 0; k < nlegend; k++) {
+		free((char *)legend[k].cls);
+		if (owned[k])
+			free((char *)legend[k].label);
+	}
+	free(sw.cells);
+	free(sub);
+	return rc;
+}

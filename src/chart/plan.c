@@ -1,0 +1,350 @@
+/* plan.c: which charts the results allow, their file names, and one chart
+ * item on request (tpsreport chart --kind K --scenario S). */
+
+#include "plan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* More groups than this in one bars chart and it is split by scenario. */
+#define S_MAX_GROUPS 6
+
+static const char *const S_kinds[] = {
+	"tps", "latency", "p95", "cov", "cost", "value", "init", "timeline",
+	"percentiles", "sweep"
+};
+
+int tr_chart_kind_parse(tr_chart_kind *out, const char *name)
+{
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_kinds); i++)
+		if (strcmp(S_kinds[i], name) == 0) {
+			*out = (tr_chart_kind)i;
+			return 0;
+		}
+	return tr_error_set("unknown chart kind '%s' (expected tps, latency, p95, "
+	                    "cov, cost, value, init, timeline, percentiles or sweep)",
+	                    name);
+}
+
+const char *tr_chart_kind_name(tr_chart_kind kind)
+{
+	if ((size_t)kind < TR_ARRAY_SIZE(S_kinds))
+		return S_kinds[kind];
+	return "?";
+}
+
+bool tr_chart_is_bars(tr_chart_kind kind)
+{
+	return kind <= TR_CHART_VALUE;
+}
+
+/* ---- what the data allows ------------------------------------------------- */
+
+bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
+                  long workload)
+{
+	switch (kind) {
+	case TR_CHART_INIT:
+		for (size_t i = 0; i < r->ninits; i++) {
+			const tr_init *in = r->inits[i].init;
+			if (scenario >= 0 && r->inits[i].scenario != (size_t)scenario)
+				continue;
+			for (size_t k = 0; in && k < in->nphases; k++)
+				if (isfinite(in->phases[k].seconds) && in->phases[k].seconds > 0)
+					return true;
+		}
+		return false;
+	case TR_CHART_TIMELINE:
+		for (size_t i = 0; i < r->nruns; i++) {
+			const tr_run_result *run = &r->runs[i];
+			if (run->cell < 0 || run->nseries < 2 ||
+			    (scenario >= 0 && run->scenario != (size_t)scenario) ||
+			    (workload >= 0 && run->workload != (size_t)workload))
+				continue;
+			return true;
+		}
+		return false;
+	case TR_CHART_PERCENTILES:
+		for (size_t i = 0; i < r->ncells; i++) {
+			const tr_cell *c = &r->cells[i];
+			if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
+			    (workload >= 0 && c->workload != (size_t)workload))
+				continue;
+			if (c->latency.present && c->latency_hist && c->latency_hist->total > 0)
+				return true;
+		}
+		return false;
+	case TR_CHART_SWEEP:
+		for (size_t s = 0; s < r->nscenarios; s++) {
+			if (scenario >= 0 && s != (size_t)scenario)
+				continue;
+			for (size_t w = 0; w < r->nworkloads; w++) {
+				if (workload >= 0 &&
+				    strcmp(r->workloads[w].short_type,
+				           r->workloads[workload].short_type) != 0)
+					continue;
+				if (tr_sweep_clients(r, s, r->workloads[w].short_type, NULL) > 1)
+					return true;
+			}
+		}
+		return false;
+	default:
+		for (size_t i = 0; i < r->ncells; i++) {
+			const tr_cell *c = &r->cells[i];
+			double v, lo, hi;
+			if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
+			    (workload >= 0 && c->workload != (size_t)workload))
+				continue;
+			if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL))
+				return true;
+		}
+		return false;
+	}
+}
+
+size_t tr_sweep_clients(const tr_results *r, size_t scenario, const char *type,
+                        int *clients)
+{
+	size_t n = 0;
+	int seen[256];
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		const tr_workload *w = &r->workloads[c->workload];
+		bool dup = false;
+		if (c->scenario != scenario || strcmp(w->short_type, type) != 0)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (seen[k] == w->clients)
+				dup = true;
+		if (!dup && n < TR_ARRAY_SIZE(seen))
+			seen[n++] = w->clients;
+	}
+	if (clients)
+		memcpy(clients, seen, n * sizeof(int));
+	return n;
+}
+
+/* Groups (scenario x workload) a bars chart of the whole study has. */
+static size_t S_bar_groups(const tr_results *r, tr_chart_kind kind)
+{
+	size_t n = 0;
+	long ls = -1, lw = -1;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		double v, lo, hi;
+		if (!tr_bars_value(r, c, kind, &v, &lo, &hi, NULL))
+			continue;
+		if ((long)c->scenario != ls || (long)c->workload != lw)
+			n++;
+		ls = (long)c->scenario;
+		lw = (long)c->workload;
+	}
+	return n;
+}
+
+/* Workloads of scenario s with data for this kind. */
+static size_t S_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s)
+{
+	size_t n = 0;
+	for (size_t w = 0; w < r->nworkloads; w++)
+		if (tr_chart_has(r, kind, (long)s, (long)w))
+			n++;
+	return n;
+}
+
+/* ---- items --------------------------------------------------------------- */
+
+void tr_chart_item_free(tr_chart_item *item)
+{
+	if (!item)
+		return;
+	free(item->name);
+	free(item->title);
+	free(item->alt);
+	item->name = item->title = item->alt = NULL;
+}
+
+static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
+{
+	const char *k = tr_chart_kind_name(kind);
+	char *ss, *ws = NULL, *name;
+	if (s < 0)
+		return tr_strdup(k);
+	ss = tr_slug(r->scenarios[s].id);
+	if (!ss)
+		return NULL;
+	if (kind == TR_CHART_SWEEP && w >= 0)
+		ws = tr_slug(r->workloads[w].short_type);
+	else if (w >= 0 && !tr_chart_is_bars(kind) && kind != TR_CHART_INIT &&
+	         S_workloads_with(r, kind, (size_t)s) > 1)
+		ws = tr_strdup(r->workloads[w].key);
+	name = ws ? tr_sprintf("%s-%s-%s", k, ss, ws) : tr_sprintf("%s-%s", k, ss);
+	free(ss);
+	free(ws);
+	return name;
+}
+
+int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
+                       tr_chart_kind kind, long scenario, long workload)
+{
+	int rc;
+	memset(out, 0, sizeof(*out));
+	out->kind = kind;
+	if ((scenario >= 0 && (size_t)scenario >= r->nscenarios) ||
+	    (workload >= 0 && (size_t)workload >= r->nworkloads))
+		return tr_error_set("no such scenario or workload");
+	/* Kinds drawn per scenario and workload pick the first with data. */
+	if (kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
+	    kind == TR_CHART_SWEEP) {
+		for (size_t s = 0; s < r->nscenarios && scenario < 0; s++)
+			if (tr_chart_has(r, kind, (long)s, workload))
+				scenario = (long)s;
+		for (size_t w = 0; w < r->nworkloads && workload < 0 && scenario >= 0; w++)
+			if (tr_chart_has(r, kind, scenario, (long)w))
+				workload = (long)w;
+		if (kind == TR_CHART_SWEEP && workload >= 0) {
+			/* a sweep is named by its type: its first workload stands
+			 * for it */
+			for (size_t w = 0; w < (size_t)workload; w++)
+				if (strcmp(r->workloads[w].short_type,
+				           r->workloads[workload].short_type) == 0) {
+					workload = (long)w;
+					break;
+				}
+		}
+	}
+	if ((kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
+	     kind == TR_CHART_SWEEP) && (scenario < 0 || workload < 0))
+		goto none;
+	if (kind == TR_CHART_INIT)
+		workload = -1;
+	if (!tr_chart_has(r, kind, scenario, workload))
+		goto none;
+	out->scenario = scenario;
+	out->workload = workload;
+	out->name = S_name(r, kind, scenario, workload);
+	if (!out->name || (rc = tr_chart_describe(out, r)) < 0) {
+		tr_chart_item_free(out);
+		return out->name ? rc : TR_ENOMEM;
+	}
+	return 0;
+none:
+	tr_error_set("the results hold no data for a '%s' chart%s%s%s",
+	             tr_chart_kind_name(kind), scenario >= 0 ? " of scenario '" : "",
+	             scenario >= 0 ? r->scenarios[scenario].id : "",
+	             scenario >= 0 ? "'" : "");
+	return TR_ENOTFOUND;
+}
+
+/* ---- the plan ------------------------------------------------------------- */
+
+static int S_add(tr_chart_plan *plan, size_t *cap, const tr_results *r,
+                 tr_chart_kind kind, long s, long w)
+{
+	tr_chart_item item;
+	int rc;
+	if ((rc = tr_chart_item_make(&item, r, kind, s, w)) < 0)
+		return rc == TR_ENOTFOUND ? 0 : rc;
+	if (tr_grow(&plan->items, cap, plan->count + 1, sizeof(tr_chart_item)) < 0) {
+		tr_chart_item_free(&item);
+		return TR_ENOMEM;
+	}
+	plan->items[plan->count++] = item;
+	return 0;
+}
+
+/* Names must be unique (two scenario ids may share a slug): add -2, -3. */
+static int S_unique_names(tr_chart_plan *plan)
+{
+	for (size_t i = 1; i < plan->count; i++) {
+		for (int n = 2;; n++) {
+			bool clash = false;
+			for (size_t k = 0; k < i && !clash; k++)
+				clash = strcmp(plan->items[k].name, plan->items[i].name) == 0;
+			if (!clash)
+				break;
+			{
+				char *base = plan->items[i].name, *name;
+				char *dash = n > 2 ? strrchr(base, '-') : NULL;
+				if (dash)
+					*dash = '\0';
+				name = tr_sprintf("%s-%d", base, n);
+				if (!name)
+					return TR_ENOMEM;
+				free(base);
+				plan->items[i].name = name;
+			}
+		}
+	}
+	return 0;
+}
+
+int tr_chart_plan_make(tr_chart_plan *out, const tr_results *r)
+{
+	tr_chart_plan plan = { NULL, 0 };
+	size_t cap = 0;
+	int rc = 0;
+
+	out->items = NULL;
+	out->count = 0;
+	for (int k = TR_CHART_TPS; k <= TR_CHART_VALUE && rc == 0; k++) {
+		if (S_bar_groups(r, (tr_chart_kind)k) <= S_MAX_GROUPS) {
+			rc = S_add(&plan, &cap, r, (tr_chart_kind)k, -1, -1);
+			continue;
+		}
+		for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
+			rc = S_add(&plan, &cap, r, (tr_chart_kind)k, (long)s, -1);
+	}
+	if (rc == 0)
+		rc = S_add(&plan, &cap, r, TR_CHART_INIT, -1, -1);
+	for (int k = TR_CHART_TIMELINE; k <= TR_CHART_PERCENTILES && rc == 0; k++)
+		for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
+			for (size_t w = 0; w < r->nworkloads && rc == 0; w++)
+				if (tr_chart_has(r, (tr_chart_kind)k, (long)s, (long)w))
+					rc = S_add(&plan, &cap, r, (tr_chart_kind)k, (long)s, (long)w);
+	for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
+		for (size_t w = 0; w < r->nworkloads && rc == 0; w++) {
+			bool first = true;
+			for (size_t v = 0; v < w; v++)
+				if (strcmp(r->workloads[v].short_type, r->workloads[w].short_type) == 0)
+					first = false;
+			if (first && tr_chart_has(r, TR_CHART_SWEEP, (long)s, (long)w))
+				rc = S_add(&plan, &cap, r, TR_CHART_SWEEP, (long)s, (long)w);
+		}
+	if (rc == 0)
+		rc = S_unique_names(&plan);
+	if (rc < 0) {
+		tr_chart_plan_free(&plan);
+		return rc;
+	}
+	*out = plan;
+	return 0;
+}
+
+void tr_chart_plan_free(tr_chart_plan *plan)
+{
+	if (!plan)
+		return;
+	for (size_t i = 0; i < plan->count; i++)
+		tr_chart_item_free(&plan->items[i]);
+	free(plan->items);
+	plan->items = NULL;
+	plan->count = 0;
+}
+
+const tr_chart_item *tr_chart_plan_find(const tr_chart_plan *plan,
+                                        tr_chart_kind kind, long scenario)
+{
+	const tr_chart_item *first = NULL;
+	for (size_t i = 0; i < plan->count; i++) {
+		const tr_chart_item *it = &plan->items[i];
+		if (it->kind != kind)
+			continue;
+		if (it->scenario == scenario)
+			return it;
+		if (!first && scenario < 0)
+			first = it;
+	}
+	return first;
+}

@@ -1,0 +1,322 @@
+/* text.c: measuring, shortening and wrapping labels with cairo, and making
+ * any string safe for XML.
+ *
+ * Widths come from cairo's toy text API in TR_FONT_FAMILY with metric
+ * hinting off: unhinted advances scale linearly with the size, so what is
+ * measured here is what the PNG (drawn at 2x) and the PDF show, and a
+ * browser's DejaVu Sans shows the same; the narrower sans-serif fonts a
+ * browser may fall back to only leave more room. */
+
+#include "scene.h"
+
+#include <cairo.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tr_text_measure {
+	cairo_surface_t *surface;
+	cairo_t *cr;
+};
+
+static cairo_t *S_context(cairo_surface_t *surface)
+{
+	cairo_t *cr = cairo_create(surface);
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	return cr;
+}
+
+static void S_font(tr_text_measure *m, double size, bool bold)
+{
+	/* A cairo context that failed once stays failed, and would measure
+	 * everything as 0 wide: start a new one. */
+	if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(m->cr);
+		m->cr = S_context(m->surface);
+	}
+	cairo_select_font_face(m->cr, TR_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
+	                       bold ? CAIRO_FONT_WEIGHT_BOLD
+	                            : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(m->cr, size);
+}
+
+int tr_text_measure_new(tr_text_measure **out)
+{
+	tr_text_measure *m;
+	*out = NULL;
+	m = tr_calloc(1, sizeof(*m));
+	if (!m)
+		return TR_ENOMEM;
+	m->surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	m->cr = S_context(m->surface);
+	if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) {
+		tr_text_measure_free(m);
+		return tr_error_set("cairo could not start: %s",
+		                    cairo_status_to_string(CAIRO_STATUS_NO_MEMORY));
+	}
+	*out = m;
+	return 0;
+}
+
+void tr_text_measure_free(tr_text_measure *m)
+{
+	if (!m)
+		return;
+	if (m->cr)
+		cairo_destroy(m->cr);
+	if (m->surface)
+		cairo_surface_destroy(m->surface);
+	free(m);
+}
+
+/* Whether s needs tr_text_clean: invalid UTF-8 or control characters
+ * (cairo refuses the one, and the scene replaces the other). */
+static bool S_unclean(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7F || *p == 0xC2)
+			return true;  /* 0xC2: maybe a C1 control: let clean decide */
+	return !tr_utf8_valid(s, strlen(s));
+}
+
+double tr_text_width(tr_text_measure *m, const char *s, double size, bool bold)
+{
+	cairo_text_extents_t te;
+	char *clean = NULL;
+	if (!*s)
+		return 0;
+	/* Measure what the scene will hold: the text made safe. */
+	if (S_unclean(s)) {
+		clean = tr_text_clean(s);
+		if (!clean)
+			return 0;
+		s = clean;
+	}
+	S_font(m, size, bold);
+	cairo_text_extents(m->cr, s, &te);
+	free(clean);
+	return te.x_advance;
+}
+
+void tr_text_extents(tr_text_measure *m, double size, bool bold,
+                     double *ascent, double *descent)
+{
+	cairo_font_extents_t fe;
+	S_font(m, size, bold);
+	cairo_font_extents(m->cr, &fe);
+	*ascent = fe.ascent;
+	*descent = fe.descent;
+}
+
+/* ---- UTF-8 ------------------------------------------------------------------ */
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none;
+ * *cp gets the code point. No overlongs, no surrogates. */
+static size_t S_utf8(const unsigned char *s, size_t n, unsigned *cp)
+{
+	unsigned c = s[0], min;
+	size_t len;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		min = 0x80;
+		c &= 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		min = 0x800;
+		c &= 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		min = 0x10000;
+		c &= 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+char *tr_text_clean(const char *s)
+{
+	tr_buf b = TR_BUF_INIT;
+	const unsigned char *p;
+	size_t n;
+	if (!s)
+		return NULL;
+	p = (const unsigned char *)s;
+	n = strlen(s);
+	if (tr_buf_grow(&b, n + 1) < 0)
+		return NULL;
+	while (n > 0) {
+		unsigned cp;
+		size_t len = S_utf8(p, n, &cp);
+		if (len == 0) {
+			tr_buf_puts(&b, "\xEF\xBF\xBD");  /* U+FFFD */
+			len = 1;
+		} else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ||
+		           cp == 0xFFFE || cp == 0xFFFF) {
+			tr_buf_putc(&b, ' ');   /* XML 1.0 has no place for these */
+		} else {
+			tr_buf_put(&b, p, len);
+		}
+		p += len;
+		n -= len;
+	}
+	tr_buf_putc(&b, '\0');  /* so that "" gives "" and not NULL */
+	b.size--;
+	return tr_buf_detach(&b);
+}
+
+char *tr_text_fit(tr_text_measure *m, const char *s, double size, bool bold,
+                  double max_w)
+{
+	static const char ell[] = "\xE2\x80\xA6";  /* U+2026 */
+	size_t n = strlen(s), nb = 0, lo, hi;
+	size_t *bounds = NULL;
+	char *buf = NULL;
+	if (n == 0 || tr_text_width(m, s, size, bold) <= max_w)
+		return tr_strdup(s);
+	bounds = tr_calloc(n + 1, sizeof(size_t));
+	buf = tr_malloc(n + sizeof(ell));
+	if (!bounds || !buf) {
+		free(bounds);
+		free(buf);
+		return NULL;
+	}
+	/* Character boundaries; then the longest prefix ending at one that
+	 * fits with the ellipsis, by binary search (labels can be long). */
+	for (size_t i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			bounds[nb++] = i;
+	lo = 0;
+	hi = nb - 1;   /* bounds[nb-1] < n: the whole text did not fit */
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+		memcpy(buf, s, bounds[mid]);
+		memcpy(buf + bounds[mid], ell, sizeof(ell));
+		if (tr_text_width(m, buf, size, bold) <= max_w)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	n = bounds[lo];
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	memcpy(buf, s, n);
+	memcpy(buf + n, ell, sizeof(ell));
+	free(bounds);
+	return buf;
+}
+
+void tr_text_lines_free(char **lines, size_t n)
+{
+	if (!lines)
+		return;
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+int tr_text_wrap(char ***out, size_t *n, tr_text_measure *m, const char *s,
+                 double size, bool bold, double max_w, size_t max_lines)
+{
+	char **lines = NULL;
+	size_t count = 0, cap = 0;
+	const char *p = s;
+	tr_buf line = TR_BUF_INIT, trial = TR_BUF_INIT;
+	int rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (max_lines == 0)
+		max_lines = 1;
+	while (*p == ' ')
+		p++;
+	while (*p) {
+		bool last = count + 1 == max_lines;
+		char *text;
+		/* Fill one line word by word. */
+		tr_buf_clear(&line);
+		while (*p) {
+			const char *e = strchr(p, ' ');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			tr_buf_clear(&trial);
+			if (line.size) {
+				tr_buf_put(&trial, line.ptr, line.size);
+				tr_buf_putc(&trial, ' ');
+			}
+			tr_buf_put(&trial, p, len);
+			if (trial.size && !trial.ptr) {
+				rc = TR_ENOMEM;
+				goto cleanup;
+			}
+			if (line.size && tr_text_width(m, tr_buf_cstr(&trial), size, bold) > max_w)
+				break;
+			tr_buf_clear(&line);
+			tr_buf_put(&line, trial.ptr, trial.size);
+			p += len;
+			while (*p == ' ')
+				p++;
+			if (tr_text_width(m, tr_buf_cstr(&line), size, bold) > max_w)
+				break; /* one word too long for a line: cut below */
+		}
+		if (last && *p) {
+			/* more text than lines: the rest goes on the last line, cut */
+			tr_buf_putc(&line, ' ');
+			tr_buf_puts(&line, p);
+			p += strlen(p);
+		}
+		text = tr_text_fit(m, tr_buf_cstr(&line), size, bold, max_w);
+		if (!text || tr_grow(&lines, &cap, count + 1, sizeof(char *)) < 0) {
+			free(text);
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		lines[count++] = text;
+	}
+	*out = lines;
+	*n = count;
+	lines = NULL;
+cleanup:
+	tr_text_lines_free(lines, count);
+	tr_buf_free(&line);
+	tr_buf_free(&trial);
+	return rc;
+}
+
+/*
+ * Under AddressSanitizer: fontconfig, which cairo loads to find fonts (here,
+ * where every chart's text is measured, so the hook is always linked in),
+ * keeps its configuration for the life of the process (only FcFini()
+ * frees it, and only a program linking fontconfig itself could call it).
+ * That is not a leak of ours; LeakSanitizer asks this hook what to skip.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define S_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define S_ASAN 1
+#endif
+#endif
+#ifdef S_ASAN
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}
+#endif

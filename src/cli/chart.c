@@ -1,0 +1,272 @@
+/* chart.c: `tpsreport chart STUDY --kind K [--scenario S] -o FILE`, and
+ * `--all -o DIR` / `--list` for every chart the data allows. */
+
+#include "cli.h"
+#include "chart/chart.h"
+#include "ingest/ingest.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char S_help[] =
+	"Usage: tpsreport chart STUDY --kind KIND [--scenario S] [--workload W]\n"
+	"                       [--format svg|png|pdf] -o FILE\n"
+	"       tpsreport chart STUDY --all [--format svg|png|pdf] -o DIR\n"
+	"       tpsreport chart STUDY --list\n"
+	"Draw one chart of a study (or, with --all, every chart its data allows).\n"
+	"\n"
+	"  --kind KIND      tps, latency, p95, cov, cost, value (grouped bars),\n"
+	"                   init (init phases), timeline (window TPS over time),\n"
+	"                   percentiles (per-transaction latency), sweep (TPS and\n"
+	"                   latency against clients)\n"
+	"  --scenario S     only scenario S (its folder name under results/)\n"
+	"  --workload W     timeline and percentiles: the workload key, e.g.\n"
+	"                   tpc-b-c32-j4-prepared (see --list); sweep: the\n"
+	"                   transaction type, e.g. TPC-B\n"
+	"  --format F       svg, png (at 2x) or pdf; default: FILE's extension\n"
+	"  -o, --output F   the file to write ('-' for stdout), or with --all the\n"
+	"                   folder (created if missing)\n"
+	"  --all            every chart the data allows, as DIR/NAME.FORMAT\n"
+	"  --list           print the charts the data allows: name, kind, title\n"
+	"  --threads N      threads for reading logs (default: one per CPU)\n"
+	"  -h, --help       this help\n"
+	"\n"
+	"Files are written atomically. Exit status: 0 ok, 2 the study could not\n"
+	"be read or holds no data for the chart asked for.\n";
+
+/* Why a kind can have no data, for the message. */
+static const char *S_hint(tr_chart_kind kind)
+{
+	switch (kind) {
+	case TR_CHART_COST:
+	case TR_CHART_VALUE:
+		return "it needs prices: price = ... under [provider ...] in tpsreport.ini, "
+		       "and [fx] rates for other currencies";
+	case TR_CHART_P95:
+	case TR_CHART_COV:
+	case TR_CHART_TIMELINE:
+		return "it needs windows: pgbench --log --aggregate-interval=N, or -P N "
+		       "progress lines";
+	case TR_CHART_PERCENTILES:
+		return "it needs per-transaction logs: pgbench --log without "
+		       "--aggregate-interval";
+	case TR_CHART_INIT:
+		return "it needs init timings: init.txt from `time pgbench -i ...`, or "
+		       "init.json from `tpsreport probe`";
+	case TR_CHART_SWEEP:
+		return "it needs runs at more than one client count in a scenario";
+	default:
+		return "no run has the figures it shows";
+	}
+}
+
+static int S_format_of(tr_chart_format *out, const char *name)
+{
+	if (strcmp(name, "svg") == 0)
+		*out = TR_CHART_SVG;
+	else if (strcmp(name, "png") == 0)
+		*out = TR_CHART_PNG;
+	else if (strcmp(name, "pdf") == 0)
+		*out = TR_CHART_PDF;
+	else
+		return -1;
+	return 0;
+}
+
+static const char *S_ext(tr_chart_format f)
+{
+	return f == TR_CHART_PNG ? "png" : f == TR_CHART_PDF ? "pdf" : "svg";
+}
+
+static int S_write(const char *path, const tr_buf *b)
+{
+	if (strcmp(path, "-") == 0) {
+		if (fwrite(b->ptr, 1, b->size, stdout) != b->size || fflush(stdout) != 0) {
+			tr_cli_error("writing to stdout failed");
+			return -1;
+		}
+		return 0;
+	}
+	if (tr_file_write_atomic(path, b->ptr, b->size) < 0) {
+		tr_cli_error_last();
+		return -1;
+	}
+	return 0;
+}
+
+static int S_all(const tr_results *r, const tr_chart_plan *plan,
+                 tr_chart_format format, const char *dir)
+{
+	tr_buf b = TR_BUF_INIT;
+	int status = TR_EXIT_OK;
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+		tr_cli_error("%s: %s", dir, strerror(errno));
+		return TR_EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < plan->count && status == TR_EXIT_OK; i++) {
+		char *path = tr_sprintf("%s/%s.%s", dir, plan->items[i].name, S_ext(format));
+		tr_buf_clear(&b);
+		if (!path || tr_chart_render(&b, r, &plan->items[i], format) < 0) {
+			tr_cli_error_last();
+			status = TR_EXIT_FAILURE;
+		} else if (S_write(path, &b) < 0) {
+			status = TR_EXIT_FAILURE;
+		}
+		free(path);
+	}
+	tr_buf_free(&b);
+	return status;
+}
+
+static long S_scenario(const tr_results *r, const char *id)
+{
+	for (size_t i = 0; i < r->nscenarios; i++)
+		if (strcmp(r->scenarios[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+static long S_workload(const tr_results *r, const char *key)
+{
+	for (size_t i = 0; i < r->nworkloads; i++)
+		if (strcmp(r->workloads[i].key, key) == 0 ||
+		    strcmp(r->workloads[i].short_type, key) == 0)
+			return (long)i;
+	return -1;
+}
+
+int tr_cmd_chart(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "kind", required_argument, NULL, 'k' },
+		{ "scenario", required_argument, NULL, 's' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "all", no_argument, NULL, 'A' },
+		{ "list", no_argument, NULL, 'L' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *kind_name = NULL, *scenario = NULL, *workload = NULL;
+	const char *format_name = NULL, *output = NULL;
+	bool all = false, list = false, own_item = false;
+	tr_chart_kind kind = TR_CHART_TPS;
+	tr_chart_format format = TR_CHART_SVG;
+	tr_load_options opts = { 0 };
+	tr_study *study = NULL;
+	tr_results *results = NULL;
+	tr_chart_plan plan = { NULL, 0 };
+	tr_chart_item made;
+	const tr_chart_item *item = NULL;
+	tr_buf out = TR_BUF_INIT;
+	long s = -1, w = -1;
+	int c, status = TR_EXIT_FAILURE;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'k': kind_name = optarg; break;
+		case 's': scenario = optarg; break;
+		case 'w': workload = optarg; break;
+		case 'f': format_name = optarg; break;
+		case 'o': output = optarg; break;
+		case 'A': all = true; break;
+		case 'L': list = true; break;
+		case 't': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > 256)
+				return tr_cli_usage_error("chart", "--threads: expected 1 to 256, got '%s'", optarg);
+			opts.threads = (int)n;
+			break;
+		}
+		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
+		default: return tr_cli_usage_error("chart", "unknown option");
+		}
+	}
+	if (optind != argc - 1)
+		return tr_cli_usage_error("chart", "expected one STUDY folder");
+	if (!list && !output)
+		return tr_cli_usage_error("chart", "-o FILE is required");
+	if (!all && !list && !kind_name)
+		return tr_cli_usage_error("chart", "--kind is required (or --all, --list)");
+	if (kind_name && tr_chart_kind_parse(&kind, kind_name) < 0)
+		return tr_cli_usage_error("chart", "%s", tr_error_last());
+	if (format_name) {
+		if (S_format_of(&format, format_name) < 0)
+			return tr_cli_usage_error("chart", "--format: expected svg, png or pdf, got '%s'",
+			                          format_name);
+	} else if (output && !all && strcmp(output, "-") != 0) {
+		const char *dot = strrchr(output, '.');
+		if (!dot || S_format_of(&format, dot + 1) < 0)
+			return tr_cli_usage_error("chart", "cannot tell the format from '%s': "
+			                          "use --format svg|png|pdf", output);
+	}
+
+	if (tr_study_load(&study, argv[optind], &opts) < 0 ||
+	    tr_results_compute(&results, study) < 0) {
+		tr_cli_error_last();
+		goto cleanup;
+	}
+	tr_cli_print_diags(&results->warnings);
+	if (scenario && (s = S_scenario(results, scenario)) < 0) {
+		tr_cli_error("no scenario '%s' in %s (scenarios are the folders under "
+		             "results/<provider>/)", scenario, argv[optind]);
+		goto cleanup;
+	}
+	if (workload && (w = S_workload(results, workload)) < 0) {
+		tr_cli_error("no workload '%s' in %s (see tpsreport chart --list)",
+		             workload, argv[optind]);
+		goto cleanup;
+	}
+	if (tr_chart_plan_make(&plan, results) < 0) {
+		tr_cli_error_last();
+		goto cleanup;
+	}
+	if (list) {
+		for (size_t i = 0; i < plan.count; i++)
+			printf("%s\t%s\t%s\n", plan.items[i].name,
+			       tr_chart_kind_name(plan.items[i].kind), plan.items[i].title);
+		status = fflush(stdout) == 0 ? TR_EXIT_OK : TR_EXIT_FAILURE;
+		goto cleanup;
+	}
+	if (all) {
+		status = S_all(results, &plan, format, output);
+		goto cleanup;
+	}
+	if (s < 0 && w < 0)
+		item = tr_chart_plan_find(&plan, kind, -1);
+	if (!item) {
+		int rc = tr_chart_item_make(&made, results, kind, s, w);
+		if (rc < 0) {
+			if (rc == TR_ENOTFOUND)
+				tr_cli_error("%s: %s", tr_error_last(), S_hint(kind));
+			else
+				tr_cli_error_last();
+			goto cleanup;
+		}
+		own_item = true;
+		item = &made;
+	}
+	if (tr_chart_render(&out, results, item, format) < 0) {
+		tr_cli_error_last();
+		goto cleanup;
+	}
+	if (S_write(output, &out) < 0)
+		goto cleanup;
+	status = TR_EXIT_OK;
+cleanup:
+	if (own_item)
+		tr_chart_item_free(&made);
+	tr_buf_free(&out);
+	tr_chart_plan_free(&plan);
+	tr_results_free(results);
+	tr_study_free(study);
+	return status;
+}

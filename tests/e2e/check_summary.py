@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Recompute a study's figures from its raw files, independently of
+tpsreport's C code, and compare them with `tpsreport summary --json`.
+
+    check_summary.py STUDY RESULTS.json
+
+Implements docs/metrics.md from scratch (only the Python standard
+library): run TPS from the summary's tps line; windows from aggregate logs
+(thread files merged per interval start, only starts present in every
+file, the first left out) or else from -P lines; CoV, min dip, p95 of window
+latencies (linear interpolation); per-transaction nearest-rank percentiles
+(exact here, so tpsreport's must be within 0.05%); cell medians; prices
+converted with [fx]; cost per TPS; exact Mann-Whitney p values and Holm.
+Exits 1 listing every mismatch."""
+import configparser, itertools, json, math, os, re, sys
+from statistics import median, pstdev
+
+study, results_path = sys.argv[1], sys.argv[2]
+R = json.load(open(results_path))
+errors = []
+checked = 0
+
+def close(a, b, rel=1e-9, what=""):
+    global checked
+    checked += 1
+    if a is None or b is None:
+        if a is not b:
+            errors.append(f"{what}: tpsreport {a!r}, expected {b!r}")
+        return
+    if abs(a - b) > rel * max(abs(a), abs(b), 1e-12):
+        errors.append(f"{what}: tpsreport {a!r}, expected {b!r}")
+
+def quantile7(v, q):
+    v = sorted(v)
+    pos = (len(v) - 1) * q
+    lo = math.floor(pos)
+    return v[lo] if lo + 1 >= len(v) else v[lo] + (pos - lo) * (v[lo + 1] - v[lo])
+
+def stability(tps, lat):
+    if len(tps) < 2:
+        return None
+    mean = sum(tps) / len(tps)
+    return {"count": len(tps), "tps_mean": mean,
+            "tps_cov_pct": pstdev(tps) / mean * 100,
+            "tps_min": min(tps), "tps_min_pct": (min(tps) - mean) / mean * 100,
+            "tps_max": max(tps), "latency_p95_ms": quantile7(lat, 0.95)}
+
+def agg_windows(files):
+    per_file = []
+    for f in files:
+        rows = [list(map(int, l.split())) for l in open(f) if l.strip()]
+        per_file.append({r[0]: r for r in rows})
+    starts = sorted(set().union(*per_file))
+    steps = [b - a for d in per_file for a, b in zip(sorted(d), sorted(d)[1:]) if b > a]
+    interval = min(steps)
+    common = [s for s in starts if all(s in d for d in per_file)][1:]
+    tps, lat = [], []
+    for s in common:
+        tx = sum(d[s][1] - (d[s][10] if len(d[s]) == 11 else 0) for d in per_file)
+        sl = sum(d[s][2] for d in per_file)
+        tps.append(tx / interval)
+        if tx:
+            lat.append(sl / tx / 1000)
+    return tps, lat
+
+PROG = re.compile(r"^progress: ([0-9.]+) s, ([0-9.]+) tps, lat ([0-9.]+) ms")
+
+def progress_windows(text):
+    lines = [PROG.match(l) for l in text.replace("\r", "\n").split("\n")]
+    pts = [(float(m[1]), float(m[2]), float(m[3])) for m in lines if m]
+    tps, lat = [], []
+    for (t0, _, _), (t1, tp, la) in zip(pts, pts[1:]):
+        if t1 > t0:
+            tps.append(tp)
+            if tp > 0:
+                lat.append(la)
+    return tps, lat
+
+def txlog_latencies(files):
+    v = []
+    for f in files:
+        for line in open(f):
+            x = line.split()[2]
+            if x.isdigit():
+                v.append(int(x))
+    return v
+
+def nearest_rank(v, p):
+    return v[max(1, math.ceil(round(p * 10000) * len(v) / 1000000)) - 1]
+
+# ---- runs ---------------------------------------------------------------
+runs = {(r["provider"], r["scenario"], r["id"]): r for r in R["runs"]}
+expected_runs = {}
+for prov in sorted(os.listdir(os.path.join(study, "results"))):
+    for scen in sorted(os.listdir(os.path.join(study, "results", prov))):
+        d = os.path.join(study, "results", prov, scen)
+        names = os.listdir(d)
+        for name in names:
+            text = open(os.path.join(d, name), errors="replace").read() if name.endswith(".txt") else ""
+            m = re.search(r"^tps = ([0-9.]+) \((without|excluding|including reconn)", text, re.M)
+            if not m:
+                continue
+            stem = name[:-4]
+            key = (prov, scen, stem)
+            expected_runs[key] = True
+            r = runs.get(key)
+            if r is None:
+                errors.append(f"run {key} missing from results.json")
+                continue
+            close(r["tps"], float(m[1]), what=f"{key} tps")
+            lat = re.search(r"^latency average = ([0-9.]+) ms", text, re.M)
+            close(r["latency_avg_ms"], float(lat[1]), what=f"{key} latency_avg_ms")
+            logs = [n for n in names if re.fullmatch(re.escape(stem) + r"\.(\d+)(\.\d+)?", n)]
+            pids = sorted({int(n.split(".")[1]) for n in logs})
+            top = [os.path.join(d, n) for n in sorted(logs, key=lambda n: (len(n), n))
+                   if pids and int(n.split(".")[1]) == pids[-1]]
+            first = open(top[0]).readline().split() if top else []
+            if top and len(first) in (6, 10, 11, 15, 16) and int(first[0]) > 100000000:
+                want = stability(*agg_windows(top))
+            else:
+                prog = text
+                for ext in (".progress", ".err", ".stderr"):
+                    if os.path.exists(os.path.join(d, stem + ext)):
+                        prog += "\n" + open(os.path.join(d, stem + ext)).read()
+                want = stability(*progress_windows(prog))
+                if top:   # per-transaction logs: exact percentiles
+                    v = sorted(txlog_latencies(top))
+                    got = r["latency"]
+                    checked_count = got and got["count"] == len(v)
+                    if not checked_count:
+                        errors.append(f"{key} latency count {got and got['count']} != {len(v)}")
+                    else:
+                        for name_, p in (("p50_ms", 50), ("p90_ms", 90), ("p95_ms", 95),
+                                         ("p99_ms", 99), ("p999_ms", 99.9), ("max_ms", 100)):
+                            close(got[name_], nearest_rank(v, p) / 1000, rel=5e-4,
+                                  what=f"{key} {name_}")
+            got = r["windows"]
+            if (want is None) != (got is None):
+                errors.append(f"{key} windows: tpsreport {got}, expected {want}")
+            elif want:
+                for k, v in want.items():
+                    close(got[k], v, rel=1e-9, what=f"{key} windows.{k}")
+for key in runs:
+    if key not in expected_runs:
+        errors.append(f"run {key} in results.json but not found here")
+
+# ---- prices ---------------------------------------------------------------
+ini = configparser.ConfigParser(inline_comment_prefixes=(";",))
+ini.read(os.path.join(study, "tpsreport.ini"))
+currency = ini.get("study", "currency", fallback=None)
+fx = {k.upper(): float(v) for k, v in ini.items("fx") if k.upper() == k.upper() and re.fullmatch(r"[a-z]{3}", k)} if ini.has_section("fx") else {}
+monthly = {}
+for sec in ini.sections():
+    if sec.startswith("provider ") and ini.has_option(sec, "price"):
+        total = 0
+        for part in ini.get(sec, "price").split("+"):
+            amt, cur, per = re.match(r"\s*([0-9.]+)\s+([A-Z]{3})/(month|hour)", part).groups()
+            rate = 1.0 if cur == currency else fx[cur]
+            total += float(amt) * (730 if per == "hour" else 1) * rate
+        monthly[sec.split(None, 1)[1]] = total
+for p in R["providers"]:
+    close(p["monthly_cost"], monthly.get(p["id"]), what=f"provider {p['id']} monthly_cost")
+
+# ---- cells ----------------------------------------------------------------
+groups = {}
+for r in R["runs"]:
+    if r["excluded"]:
+        continue
+    k = (r["provider"], r["scenario"], r["transaction_type"], r["clients"], r["threads"], r["query_mode"])
+    groups.setdefault(k, []).append(r["tps"])
+cells = {(c["provider"], c["scenario"], c["workload"]["transaction_type"], c["workload"]["clients"],
+          c["workload"]["threads"], c["workload"]["query_mode"]): c for c in R["cells"]}
+if set(cells) != set(groups):
+    errors.append(f"cells differ: {sorted(set(cells) ^ set(groups))}")
+for k, tps in groups.items():
+    c = cells.get(k)
+    if not c:
+        continue
+    close(c["tps_median"], median(tps), what=f"cell {k} tps_median")
+    close(c["tps_min"], min(tps), what=f"cell {k} tps_min")
+    close(c["tps_max"], max(tps), what=f"cell {k} tps_max")
+    cost = monthly.get(k[0])
+    close(c["cost_per_tps"], cost / median(tps) if cost else None, what=f"cell {k} cost_per_tps")
+    runs_here = [r for r in R["runs"] if not r["excluded"] and (r["provider"], r["scenario"], r["transaction_type"],
+                 r["clients"], r["threads"], r["query_mode"]) == k and r["windows"]]
+    if runs_here:
+        close(c["tps_cov_pct_worst"], max(r["windows"]["tps_cov_pct"] for r in runs_here), what=f"cell {k} CoV worst")
+        close(c["tps_min_pct_worst"], min(r["windows"]["tps_min_pct"] for r in runs_here), what=f"cell {k} dip worst")
+
+# ---- comparisons: exact Mann-Whitney by enumeration, then Holm -------------
+def mw_p(a, b):
+    allv = sorted(a + b)
+    ranks = {}
+    i = 0
+    while i < len(allv):
+        j = i
+        while j + 1 < len(allv) and allv[j + 1] == allv[i]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks.setdefault(allv[k], (i + j) / 2 + 1)
+        i = j + 1
+    r = [ranks[x] for x in allv]
+    na = len(a)
+    u = sum(ranks[x] for x in a) - na * (na + 1) / 2
+    le = ge = tot = 0
+    for comb in itertools.combinations(range(len(allv)), na):
+        uu = sum(r[i] for i in comb) - na * (na + 1) / 2
+        le += uu <= u + 1e-9
+        ge += uu >= u - 1e-9
+        tot += 1
+    return min(1.0, 2 * min(le, ge) / tot)
+
+base = R["study"]["baseline"]
+ps = []
+for cmp_ in R["comparisons"]:
+    w = cmp_["workload"]
+    kb = (base, cmp_["scenario"], w["transaction_type"], w["clients"], w["threads"], w["query_mode"])
+    kp = (cmp_["provider"],) + kb[1:]
+    a, b = groups[kb], groups[kp]
+    close(cmp_["tps_ratio"], median(b) / median(a), what=f"comparison {kp} tps_ratio")
+    if len(a) + len(b) <= 20:
+        p = mw_p(a, b)
+        close(cmp_["p_value"], p, rel=1e-9, what=f"comparison {kp} p_value")
+        ps.append((p, cmp_))
+m = len(ps)
+order = sorted(range(m), key=lambda i: ps[i][0])
+running = 0
+for rank, i in enumerate(order):
+    adj = min(1.0, (m - rank) * ps[i][0])
+    running = max(running, adj)
+    close(ps[i][1]["p_adjusted"], running, what=f"comparison p_adjusted #{i}")
+
+print(f"{checked} passed, {len(errors)} failed")
+for e in errors[:50]:
+    print("  MISMATCH", e)
+sys.exit(1 if errors else 0)
