@@ -1,6 +1,6 @@
 # A thin layer over CMake, as cmark has it.
 #   make          build (build/tpsreport)
-#   make demo     build, then run tpsreport on the bundled sample study
+#   make demo     build, then write the report of the sample study into out/demo
 #   make test     the whole suite: normal build, then under ASan+UBSan
 #   make asan     the sanitizer build only
 #   make golden   regenerate golden files after an intended change
@@ -27,7 +27,9 @@ test-deps:
 	@scripts/install-deps.sh --test
 
 demo: all
-	$(BUILD)/tpsreport summary $(SAMPLE)
+	@mkdir -p out
+	$(BUILD)/tpsreport build $(SAMPLE) -o out/demo
+	@echo "Open out/demo/index.html in a browser (out/demo/report.html is the same in one file)."
 
 asan: deps
 	cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DTR_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null

@@ -5,13 +5,13 @@
 set -euo pipefail
 
 build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev
-            libxml2-dev libcmark-dev libinih-dev fonts-dejavu-core)
+            libxml2-dev libcmark-dev cmark libinih-dev fonts-dejavu-core)
 test_pkgs=(postgresql postgresql-client python3 clang libclang-rt-14-dev)
 
 want=("${build_pkgs[@]}")
 case "${1:-}" in
   --test) want+=("${test_pkgs[@]}") ;;
-  --browser) want+=("${test_pkgs[@]}" chromium nodejs default-jre-headless) ;;
+  --browser) want+=("${test_pkgs[@]}" chromium nodejs npm default-jre-headless) ;;
 esac
 
 missing=()

@@ -1,0 +1,119 @@
+/* block.c: directives that become blocks: {{table KIND [SCENARIO]}},
+ * {{chart NAME|KIND [SCENARIO]}} and {{section NAME [SCENARIO]}}. A table
+ * or chart asked for by name must exist: an empty one is an error, so a
+ * writeup never silently loses a figure its text talks about. */
+
+#include "writeup_internal.h"
+
+#include <string.h>
+
+bool tr_wu_is_block(const char *name)
+{
+	return strcmp(name, "table") == 0 || strcmp(name, "chart") == 0 ||
+	       strcmp(name, "section") == 0;
+}
+
+typedef struct {
+	const char *name;
+	bool scenario;            /* takes an optional SCENARIO */
+	void (*all)(tr_wu_doc *d);
+	void (*one)(tr_wu_doc *d, long scenario);
+	const char *empty;        /* why it can be empty */
+} S_table_kind;
+
+static void S_providers(tr_wu_doc *d)
+{
+	tr_wu_table_providers(d, false);
+}
+
+static const S_table_kind S_tables[] = {
+	{ "providers", false, S_providers, NULL, "no providers" },
+	{ "tps", true, NULL, tr_wu_table_tps, "no usable runs" },
+	{ "stability", true, NULL, tr_wu_table_stability,
+	  "no windows (aggregate logs or -P progress lines)" },
+	{ "latency", true, NULL, tr_wu_table_latency,
+	  "no per-transaction logs (pgbench --log without --aggregate-interval)" },
+	{ "init", true, NULL, tr_wu_table_init_phases, "no init output (init.txt or init.json)" },
+	{ "price", false, tr_wu_table_price, NULL, "no prices in tpsreport.ini" },
+	{ "value", true, NULL, tr_wu_table_value,
+	  "no prices that convert into the report currency" },
+	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs" },
+	{ "runs", true, NULL, tr_wu_table_runs, "no runs" },
+};
+
+static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	const S_table_kind *k = NULL;
+	size_t before = d->nblocks;
+	long s = -1;
+	if (dir->nargs < 1)
+		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
+		                      "tps, stability, latency, init, price, value, "
+		                      "closing, runs)");
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_tables); i++)
+		if (strcmp(S_tables[i].name, dir->args[0]) == 0)
+			k = &S_tables[i];
+	if (!k)
+		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
+		                      "stability, latency, init, price, value, closing, "
+		                      "runs)", tr_wu_c(d, dir->args[0]));
+	if (dir->nargs > (k->scenario ? 2u : 1u))
+		return tr_wu_error(d, "{{table %s}} takes %s", k->name,
+		                   k->scenario ? "at most a SCENARIO" : "no arguments");
+	if (dir->nargs == 2 && (s = tr_wu_scenario(d, dir->args[1])) < 0)
+		return TR_EINVALID;
+	if (k->all)
+		k->all(d);
+	else
+		k->one(d, s);
+	if (d->rc < 0)
+		return d->rc;
+	if (d->nblocks == before)
+		return tr_wu_error(d, "{{table %s%s%s}}: nothing to show (%s)", k->name,
+		                   s >= 0 ? " " : "", s >= 0 ? tr_wu_c(d, dir->args[1]) : "",
+		                   k->empty);
+	return 0;
+}
+
+static int S_chart(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	const tr_writeup_charts *cs = d->charts;
+	long s = -1, found = -1;
+	tr_buf names = TR_BUF_INIT;
+	if (dir->nargs < 1 || dir->nargs > 2)
+		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO]");
+	if (dir->nargs == 2 && (s = tr_wu_scenario(d, dir->args[1])) < 0)
+		return TR_EINVALID;
+	/* A chart's own name first ("timeline-bench100"), then its kind: for
+	 * one scenario, else the all-scenario chart, else the first. */
+	for (size_t i = 0; i < cs->count && found < 0 && dir->nargs == 1; i++)
+		if (strcmp(cs->items[i].name, dir->args[0]) == 0)
+			found = (long)i;
+	for (size_t i = 0; i < cs->count && found < 0; i++)
+		if (strcmp(cs->items[i].kind, dir->args[0]) == 0 && cs->items[i].scenario == s)
+			found = (long)i;
+	for (size_t i = 0; i < cs->count && found < 0 && s < 0; i++)
+		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
+			found = (long)i;
+	if (found >= 0) {
+		tr_wu_emit_figure(d, (size_t)found, NULL);
+		return d->rc;
+	}
+	for (size_t i = 0; i < cs->count && i < 40; i++)
+		tr_buf_printf(&names, "%s%s", i ? ", " : "", cs->items[i].name);
+	tr_wu_error(d, "{{chart %s%s%s}}: no such chart in this study (it has: %s)",
+	            tr_wu_c(d, dir->args[0]), s >= 0 ? " " : "",
+	            s >= 0 ? tr_wu_c(d, dir->args[1]) : "",
+	            cs->count ? tr_buf_cstr(&names) : "none");
+	tr_buf_free(&names);
+	return TR_EINVALID;
+}
+
+int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	if (strcmp(dir->name, "table") == 0)
+		return S_table(d, dir);
+	if (strcmp(dir->name, "chart") == 0)
+		return S_chart(d, dir);
+	return tr_wu_section(d, dir);
+}

@@ -1,0 +1,263 @@
+/* sections_method.c: the methodology as the runs themselves tell it
+ * (pgbench version, workloads, durations, runs per cell, scales, windows)
+ * and every finding of `tpsreport check`. Nothing here comes from the
+ * author: it is what the files say. */
+
+#include "writeup_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Distinct strings, in order of first appearance (at most max). */
+static size_t S_add(const char **set, size_t n, size_t max, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(set[i], s) == 0)
+			return n;
+	if (n < max)
+		set[n++] = s;
+	return n;
+}
+
+static void S_versions(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	const char *v[16];
+	size_t n = 0;
+	bool unknown = false;
+	for (size_t i = 0; i < r->nruns; i++) {
+		if (r->runs[i].excluded)
+			continue;
+		if (r->runs[i].pgbench_version)
+			n = S_add(v, n, TR_ARRAY_SIZE(v), r->runs[i].pgbench_version);
+		else
+			unknown = true;
+	}
+	tr_wu_md(d, "- **pgbench**: ");
+	for (size_t i = 0; i < n; i++)
+		tr_wu_md(d, "%s%s", i ? ", " : "", tr_wu_e(d, v[i]));
+	if (unknown)
+		tr_wu_md(d, "%snot printed by some runs (pgbench 10\xe2\x80\x93" "13 do not print "
+		            "their version)", n ? "; " : "");
+	tr_wu_md(d, "%s\n", n > 1 ? " (different versions: see the findings below)" : "");
+}
+
+static void S_workloads(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	size_t n = 0;
+	for (size_t w = 0; w < r->nworkloads; w++) {
+		bool used = false;
+		for (size_t c = 0; c < r->ncells && !used; c++)
+			used = r->cells[c].workload == w;
+		if (!used)
+			continue;
+		if (n == 8) {
+			tr_wu_md(d, ", and more (see the tables)");
+			break;
+		}
+		tr_wu_md(d, "%s%s", n ? "; " : "- **Workload** (transaction type, clients, "
+		                                "threads, query mode): ",
+		         tr_wu_e(d, r->workloads[w].label));
+		n++;
+	}
+	if (n)
+		tr_wu_md(d, "\n");
+}
+
+static void S_durations(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	tr_wu_md(d, "- **Duration of each run**:");
+	for (size_t s = 0, first = 1; s < r->nscenarios; s++) {
+		int seen[8];
+		size_t n = 0;
+		for (size_t i = 0; i < r->nruns; i++) {
+			const tr_run_result *run = &r->runs[i];
+			bool known = false;
+			if (run->scenario != s || run->excluded)
+				continue;
+			for (size_t k = 0; k < n; k++)
+				known |= seen[k] == run->duration_s;
+			if (!known && n < TR_ARRAY_SIZE(seen))
+				seen[n++] = run->duration_s;
+		}
+		if (n == 0)
+			continue;
+		tr_wu_md(d, "%s %s: ", first ? "" : ";", tr_wu_e(d, r->scenarios[s].label));
+		for (size_t k = 0; k < n; k++) {
+			if (seen[k] < 0)
+				tr_wu_md(d, "%sa fixed number of transactions (-t)", k ? ", " : "");
+			else
+				tr_wu_md(d, "%s%s s", k ? ", " : "",
+				         tr_wu_n(d, seen[k], TR_WU_COUNT));
+		}
+		first = 0;
+	}
+	tr_wu_md(d, "\n");
+}
+
+static void S_runs(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	size_t lo = SIZE_MAX, hi = 0, excluded = 0;
+	for (size_t c = 0; c < r->ncells; c++) {
+		if (r->cells[c].nruns < lo)
+			lo = r->cells[c].nruns;
+		if (r->cells[c].nruns > hi)
+			hi = r->cells[c].nruns;
+	}
+	for (size_t i = 0; i < r->nruns; i++)
+		excluded += r->runs[i].excluded;
+	if (hi == 0)
+		return;
+	if (lo == hi)
+		tr_wu_md(d, "- **Runs**: %zu per provider and scenario", lo);
+	else
+		tr_wu_md(d, "- **Runs**: %zu to %zu per provider and scenario", lo, hi);
+	if (excluded)
+		tr_wu_md(d, "; %zu run%s left out (see the notes on the data)", excluded,
+		         excluded == 1 ? "" : "s");
+	tr_wu_md(d, "\n");
+}
+
+static void S_scales(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	bool any = false;
+	for (size_t s = 0; s < r->nscenarios; s++) {
+		const tr_scenario_result *sc = &r->scenarios[s];
+		if (sc->scale < 0 && isnan(sc->data_bytes))
+			continue;
+		tr_wu_md(d, "%s %s: ", any ? ";" : "- **Scale** (pgbench -s) **and data size**:",
+		         tr_wu_e(d, sc->label));
+		if (sc->scale >= 0)
+			tr_wu_md(d, "scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
+		else
+			tr_wu_md(d, "mixed scales");
+		if (isfinite(sc->data_bytes))
+			tr_wu_md(d, ", %s%s%s", sc->data_measured ? "" : "about ",
+			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
+			         sc->data_measured ? " measured after loading" : "");
+		any = true;
+	}
+	if (any)
+		tr_wu_md(d, " (estimated sizes: scale \xc3\x97 15 MiB)\n");
+}
+
+static void S_windows(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	bool agg = false, prog = false;
+	size_t tx = 0;
+	double iv = tr_wu_window_interval(r);
+	for (size_t c = 0; c < r->ncells; c++) {
+		agg |= r->cells[c].worst.present && r->cells[c].worst.source == TR_WINDOWS_AGGREGATE;
+		prog |= r->cells[c].worst.present && r->cells[c].worst.source == TR_WINDOWS_PROGRESS;
+		tx += r->cells[c].latency.present;
+	}
+	if (agg || prog) {
+		tr_wu_md(d, "- **Time windows**: ");
+		if (isfinite(iv)) {
+			tr_wu_md(d, "%s-s windows ", tr_wu_n(d, iv, TR_WU_EXACT));
+		} else {
+			/* Each length once, in order of appearance. */
+			double seen[8];
+			size_t n = 0;
+			for (size_t c = 0; c < r->ncells; c++) {
+				bool known = false;
+				if (!r->cells[c].worst.present)
+					continue;
+				for (size_t k = 0; k < n; k++)
+					known |= seen[k] == r->cells[c].worst.interval_s;
+				if (!known && n < TR_ARRAY_SIZE(seen))
+					seen[n++] = r->cells[c].worst.interval_s;
+			}
+			for (size_t k = 0; k < n; k++)
+				tr_wu_md(d, "%s%s-s", k == 0 ? "" : k + 1 == n ? " and " : ", ",
+				         tr_wu_n(d, seen[k], TR_WU_EXACT));
+			tr_wu_md(d, " windows ");
+		}
+		tr_wu_md(d, "from %s%s%s; the first window of each run is left out "
+		            "(partial, and it holds connection set-up)\n",
+		         agg ? "aggregate logs (--aggregate-interval)" : "",
+		         agg && prog ? " and " : "", prog ? "progress lines (-P)" : "");
+	} else {
+		tr_wu_md(d, "- **Time windows**: none (no aggregate logs or progress lines): "
+		            "no stability figures\n");
+	}
+	if (tx)
+		tr_wu_md(d, "- **Per-transaction logs** (--log): for %zu of %zu provider and "
+		            "scenario combinations\n", tx, r->ncells);
+}
+
+void tr_wu_section_methodology(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	if (r->nruns == 0)
+		return;
+	tr_wu_md(d, "\n## Methodology\n\nAs read from the runs' own output:\n\n");
+	S_versions(d);
+	S_workloads(d);
+	S_durations(d);
+	S_runs(d);
+	S_scales(d);
+	S_windows(d);
+	if (r->nproviders > 1)
+		tr_wu_md(d, "- **Statistics**: a provider's TPS in a scenario is the median "
+		            "of its runs; each provider is compared with the baseline, %s, "
+		            "by an exact two-sided Mann-Whitney U test on run TPS, "
+		            "Holm-adjusted over %zu comparison%s, \xce\xb1 = %s\n",
+		         tr_wu_e(d, r->providers[r->baseline].label), r->ncomparisons,
+		         r->ncomparisons == 1 ? "" : "s", tr_wu_n(d, r->alpha, TR_WU_EXACT));
+	tr_wu_section_findings(d);
+}
+
+static void S_diag(tr_wu_doc *d, const tr_diag *x)
+{
+	tr_buf where = TR_BUF_INIT;
+	if (x->path) {
+		tr_buf_puts(&where, x->path);
+		if (x->line > 0)
+			tr_buf_printf(&where, ":%ld", x->line);
+	}
+	tr_wu_md(d, "- %s%s%s%s\n", x->severity == TR_SEV_WARNING ? "" : "Note: ",
+	         x->path ? tr_wu_e(d, tr_buf_cstr(&where)) : "", x->path ? ": " : "",
+	         tr_wu_e(d, x->message));
+	tr_buf_free(&where);
+}
+
+void tr_wu_section_findings(tr_wu_doc *d)
+{
+	const tr_diags *f = &d->r->findings;
+	tr_wu_md(d, "\n### What `tpsreport check` found\n\n");
+	if (f->count == 0) {
+		tr_wu_md(d, "Nothing: the providers ran the same pgbench version, scale, "
+		            "workload and duration in each scenario, with enough runs, "
+		            "and no run was cut short or aborted.\n");
+		return;
+	}
+	tr_wu_md(d, "These may make a comparison unfair or shaky; read the figures "
+	            "with them in mind.\n\n");
+	for (size_t i = 0; i < f->count; i++)
+		S_diag(d, &f->items[i]);
+}
+
+void tr_wu_section_notes(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	size_t used = 0;
+	for (size_t i = 0; i < r->nruns; i++)
+		used += !r->runs[i].excluded;
+	tr_wu_md(d, "\n## Notes on the data\n\n");
+	if (r->warnings.count == 0) {
+		tr_wu_md(d, "All %zu runs were used, and reading them raised no warnings.\n",
+		         r->nruns);
+		return;
+	}
+	tr_wu_md(d, "%zu of %zu runs were used. Reading the study raised these "
+	            "warnings:\n\n", used, r->nruns);
+	for (size_t i = 0; i < r->warnings.count; i++)
+		S_diag(d, &r->warnings.items[i]);
+}

@@ -1,0 +1,176 @@
+/* sections_results.c: the sections of figures: results per scenario,
+ * stability, per-transaction latency, init phases, price-performance and
+ * the closing table. A section with no data writes nothing; charts are
+ * placed where their section is, each once. */
+
+#include "writeup_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool S_scenario_has_cells(const tr_results *r, size_t s)
+{
+	for (size_t c = 0; c < r->ncells; c++)
+		if (r->cells[c].scenario == s)
+			return true;
+	return false;
+}
+
+/* "in memory for AWS (8 GB RAM); disk-bound for B (4 GB RAM)". */
+static void S_regimes(tr_wu_doc *d, size_t s)
+{
+	const tr_results *r = d->r;
+	const tr_scenario_result *sc = &r->scenarios[s];
+	bool any = false;
+	for (int g = TR_REGIME_IN_MEMORY; g <= TR_REGIME_DISK_BOUND; g++) {
+		bool first = true;
+		for (size_t p = 0; p < r->nproviders; p++) {
+			if ((int)sc->regimes[p] != g)
+				continue;
+			if (first)
+				tr_wu_md(d, "%s%s for ", any ? "; " : ": ", tr_regime_name((tr_regime)g));
+			tr_wu_md(d, "%s%s (%s GB RAM)", first ? "" : ", ",
+			         tr_wu_e(d, r->providers[p].label),
+			         tr_wu_n(d, r->providers[p].ram_gb, TR_WU_EXACT));
+			first = false;
+			any = true;
+		}
+	}
+}
+
+void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
+{
+	const tr_results *r = d->r;
+	const tr_scenario_result *sc = &r->scenarios[s];
+	if (!S_scenario_has_cells(r, s))
+		return;
+	tr_wu_md(d, "\n### %s\n\n", tr_wu_e(d, sc->label));
+	if (sc->scale >= 0) {
+		tr_wu_md(d, "Scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
+		if (isfinite(sc->data_bytes))
+			tr_wu_md(d, ", %s%s of data%s", sc->data_measured ? "" : "about ",
+			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
+			         sc->data_measured ? " (measured after loading)" : " (scale \xc3\x97 15 MiB)");
+		S_regimes(d, s);
+		tr_wu_md(d, ".\n\n");
+	}
+	tr_wu_table_tps(d, (long)s);
+	tr_wu_emit_charts(d, "tps", (long)s, NULL);
+	tr_wu_emit_charts(d, "latency", (long)s, NULL);
+	tr_wu_emit_charts(d, "sweep", (long)s, NULL);
+}
+
+void tr_wu_section_results(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	if (r->ncells == 0)
+		return;
+	tr_wu_md(d, "\n## TPS and latency\n\n");
+	tr_wu_md(d, "TPS and latency average are pgbench's own end-of-run figures "
+	            "(TPS without the initial connection time); the charts show the "
+	            "median run with the slowest and fastest as whiskers.\n");
+	tr_wu_emit_charts(d, "tps", -1, NULL);
+	tr_wu_emit_charts(d, "latency", -1, NULL);
+	for (size_t s = 0; s < r->nscenarios; s++)
+		tr_wu_section_scenario(d, s);
+}
+
+void tr_wu_section_stability(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	bool any = false;
+	double iv = tr_wu_window_interval(r);
+	for (size_t c = 0; c < r->ncells; c++)
+		any |= r->cells[c].worst.present;
+	if (!any)
+		return;
+	tr_wu_md(d, "\n## Stability\n\n");
+	const char *win = isfinite(iv)
+		? tr_wu_keep(d, tr_sprintf("%s-s", tr_wu_n(d, iv, TR_WU_EXACT)))
+		: NULL;
+	tr_wu_md(d, "A median hides what happens during a run. Each run's TPS and "
+	            "latency over %s%s show how steady it was. The "
+	            "coefficient of variation (CoV) is the spread of window TPS "
+	            "around the run's mean (lower is steadier); the deepest dip is "
+	            "the slowest window against that mean. The latency figure is the "
+	            "95th percentile of the windows' *average* latencies (the p95 of "
+	            "%s%swindow averages), not a percentile of individual "
+	            "transactions.\n", win ? win : "short time windows (their length is in the table)",
+	         win ? " windows" : "", win ? win : "", win ? " " : "");
+	tr_wu_table_stability(d, -1);
+	tr_wu_emit_charts(d, "cov", -2, NULL);
+	tr_wu_emit_charts(d, "p95", -2, NULL);
+	for (size_t s = 0; s < r->nscenarios; s++)
+		tr_wu_emit_charts(d, "timeline", (long)s, NULL);
+	tr_wu_emit_charts(d, "timeline", -2, NULL);
+}
+
+void tr_wu_section_latency(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	bool any = false;
+	for (size_t c = 0; c < r->ncells; c++)
+		any |= r->cells[c].latency.present;
+	if (!any)
+		return;
+	tr_wu_md(d, "\n## Per-transaction latency\n\n");
+	tr_wu_md(d, "Where pgbench logged every transaction (--log without "
+	            "--aggregate-interval), the latency of each transaction is known, "
+	            "and these are its percentiles: the p95 here is the p95 of "
+	            "transactions.\n");
+	tr_wu_table_latency(d, -1);
+	tr_wu_emit_charts(d, "percentiles", -2, NULL);
+}
+
+void tr_wu_section_init(tr_wu_doc *d)
+{
+	if (d->r->ninits == 0)
+		return;
+	tr_wu_md(d, "\n## Loading the data (pgbench -i)\n\n");
+	tr_wu_md(d, "Not part of the TPS runs, but a view of each server's "
+	            "throughput under sequential load: generating the rows, "
+	            "vacuuming, and building the primary keys.\n");
+	tr_wu_table_init_phases(d, -1);
+	tr_wu_emit_charts(d, "init", -2, NULL);
+}
+
+void tr_wu_section_price(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	bool any = false;
+	for (size_t c = 0; c < r->ncells; c++)
+		any |= isfinite(r->cells[c].cost_per_tps);
+	if (!any)
+		return;
+	tr_wu_md(d, "\n## Price-performance\n\n");
+	tr_wu_md(d, "What a month of each provider costs per transaction per second: "
+	            "the monthly price in %s divided by the median TPS.\n\n",
+	         tr_wu_e(d, r->currency ? r->currency : ""));
+	for (size_t i = 0; i < r->ncomparisons; i++) {
+		const tr_comparison *k = &r->comparisons[i];
+		if (!isfinite(k->value_ratio))
+			continue;
+		tr_wu_md(d, "- %s", tr_wu_e(d, r->scenarios[k->scenario].label));
+		if (tr_wu_many_workloads(r))
+			tr_wu_md(d, " (%s)", tr_wu_e(d, r->workloads[k->workload].label));
+		tr_wu_md(d, ": %s delivers **%s** as many transactions per %s as %s (%s vs %s %s per TPS).\n",
+		         tr_wu_e(d, r->providers[k->provider].label),
+		         tr_wu_n(d, k->value_ratio, TR_WU_RATIO), tr_wu_e(d, r->currency),
+		         tr_wu_e(d, r->providers[k->baseline].label),
+		         tr_wu_n(d, r->cells[k->cell].cost_per_tps, TR_WU_COST),
+		         tr_wu_n(d, r->cells[k->baseline_cell].cost_per_tps, TR_WU_COST),
+		         tr_wu_e(d, r->currency));
+	}
+	tr_wu_table_value(d, -1);
+	tr_wu_emit_charts(d, "cost", -2, NULL);
+	tr_wu_emit_charts(d, "value", -2, NULL);
+}
+
+void tr_wu_section_closing(tr_wu_doc *d)
+{
+	if (d->r->ncells == 0)
+		return;
+	tr_wu_md(d, "\n## All scenarios at a glance\n\n");
+	tr_wu_table_closing(d);
+}

@@ -1,0 +1,146 @@
+/* table.c: tables as data (cleaned text per cell, a sort key for numbers),
+ * rendered later as pipe tables (markdown.c) or <table> nodes (html.c).
+ * Calls are sticky: the first failure is kept in t->rc and later calls do
+ * nothing, so builders check once. */
+
+#include "writeup_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tr_wu_table_init(tr_wu_table *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void tr_wu_table_free(tr_wu_table *t)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		free(t->headers[i]);
+	free(t->headers);
+	free(t->numeric);
+	for (size_t i = 0; i < t->ncells; i++) {
+		free(t->cells[i].text);
+		free(t->cells[i].sort);
+	}
+	free(t->cells);
+	free(t->caption);
+	free(t->note);
+	memset(t, 0, sizeof(*t));
+}
+
+static char *S_clean(tr_wu_table *t, const char *s)
+{
+	tr_buf b = TR_BUF_INIT;
+	if (t->rc == 0 && (t->rc = tr_wu_clean(&b, s ? s : "", s ? strlen(s) : 0,
+	                                       false)) == 0 &&
+	    (t->rc = tr_buf_putc(&b, '\0')) == 0)
+		return tr_buf_detach(&b);
+	tr_buf_free(&b);
+	if (t->rc == 0)
+		t->rc = TR_ENOMEM;
+	return NULL;
+}
+
+void tr_wu_table_col(tr_wu_table *t, const char *header, bool numeric)
+{
+	char **h;
+	bool *n;
+	char *text;
+	if (t->rc < 0)
+		return;
+	if (t->ncells > 0) {
+		t->rc = tr_error_set("table: a column added after its cells");
+		return;
+	}
+	if (!(text = S_clean(t, header)))
+		return;
+	h = tr_realloc(t->headers, (t->ncols + 1) * sizeof(char *));
+	if (!h) {
+		free(text);
+		t->rc = TR_ENOMEM;
+		return;
+	}
+	t->headers = h;
+	n = tr_realloc(t->numeric, (t->ncols + 1) * sizeof(bool));
+	if (!n) {
+		free(text);
+		t->rc = TR_ENOMEM;
+		return;
+	}
+	t->numeric = n;
+	t->headers[t->ncols] = text;
+	t->numeric[t->ncols] = numeric;
+	t->ncols++;
+}
+
+static void S_cell(tr_wu_table *t, const char *text, double sort, bool strong)
+{
+	tr_wu_cell *c;
+	if (t->rc < 0)
+		return;
+	if (t->ncols == 0) {
+		t->rc = tr_error_set("table: a cell added before any column");
+		return;
+	}
+	if ((t->rc = tr_grow(&t->cells, &t->cap, t->ncells + 1, sizeof(tr_wu_cell))) < 0)
+		return;
+	c = &t->cells[t->ncells];
+	memset(c, 0, sizeof(*c));
+	if (!(c->text = S_clean(t, text)))
+		return;
+	if (isfinite(sort)) {
+		tr_buf b = TR_BUF_INIT;
+		if ((t->rc = tr_fmt_shortest(&b, sort)) < 0) {
+			free(c->text);
+			tr_buf_free(&b);
+			return;
+		}
+		c->sort = tr_buf_detach(&b);
+	}
+	c->strong = strong;
+	t->ncells++;
+	t->nrows = (t->ncells + t->ncols - 1) / t->ncols;
+}
+
+void tr_wu_table_text(tr_wu_table *t, const char *text)
+{
+	S_cell(t, text, NAN, false);
+}
+
+void tr_wu_table_strong(tr_wu_table *t, const char *text)
+{
+	S_cell(t, text, NAN, true);
+}
+
+void tr_wu_table_sorted(tr_wu_table *t, const char *text, double v)
+{
+	S_cell(t, text, v, false);
+}
+
+void tr_wu_table_num(tr_wu_table *t, double v, tr_wu_unit unit)
+{
+	tr_buf b = TR_BUF_INIT;
+	if (t->rc < 0)
+		return;
+	if ((t->rc = tr_wu_fmt(&b, v, unit)) == 0)
+		S_cell(t, tr_buf_cstr(&b), v, false);
+	tr_buf_free(&b);
+}
+
+void tr_wu_table_caption(tr_wu_table *t, const char *caption)
+{
+	if (t->rc < 0)
+		return;
+	free(t->caption);
+	t->caption = S_clean(t, caption);
+}
+
+void tr_wu_table_note(tr_wu_table *t, const char *note)
+{
+	if (t->rc < 0)
+		return;
+	free(t->note);
+	t->note = S_clean(t, note);
+}

@@ -1,0 +1,260 @@
+/* tables_setup.c: the tables that are not about cells: providers and
+ * their prices, init timings, and every run. */
+
+#include "writeup_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "154.76 USD/month instance + 68.50 USD/month storage": as written. */
+static const char *S_quoted_price(tr_wu_doc *d, const tr_provider_result *p)
+{
+	tr_buf b = TR_BUF_INIT;
+	for (size_t k = 0; k < p->nprice; k++) {
+		const tr_price_line *l = &p->price[k];
+		if (k)
+			tr_buf_puts(&b, " + ");
+		tr_wu_fmt(&b, l->amount, TR_WU_PRICE);
+		tr_buf_printf(&b, " %s/%s", l->currency, l->hourly ? "hour" : "month");
+		if (l->label)
+			tr_buf_printf(&b, " %s", l->label);
+	}
+	return tr_wu_keep_buf(d, &b);
+}
+
+static bool S_any_price(const tr_results *r)
+{
+	for (size_t i = 0; i < r->nproviders; i++)
+		if (r->providers[i].nprice > 0)
+			return true;
+	return false;
+}
+
+void tr_wu_table_providers(tr_wu_doc *d, bool brief)
+{
+	const tr_results *r = d->r;
+	bool vcpu = false, ram = false, notes = false, hourly = false;
+	bool price = S_any_price(r);
+	const char *cur = r->currency ? tr_wu_c(d, r->currency) : NULL;
+	tr_wu_table t;
+	for (size_t i = 0; i < r->nproviders; i++) {
+		vcpu |= isfinite(r->providers[i].vcpu);
+		ram |= isfinite(r->providers[i].ram_gb);
+		notes |= r->providers[i].notes != NULL;
+		for (size_t k = 0; k < r->providers[i].nprice; k++)
+			hourly |= r->providers[i].price[k].hourly;
+	}
+	if (brief && !vcpu && !ram && !price && !notes) {
+		/* Nothing but names: a sentence says it better than a table. */
+		tr_wu_md(d, "The providers (tpsreport.ini gives no specifications "
+		            "or prices): ");
+		for (size_t i = 0; i < r->nproviders; i++)
+			tr_wu_md(d, "%s%s", i ? (i + 1 == r->nproviders ? " and " : ", ") : "",
+			         tr_wu_e(d, r->providers[i].label));
+		tr_wu_md(d, ". The baseline is %s.\n",
+		         r->nproviders ? tr_wu_e(d, r->providers[r->baseline].label) : "none");
+		return;
+	}
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Provider", false);
+	if (vcpu)
+		tr_wu_table_col(&t, "vCPU", true);
+	if (ram)
+		tr_wu_table_col(&t, "RAM (GB)", true);
+	if (price) {
+		tr_wu_table_col(&t, "Price as quoted", false);
+		if (cur)
+			tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("Per month (%s)", cur)), true);
+	}
+	if (notes)
+		tr_wu_table_col(&t, "Notes", false);
+	for (size_t i = 0; i < r->nproviders; i++) {
+		const tr_provider_result *p = &r->providers[i];
+		tr_wu_table_text(&t, p->label);
+		if (vcpu)
+			tr_wu_table_num(&t, p->vcpu, TR_WU_EXACT);
+		if (ram)
+			tr_wu_table_num(&t, p->ram_gb, TR_WU_EXACT);
+		if (price) {
+			tr_wu_table_text(&t, S_quoted_price(d, p));
+			if (cur)
+				tr_wu_table_num(&t, p->monthly_cost, TR_WU_MONEY);
+		}
+		if (notes)
+			tr_wu_table_text(&t, p->notes ? p->notes : "");
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"The providers compared, as described in tpsreport.ini. Baseline: %s.%s",
+		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "none",
+		hourly ? " Hourly prices count 730 hours a month." : "")));
+	tr_wu_emit_table(d, &t);
+}
+
+void tr_wu_table_price(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	const char *cur = r->currency ? tr_wu_c(d, r->currency) : NULL;
+	tr_wu_table t;
+	if (!S_any_price(r))
+		return;
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, "Component", false);
+	tr_wu_table_col(&t, "As quoted", true);
+	if (cur)
+		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("Per month (%s)", cur)), true);
+	for (size_t i = 0; i < r->nproviders; i++) {
+		const tr_provider_result *p = &r->providers[i];
+		for (size_t k = 0; k < p->nprice; k++) {
+			const tr_price_line *l = &p->price[k];
+			tr_wu_table_text(&t, p->label);
+			tr_wu_table_text(&t, l->label ? l->label : "");
+			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s %s/%s",
+			                        tr_wu_n(d, l->amount, TR_WU_PRICE),
+			                        tr_wu_c(d, l->currency), l->hourly ? "hour" : "month")),
+			                   l->amount);
+			if (cur)
+				tr_wu_table_num(&t, l->monthly, TR_WU_MONEY);
+		}
+		if (p->nprice > 1 || (p->nprice == 1 && p->price[0].label)) {
+			tr_wu_table_text(&t, p->label);
+			tr_wu_table_strong(&t, "Total");
+			tr_wu_table_text(&t, "");
+			if (cur)
+				tr_wu_table_num(&t, p->monthly_cost, TR_WU_MONEY);
+		}
+	}
+	tr_wu_table_caption(&t, cur ? tr_wu_keep(d, tr_sprintf(
+		"Monthly prices, itemised and converted into %s. Hourly prices count "
+		"730 hours a month.", cur))
+	                            : "Monthly prices as quoted (no report currency is set).");
+	tr_wu_emit_table(d, &t);
+}
+
+/* Phase names in order of first appearance over every init. */
+static size_t S_phases(const tr_results *r, long s, const char **names, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ninits; i++) {
+		const tr_init *in = r->inits[i].init;
+		if (s >= 0 && r->inits[i].scenario != (size_t)s)
+			continue;
+		for (size_t k = 0; k < in->nphases; k++) {
+			bool seen = false;
+			for (size_t j = 0; j < n; j++)
+				seen |= strcmp(names[j], in->phases[k].name) == 0;
+			if (!seen && n < max)
+				names[n++] = in->phases[k].name;
+		}
+	}
+	return n;
+}
+
+static double S_phase(const tr_init *in, const char *name)
+{
+	for (size_t k = 0; k < in->nphases; k++)
+		if (strcmp(in->phases[k].name, name) == 0)
+			return in->phases[k].seconds;
+	return NAN;
+}
+
+void tr_wu_table_init_phases(tr_wu_doc *d, long s)
+{
+	const tr_results *r = d->r;
+	const char *phases[16];
+	size_t nph = S_phases(r, s, phases, TR_ARRAY_SIZE(phases));
+	bool wall = false, total = false, jobs = false;
+	tr_wu_table t;
+	for (size_t i = 0; i < r->ninits; i++) {
+		const tr_init *in = r->inits[i].init;
+		if (s >= 0 && r->inits[i].scenario != (size_t)s)
+			continue;
+		wall |= isfinite(in->wall_s);
+		total |= isfinite(in->total_s);
+		jobs |= in->jobs > 1;
+	}
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Provider", false);
+	if (s < 0)
+		tr_wu_table_col(&t, "Scenario", false);
+	tr_wu_table_col(&t, "Scale", true);
+	if (total)
+		tr_wu_table_col(&t, "Total (s)", true);
+	if (wall)
+		tr_wu_table_col(&t, "Wall clock (s)", true);
+	for (size_t k = 0; k < nph; k++)
+		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("%s (s)", tr_wu_c(d, phases[k]))), true);
+	if (jobs)
+		tr_wu_table_col(&t, "Generate jobs", true);
+	for (size_t i = 0; i < r->ninits; i++) {
+		const tr_init *in = r->inits[i].init;
+		if (s >= 0 && r->inits[i].scenario != (size_t)s)
+			continue;
+		tr_wu_table_text(&t, r->providers[r->inits[i].provider].label);
+		if (s < 0)
+			tr_wu_table_text(&t, r->scenarios[r->inits[i].scenario].label);
+		tr_wu_table_num(&t, in->scale < 0 ? NAN : (double)in->scale, TR_WU_COUNT);
+		if (total)
+			tr_wu_table_num(&t, in->total_s, TR_WU_SECONDS);
+		if (wall)
+			tr_wu_table_num(&t, in->wall_s, TR_WU_SECONDS);
+		for (size_t k = 0; k < nph; k++)
+			tr_wu_table_num(&t, S_phase(in, phases[k]), TR_WU_SECONDS);
+		if (jobs)
+			tr_wu_table_num(&t, in->jobs > 0 ? in->jobs : 1, TR_WU_COUNT);
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"%sLoading the data with pgbench -i: the total pgbench reports (\"done "
+		"in\"), %sand each phase as pgbench names it.",
+		s >= 0 ? tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, r->scenarios[s].label))) : "",
+		wall ? "the wall-clock time measured around it (time), " : "")));
+	tr_wu_emit_table(d, &t);
+}
+
+void tr_wu_table_runs(tr_wu_doc *d, long s)
+{
+	const tr_results *r = d->r;
+	bool many = tr_wu_many_workloads(r);
+	tr_wu_table t;
+	tr_wu_table_init(&t);
+	if (s < 0)
+		tr_wu_table_col(&t, "Scenario", false);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, "Run", false);
+	if (many)
+		tr_wu_table_col(&t, "Workload", false);
+	tr_wu_table_col(&t, "TPS", true);
+	tr_wu_table_col(&t, "Latency avg (ms)", true);
+	tr_wu_table_col(&t, "CoV", true);
+	tr_wu_table_col(&t, "Deepest dip", true);
+	tr_wu_table_col(&t, "p95 of window averages (ms)", true);
+	tr_wu_table_col(&t, "Used", false);
+	for (size_t i = 0; i < r->nruns; i++) {
+		const tr_run_result *run = &r->runs[i];
+		if (s >= 0 && run->scenario != (size_t)s)
+			continue;
+		if (s < 0)
+			tr_wu_table_text(&t, r->scenarios[run->scenario].label);
+		tr_wu_table_text(&t, r->providers[run->provider].label);
+		tr_wu_table_text(&t, run->id);
+		if (many)
+			tr_wu_table_text(&t, r->workloads[run->workload].label);
+		tr_wu_table_num(&t, run->tps, TR_WU_TPS);
+		tr_wu_table_num(&t, run->latency_avg_ms, TR_WU_MS);
+		tr_wu_table_num(&t, run->windows.tps_cov_pct, TR_WU_PCT);
+		tr_wu_table_num(&t, run->windows.tps_min_pct, TR_WU_PCT);
+		tr_wu_table_num(&t, run->windows.latency_p95_ms, TR_WU_MS);
+		tr_wu_table_text(&t, run->excluded
+		                         ? tr_wu_keep(d, tr_sprintf("no: %s", run->excluded_reason
+		                                                                  ? run->excluded_reason
+		                                                                  : "unusable"))
+		                         : "yes");
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"%sEvery run: TPS and latency average from pgbench's summary; CoV, dip "
+		"and p95 from its time windows (p95 of the windows' average latencies, "
+		"not of transactions).",
+		s >= 0 ? tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, r->scenarios[s].label))) : "")));
+	tr_wu_emit_table(d, &t);
+}

@@ -1,0 +1,268 @@
+#ifndef TR_WRITEUP_INTERNAL_H
+#define TR_WRITEUP_INTERNAL_H
+
+/*
+ * Internal to writeup. The pipeline:
+ *
+ *   directive.c   find {{...}} in the source (not in code), parse them
+ *   expand.c      replace each by Markdown text, or by a placeholder line
+ *                 "<!-- tpsreport:block N -->" standing for a table or a
+ *                 figure kept in doc->blocks
+ *   sections*.c   the generated sections ({{section NAME}})
+ *   tables.c      the tables ({{table KIND}})
+ *   markdown.c    report.md: placeholders become pipe tables and images
+ *   html.c        index.html / report.html: cmark parses the expanded
+ *                 Markdown, its AST is walked into libxml2 nodes, and
+ *                 placeholders become <table> and <figure> nodes
+ *   fmt.c, text.c numbers and strings, shown one way everywhere
+ *
+ * Strings from the study are cleaned (valid UTF-8, no control characters)
+ * before they go anywhere, and Markdown-escaped when they go into Markdown.
+ */
+
+#include "writeup.h"
+
+/* ---- numbers (fmt.c): the one helper every number shown goes through -- */
+
+typedef enum tr_wu_unit {
+	TR_WU_TPS = 0,     /* 1 decimal, grouped: 2,339.7 */
+	TR_WU_MS,          /* 3 significant digits, at most 3 decimals: 13.7 */
+	TR_WU_PCT,         /* 1 decimal and "%": 4.1% */
+	TR_WU_GAP,         /* signed, 1 decimal, "%": +9.5%, -3.0% */
+	TR_WU_RATIO,       /* 2 decimals and "×": 1.85× */
+	TR_WU_P,           /* 3 decimals; "<0.001" below */
+	TR_WU_MONEY,       /* 2 decimals, grouped: 1,205.40 */
+	TR_WU_COST,        /* 3 significant digits, at most 4 decimals: 0.0902 */
+	TR_WU_PER100,      /* 3 significant digits, at most 1 decimal: 1,247 */
+	TR_WU_COUNT,       /* integer, grouped: 2,807,282 */
+	TR_WU_SECONDS,     /* 3 significant digits, at most 2 decimals: 1,562 */
+	TR_WU_GIB,         /* bytes shown in GiB, 3 significant digits: 146 */
+	TR_WU_BYTES,       /* bytes with their unit, 3 significant digits:
+	                      "15.6 MiB" below 1 GiB, else "1.46 GiB" */
+	TR_WU_EXACT,       /* as written: the shortest exact form: 8, 0.5, 10 */
+	TR_WU_PRICE        /* as written, with at least 2 decimals: 68.50 */
+} tr_wu_unit;
+
+/* Append v as shown to readers; "–" (an en dash) when v is not finite. */
+int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit);
+
+/* ---- strings (text.c) ------------------------------------------------ */
+
+/* Append [s, s+len) as valid UTF-8 without control characters: invalid
+ * bytes, C0/C1 controls (but tab and newline when keep_lines), DEL and
+ * Unicode noncharacters become U+FFFD; with !keep_lines, tab, CR and LF
+ * become a space. */
+int tr_wu_clean(tr_buf *out, const char *s, size_t len, bool keep_lines);
+
+/* Append s (cleaned, on one line) escaped for Markdown inline text: every
+ * character that could start markup is backslash-escaped, so the text
+ * renders as itself on GitHub and through cmark. */
+int tr_wu_md_escape(tr_buf *out, const char *s);
+/* The same for a table cell, where no block markup can start. */
+int tr_wu_md_escape_cell(tr_buf *out, const char *s);
+
+/* Append a heading id made of s: lowercase ASCII letters, digits and
+ * dashes ("Price-performance" -> "price-performance"); "section" when
+ * nothing is left. */
+int tr_wu_slug(tr_buf *out, const char *s);
+
+/* A name fit for charts/NAME.svg: [a-z0-9._-], not starting with '.',
+ * 1..100 bytes. */
+bool tr_wu_name_safe(const char *name);
+
+/* ---- tables and figures ---------------------------------------------- */
+
+typedef struct tr_wu_cell {
+	char *text;        /* cleaned plain text */
+	char *sort;        /* sort key (shortest exact number), or NULL */
+	bool strong;
+} tr_wu_cell;
+
+typedef struct tr_wu_table {
+	char *caption;     /* cleaned plain text, or NULL */
+	char *note;        /* shown under the table, or NULL */
+	size_t ncols;
+	char **headers;
+	bool *numeric;     /* right-aligned, sorted as numbers */
+	tr_wu_cell *cells; /* row-major, nrows x ncols */
+	size_t nrows;
+	size_t ncells, cap;
+	int rc;            /* first failure of any call below */
+} tr_wu_table;
+
+void tr_wu_table_init(tr_wu_table *t);
+void tr_wu_table_free(tr_wu_table *t);
+/* Add a column (before any cell). */
+void tr_wu_table_col(tr_wu_table *t, const char *header, bool numeric);
+/* Cells are added row by row, left to right. */
+void tr_wu_table_text(tr_wu_table *t, const char *text);
+void tr_wu_table_strong(tr_wu_table *t, const char *text);
+void tr_wu_table_num(tr_wu_table *t, double v, tr_wu_unit unit);
+/* A cell showing `text` and sorted by v. */
+void tr_wu_table_sorted(tr_wu_table *t, const char *text, double v);
+void tr_wu_table_caption(tr_wu_table *t, const char *caption);
+void tr_wu_table_note(tr_wu_table *t, const char *note);
+
+typedef enum tr_wu_block_kind {
+	TR_WU_BLOCK_TABLE = 0,
+	TR_WU_BLOCK_FIGURE
+} tr_wu_block_kind;
+
+typedef struct tr_wu_block {
+	tr_wu_block_kind kind;
+	tr_wu_table table;
+	size_t chart;      /* index into charts->items */
+	char *caption;     /* figure caption, cleaned; or NULL */
+} tr_wu_block;
+
+/* ---- the document being expanded ------------------------------------- */
+
+typedef struct tr_wu_doc {
+	const tr_results *r;
+	const tr_writeup_charts *charts;
+	const tr_writeup_options *opts;
+	tr_buf md;              /* expanded Markdown, with placeholders */
+	tr_wu_block *blocks;
+	size_t nblocks, blocks_cap;
+	char **scratch;         /* strings freed with the document */
+	size_t nscratch, scratch_cap;
+	int rc;                 /* first failure of a sticky call */
+	const char *path;       /* source path, for messages */
+	long line;              /* line of the directive being expanded */
+	char *title;            /* the study's title, or one made up */
+	bool *chart_used;       /* charts placed so far (sections skip them) */
+} tr_wu_doc;
+
+#define TR_WU_PLACEHOLDER "<!-- tpsreport:block "
+
+int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
+                   const tr_writeup_charts *charts,
+                   const tr_writeup_options *opts);
+void tr_wu_doc_free(tr_wu_doc *d);
+
+/* Sticky helpers for generated Markdown: on failure they set d->rc and
+ * return "" so that callers can chain them and check d->rc once. The
+ * strings live until the document is freed. */
+/* tr_wu_e: escaped for inline text that never starts a line. */
+const char *tr_wu_e(tr_wu_doc *d, const char *s);              /* escaped */
+/* The same for text that starts a line (a paragraph, a list item's). */
+const char *tr_wu_e_line(tr_wu_doc *d, const char *s);
+const char *tr_wu_n(tr_wu_doc *d, double v, tr_wu_unit unit);  /* number */
+const char *tr_wu_c(tr_wu_doc *d, const char *s);              /* cleaned */
+const char *tr_wu_keep(tr_wu_doc *d, char *owned);  /* takes ownership */
+/* Keeps b's contents ("" when empty); b is left empty. */
+const char *tr_wu_keep_buf(tr_wu_doc *d, tr_buf *b);
+void tr_wu_md(tr_wu_doc *d, const char *fmt, ...) TR_PRINTF(2, 3);
+
+/* Move a table into the document (t is left empty) and write its
+ * placeholder; a table without rows writes nothing. */
+void tr_wu_emit_table(tr_wu_doc *d, tr_wu_table *t);
+/* Place chart `chart` with a caption (may be NULL). */
+void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption);
+/* Place every chart of this kind for this scenario (-2: any scenario)
+ * not placed yet. */
+void tr_wu_emit_charts(tr_wu_doc *d, const char *kind, long scenario,
+                       const char *caption);
+
+/* Set an error "path:line: message" for the directive being expanded;
+ * returns TR_EINVALID. */
+int tr_wu_error(tr_wu_doc *d, const char *fmt, ...) TR_PRINTF(2, 3);
+
+/* ---- lookups (lookup.c) ---------------------------------------------- */
+
+/* Provider, scenario, workload by id (workload: its key, e.g.
+ * "tpcb-c32-j4-prepared"); -1 with an error naming the ones there are. */
+long tr_wu_provider(tr_wu_doc *d, const char *id);
+long tr_wu_scenario(tr_wu_doc *d, const char *id);
+/* The workload of scenario s named by key (NULL: its only one). */
+long tr_wu_workload(tr_wu_doc *d, size_t s, const char *key);
+/* Workloads of scenario s that have cells, in order; *n set. Caller frees. */
+size_t *tr_wu_scenario_workloads(const tr_results *r, size_t s, size_t *n);
+/* The comparison of this cell's provider against the baseline, or NULL. */
+const tr_comparison *tr_wu_comparison(const tr_results *r, size_t provider,
+                                      size_t scenario, size_t workload);
+/* true when the study has more than one workload anywhere. */
+bool tr_wu_many_workloads(const tr_results *r);
+/* The window interval shared by every cell ("10-s"), or NaN when mixed. */
+double tr_wu_window_interval(const tr_results *r);
+
+/* ---- directives (directive.c, expand.c) ------------------------------ */
+
+#define TR_WU_MAX_ARGS 8
+
+typedef struct tr_wu_directive {
+	char *name;
+	char *args[TR_WU_MAX_ARGS];
+	size_t nargs;
+	long line;
+} tr_wu_directive;
+
+void tr_wu_directive_free(tr_wu_directive *dir);
+
+/*
+ * Parse the directive starting at s ("{{" ...), which must end with "}}"
+ * on the same line (end: end of the line). Arguments are separated by
+ * spaces; "double quoted" arguments may hold spaces and \" \\ escapes.
+ * On success *consumed is its length. Errors name path and line.
+ */
+int tr_wu_directive_parse(tr_wu_directive *out, const char *s,
+                          const char *end, size_t *consumed,
+                          const char *path, long line);
+
+/* Expand the whole (cleaned) source into d->md and d->blocks. */
+int tr_wu_expand(tr_wu_doc *d, const char *src, size_t len);
+
+/* Inline directives ({{value}}, {{title}}, ...): append their text to out
+ * as Markdown. Returns TR_ENOTFOUND (no message) for a name that is not
+ * inline, TR_EINVALID with a message for bad arguments. */
+int tr_wu_inline_directive(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
+/* Block directives ({{table}}, {{chart}}, {{section}}). */
+int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir);
+bool tr_wu_is_block(const char *name);
+
+/* ---- sections and tables --------------------------------------------- */
+
+/* {{section NAME [ARGS]}}; TR_EINVALID for an unknown name. */
+int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir);
+
+/* The tables; scenario -1 means all scenarios. Each returns 0 and emits
+ * nothing when there is no data for it. */
+/* brief: a sentence instead when the table would hold only names. */
+void tr_wu_table_providers(tr_wu_doc *d, bool brief);
+void tr_wu_table_tps(tr_wu_doc *d, long scenario);
+void tr_wu_table_stability(tr_wu_doc *d, long scenario);
+void tr_wu_table_latency(tr_wu_doc *d, long scenario);
+void tr_wu_table_init_phases(tr_wu_doc *d, long scenario);
+void tr_wu_table_price(tr_wu_doc *d);
+void tr_wu_table_value(tr_wu_doc *d, long scenario);
+void tr_wu_table_closing(tr_wu_doc *d);
+void tr_wu_table_runs(tr_wu_doc *d, long scenario);
+
+/* Sections, one per function (sections*.c). */
+void tr_wu_section_intro(tr_wu_doc *d);
+void tr_wu_section_summary(tr_wu_doc *d);
+void tr_wu_section_setup(tr_wu_doc *d);
+void tr_wu_section_methodology(tr_wu_doc *d);
+void tr_wu_section_findings(tr_wu_doc *d);
+void tr_wu_section_results(tr_wu_doc *d);
+void tr_wu_section_scenario(tr_wu_doc *d, size_t s);
+void tr_wu_section_stability(tr_wu_doc *d);
+void tr_wu_section_latency(tr_wu_doc *d);
+void tr_wu_section_init(tr_wu_doc *d);
+void tr_wu_section_price(tr_wu_doc *d);
+void tr_wu_section_closing(tr_wu_doc *d);
+void tr_wu_section_notes(tr_wu_doc *d);
+
+/* "+9.5% (p=0.100, n=3+3)" or "~ (p=0.400, n=3+3)": the comparison as
+ * benchstat shows it, appended to out. */
+int tr_wu_compare_text(tr_buf *out, const tr_comparison *c);
+
+/* ---- renderers ------------------------------------------------------- */
+
+/* report.md from the expanded document. */
+int tr_wu_render_markdown(tr_buf *out, const tr_wu_doc *d);
+
+/* index.html (self_contained false) or report.html (true). */
+int tr_wu_render_html(tr_buf *out, const tr_wu_doc *d, bool self_contained);
+
+#endif

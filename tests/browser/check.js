@@ -1,0 +1,172 @@
+// check.js: tpsreport's pages in a real browser (tests/e2e/build_browser.sh).
+//
+//   node check.js OUT ARTIFACTS
+//
+// Opens OUT/index.html and OUT/report.html from disk in headless Chromium
+// (Debian's /usr/bin/chromium, driven by playwright-core) on a desktop and
+// a phone, light and dark: no console error, no failed request, every
+// chart drawn with a size, tables that sort when a header is clicked, no
+// sideways scrolling of the page itself on a phone; screenshots go to
+// ARTIFACTS. Exits 1 with one line per problem.
+"use strict";
+
+const { chromium } = require("playwright-core");
+const path = require("path");
+
+const out = path.resolve(process.argv[2]);
+const artifacts = path.resolve(process.argv[3]);
+const problems = [];
+const fail = (m) => problems.push(m);
+
+const views = [
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+];
+
+async function checkPage(browser, file, view, scheme) {
+  const tag = `${file} ${view.name} ${scheme}`;
+  const context = await browser.newContext({
+    viewport: view.viewport,
+    isMobile: !!view.isMobile,
+    hasTouch: !!view.hasTouch,
+    colorScheme: scheme,
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning")
+      fail(`${tag}: console ${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => fail(`${tag}: page error: ${e.message}`));
+  page.on("requestfailed", (r) => fail(`${tag}: request failed: ${r.url()} ${r.failure() && r.failure().errorText}`));
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto("file://" + path.join(out, file), { waitUntil: "load" });
+
+  // Every chart drawn, with a size.
+  const charts = await page.$$eval("figure.chart", (figs) =>
+    figs.map((f) => {
+      const el = f.querySelector("img, svg");
+      const r = el ? el.getBoundingClientRect() : { width: 0, height: 0 };
+      return {
+        id: f.id,
+        kind: el ? el.tagName.toLowerCase() : "none",
+        width: r.width,
+        height: r.height,
+        loaded: el && el.tagName === "IMG" ? el.complete && el.naturalWidth > 0 : true,
+      };
+    }));
+  if (charts.length === 0)
+    fail(`${tag}: no charts`);
+  for (const c of charts)
+    if (!(c.width > 50 && c.height > 50) || !c.loaded)
+      fail(`${tag}: chart ${c.id} (${c.kind}) not drawn: ${c.width}x${c.height} loaded=${c.loaded}`);
+
+  // report.html loads nothing but itself.
+  if (file === "report.html" && requests.length !== 1)
+    fail(`${tag}: report.html made ${requests.length - 1} request(s): ${requests.slice(1, 4).join(" ")}`);
+
+  // The page never scrolls sideways; wide tables scroll in their own box.
+  const overflow = await page.evaluate(() =>
+    document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 1)
+    fail(`${tag}: the page scrolls sideways by ${overflow}px`);
+
+  // Dark mode reaches the page.
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const m = bg.match(/\d+/g).map(Number);
+  const light = m[0] + m[1] + m[2] > 3 * 128;
+  if (light !== (scheme === "light"))
+    fail(`${tag}: background ${bg} in ${scheme} mode`);
+
+  await page.screenshot({ path: path.join(artifacts, `${file.replace(".html", "")}-${view.name}-${scheme}.png`) });
+  await page.screenshot({ path: path.join(artifacts, `${file.replace(".html", "")}-${view.name}-${scheme}-full.png`), fullPage: true });
+  await context.close();
+}
+
+async function checkSorting(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("pageerror", (e) => fail(`sorting: page error: ${e.message}`));
+  await page.goto("file://" + path.join(out, "index.html"));
+  // The first table with three or more rows and a numeric column.
+  const target = await page.evaluate(() => {
+    const tables = Array.from(document.querySelectorAll("table.sortable"));
+    for (let t = 0; t < tables.length; t++) {
+      const rows = tables[t].tBodies[0] ? tables[t].tBodies[0].rows : [];
+      if (rows.length < 3) continue;
+      const ths = tables[t].tHead.rows[0].cells;
+      for (let c = 0; c < ths.length; c++) {
+        if (!ths[c].classList.contains("num")) continue;
+        const keys = Array.from(rows).map((r) => r.cells[c].getAttribute("data-sort"));
+        if (keys.every((k) => k !== null) && new Set(keys).size > 1)
+          return { t, c, header: ths[c].textContent };
+      }
+    }
+    return null;
+  });
+  if (!target) {
+    fail("sorting: no table to sort");
+    return;
+  }
+  const col = async () => page.evaluate(({ t, c }) => {
+    const table = document.querySelectorAll("table.sortable")[t];
+    return Array.from(table.tBodies[0].rows).map((r) => parseFloat(r.cells[c].getAttribute("data-sort")));
+  }, target);
+  const button = page.locator("table.sortable").nth(target.t).locator("thead th").nth(target.c).locator("button");
+  if ((await button.count()) !== 1) {
+    fail("sorting: the header has no button");
+    return;
+  }
+  await button.click();
+  const asc = await col();
+  const sortedAsc = [...asc].sort((a, b) => a - b);
+  if (JSON.stringify(asc) !== JSON.stringify(sortedAsc))
+    fail(`sorting: after one click on "${target.header}": ${asc}`);
+  const aria1 = await page.locator("table.sortable").nth(target.t).locator("thead th").nth(target.c).getAttribute("aria-sort");
+  if (aria1 !== "ascending")
+    fail(`sorting: aria-sort is ${aria1} after one click`);
+  await button.click();
+  const desc = await col();
+  if (JSON.stringify(desc) !== JSON.stringify([...sortedAsc].reverse()))
+    fail(`sorting: after two clicks on "${target.header}": ${desc}`);
+  // A text column sorts too (keyboard: Enter on the focused button).
+  const textButton = page.locator("table.sortable").nth(target.t).locator("thead th:not(.num) button").first();
+  if ((await textButton.count()) === 1) {
+    await textButton.focus();
+    await page.keyboard.press("Enter");
+    const idx = await textButton.evaluate((b) => b.parentNode.cellIndex);
+    const texts = await page.evaluate(({ t, idx }) => {
+      const table = document.querySelectorAll("table.sortable")[t];
+      return Array.from(table.tBodies[0].rows).map((r) => r.cells[idx].textContent.trim());
+    }, { t: target.t, idx });
+    const sorted = [...texts].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: "base" }));
+    if (JSON.stringify(texts) !== JSON.stringify(sorted))
+      fail(`sorting: text column not sorted: ${texts.slice(0, 4)}`);
+  }
+  await page.screenshot({ path: path.join(artifacts, "index-sorted.png") });
+  await page.close();
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    for (const file of ["index.html", "report.html"])
+      for (const view of views)
+        for (const scheme of ["light", "dark"])
+          await checkPage(browser, file, view, scheme);
+    await checkSorting(browser);
+  } finally {
+    await browser.close();
+  }
+  for (const p of problems)
+    console.log("FAIL: " + p);
+  console.log(`${problems.length} problem(s); screenshots in ${artifacts}`);
+  process.exit(problems.length ? 1 : 0);
+})().catch((e) => {
+  console.log("FAIL: " + (e && e.stack ? e.stack : e));
+  process.exit(1);
+});

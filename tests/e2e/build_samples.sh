@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The report of every sample study: every file is there, every file parses
+# (libxml2 for HTML and SVG, cmark for Markdown, Python for JSON and CSV),
+# every chart is placed, and every number shown equals results.json
+# (build_numbers.py recomputes each from the JSON by the documented rules).
+set -euo pipefail
+. "$TR_SOURCE_DIR/tests/lib/build_common.sh"
+need_sample
+
+n=0
+for study in "$src"/samples/*/; do
+  study=${study%/}
+  [ -d "$study/results" ] || continue
+  name=$(basename "$study")
+  out="$work/$name"
+  if ! "$bin" build "$study" -o "$out" >"$work/$name.out" 2>"$work/$name.err"; then
+    fail "$name: build failed: $(cat "$work/$name.err")"
+    continue
+  fi
+  n=$((n + 1))
+  grep -q "^wrote $out: index.html" "$work/$name.out" || fail "$name: no 'wrote' line: $(cat "$work/$name.out")"
+  report_complete "$out"
+  html_parses "$out/index.html"
+  html_parses "$out/report.html"
+  for svg in "$out"/charts/*.svg; do
+    xmllint --noout "$svg" 2>/dev/null || fail "$svg does not parse"
+    [ -s "${svg%.svg}.png" ] || fail "${svg%.svg}.png is missing"
+    c=$(basename "$svg")
+    grep -q "src=\"charts/$c\"" "$out/index.html" || fail "$name: chart $c is not in index.html"
+    grep -q "](charts/$c)" "$out/report.md" || fail "$name: chart $c is not in report.md"
+  done
+  for png in "$out"/charts/*.png; do
+    head -c 8 "$png" | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' || fail "$png is not a PNG"
+  done
+  # Markdown: cmark reads it; headings and no placeholder left.
+  html=$(cmark "$out/report.md")
+  [ "$(grep -c '<h2>' <<<"$html")" -ge 5 ] || fail "$name: report.md has few ## headings"
+  grep -q '<h1>' <<<"$html" || fail "$name: report.md has no # title"
+  ! grep -q 'tpsreport:block' "$out/report.md" "$out/index.html" "$out/report.html" ||
+    fail "$name: a placeholder was left"
+  python3 - "$out" <<'PY' || fail "$name: data files"
+import csv, json, sys
+out = sys.argv[1]
+doc = json.load(open(out + "/data/results.json", encoding="utf-8"))
+cells = list(csv.DictReader(open(out + "/data/results.csv", encoding="utf-8", newline="")))
+runs = list(csv.DictReader(open(out + "/data/runs.csv", encoding="utf-8", newline="")))
+assert len(cells) == len(doc["cells"]), (len(cells), len(doc["cells"]))
+assert len(runs) == len(doc["runs"]), (len(runs), len(doc["runs"]))
+for c, j in zip(cells, doc["cells"]):
+    assert float(c["tps_median"]) == j["tps_median"], (c["tps_median"], j["tps_median"])
+PY
+  python3 "$src/tests/e2e/build_numbers.py" "$out" >"$work/$name.numbers" ||
+    fail "$name: numbers: $(grep FAIL "$work/$name.numbers" | head -5)"
+  # report.html loads nothing.
+  ! grep -E -q '<(script|link|img|iframe)\b|\ssrc=' "$out/report.html" ||
+    fail "$name: report.html refers to something outside itself"
+done
+[ "$n" -ge 1 ] || fail "no sample study was built"
+finish
