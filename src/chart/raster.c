@@ -10,6 +10,7 @@
  * What still differs between machines is cairo's own version, which it
  * writes as the PDF's Producer. */
 
+#include "png.h"
 #include "layout.h"
 
 #include <cairo.h>
@@ -164,9 +165,11 @@ static int S_png(tr_buf *out, const tr_scene *s)
 	S_draw(cr, s);
 	rc = S_status(cairo_status(cr), "PNG");
 	cairo_destroy(cr);
-	if (rc == 0)
-		rc = S_status(cairo_surface_write_to_png_stream(surface, S_write, out),
-		              "PNG");
+	if (rc == 0) {
+		cairo_surface_flush(surface);
+		rc = tr_png_encode_rgb24(out, cairo_image_surface_get_data(surface), w, h,
+		                         cairo_image_surface_get_stride(surface));
+	}
 	cairo_surface_destroy(surface);
 	return rc;
 }
