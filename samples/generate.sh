@@ -294,9 +294,9 @@ run_client_sweep() {
 
 scenario_label() {
 	case "$1" in
-	1) echo "bench1 (scale 1, ~20 MB: one branch row, lock-bound)" ;;
-	10) echo "bench10 (scale 10, ~160 MB: in RAM, beyond stock shared_buffers)" ;;
-	100) echo "bench100 (scale 100, ~1.5 GB: in page cache, beyond tuned shared_buffers)" ;;
+	1) echo "bench1 (scale 1, ~20 MB)" ;;
+	10) echo "bench10 (scale 10, ~160 MB)" ;;
+	100) echo "bench100 (scale 100, ~1.5 GB)" ;;
 	*) echo "bench$1 (scale $1)" ;;
 	esac
 }
@@ -324,18 +324,18 @@ baseline = stock
 notes    = A sample for trying tpsreport, not a provider comparison: pgbench and both servers share one 2-core VM (loopback TCP) with other jobs running, so the numbers are noisy and only illustrate the method. The two clusters ran at the same time, their runs alternating (ABBA).
 
 [provider stock]
-label  = stock: PostgreSQL 15, initdb defaults (price illustrative)
+label  = Stock PostgreSQL 15
 price  = 154.76 USD/month instance + 68.50 USD/month storage
 vcpu   = $(nproc)
 ram_gb = $ram
-notes  = postgresql.conf as initdb wrote it (shared_buffers=128MB, max_wal_size=1GB, wal_compression=off). The price is invented (shaped like an on-demand cloud bill in USD), not a quote.
+notes  = Price illustrative. postgresql.conf as initdb wrote it (shared_buffers=128MB, max_wal_size=1GB, wal_compression=off). The price is invented (shaped like an on-demand cloud bill in USD), not a quote.
 
 [provider tuned]
-label  = tuned: PostgreSQL 15, shared_buffers=1GB + WAL/checkpoint settings (price illustrative)
+label  = Tuned PostgreSQL 15
 price  = 111.36 EUR/month
 vcpu   = $(nproc)
 ram_gb = $ram
-notes  = $TUNED_OPTS. Why: a bigger buffer cache (a scale-10 database, ~160 MB, fits in it; scale 100, ~1.5 GB, does not), fewer and smaller checkpoints; effective_cache_size only guides the planner; synchronous_commit stays on. Same machine, same hardware as stock. The price is invented, not a quote.
+notes  = Price illustrative. $TUNED_OPTS. Why: a bigger buffer cache (a scale-10 database, ~160 MB, fits in it; scale 100, ~1.5 GB, does not), fewer and smaller checkpoints; effective_cache_size only guides the planner; synchronous_commit stays on. Same machine, same hardware as stock. The price is invented, not a quote.
 
 EOF
 	case "$study" in
@@ -345,13 +345,13 @@ EOF
 		done
 		scale=${SCALES%% *}
 		printf '[scenario bench%s-txlog]\nlabel = %s\n\n' "$scale" \
-			"bench$scale-txlog: one ${TX_T} s run like bench$scale with per-transaction logs (latency percentiles)" >> "$f"
+			"bench$scale-txlog (scale $scale, per-transaction logs)" >> "$f"
 		;;
 	client-sweep)
 		for w in $SWEEP_WORKLOADS; do
 			scen=${w%%:*}
 			printf '[scenario %s]\nlabel = %s\n\n' "$scen" \
-				"$scen: scale $SWEEP_SCALE, 1/2/4/8 clients, $SWEEP_RUNS x ${SWEEP_T} s per client count" >> "$f"
+				"$scen (scale $SWEEP_SCALE)" >> "$f"
 		done
 		;;
 	esac

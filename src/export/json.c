@@ -360,6 +360,16 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	S_str(&j, "currency", r->currency);
 	S_str(&j, "baseline", r->nproviders ? r->providers[r->baseline].id : NULL);
 	S_num(&j, "alpha", r->alpha);
+	tr_json_key(&j, "fx");
+	tr_json_object_begin(&j);
+	S_str(&j, "date", r->fx_date);
+	S_str(&j, "source", r->fx_source);
+	tr_json_key(&j, "rates");
+	tr_json_object_begin(&j);
+	for (size_t i = 0; i < r->nfx; i++)
+		S_num(&j, r->fx[i].currency, r->fx[i].rate);
+	tr_json_object_end(&j);
+	tr_json_object_end(&j);
 	S_str(&j, "inputs_sha256", r->digest);
 	tr_json_object_end(&j);
 	S_providers(&j, r);

@@ -291,6 +291,10 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	r->title = st->config.title;
 	r->subtitle = st->config.subtitle;
 	r->notes = st->config.notes;
+	r->fx = st->config.fx;
+	r->nfx = st->config.nfx;
+	r->fx_date = st->config.fx_date;
+	r->fx_source = st->config.fx_source;
 	r->currency = S_report_currency(st);
 	r->alpha = 0.05;
 	r->digest = st->digest;

@@ -87,7 +87,7 @@ typedef struct tr_workload {
 	char *short_type;              /* "TPC-B", "select-only", "simple-update",
 	                                  "multiple scripts" or the script name */
 	char *label;                   /* "TPC-B, 32 clients, 4 threads, prepared" */
-	char *key;                     /* file-name safe: "tpcb-c32-j4-prepared" */
+	char *key;                     /* file-name safe: "tpc-b-c32-j4-prepared" */
 } tr_workload;
 
 /* Window statistics of one run, or of a cell (see tr_cell). */
@@ -265,6 +265,10 @@ typedef struct tr_results {
 	const char *title;
 	const char *subtitle;
 	const char *notes;       /* [study] notes */
+	const tr_fx_rate *fx;    /* [fx] rates (borrowed), nfx of them */
+	size_t nfx;
+	const char *fx_date;     /* [fx] date and source, or NULL */
+	const char *fx_source;
 	const char *currency;    /* report currency, or NULL */
 	size_t baseline;         /* provider index */
 	double alpha;            /* 0.05 */

@@ -276,6 +276,59 @@ cleanup:
 	return rc;
 }
 
+/* printf's %g switches to exponent form for exponents below -4 or at the
+ * precision and beyond ("1e+01" for 10 at one digit); JSON readers and
+ * people read plain digits better, so between 1e-7 and 1e17 the same
+ * digits are written out in positional form. */
+static int S_positional(tr_buf *out, size_t start)
+{
+	char digits[32], tmp[64];
+	const char *p = out->ptr + start, *e = strchr(p, 'e');
+	size_t nd = 0;
+	bool neg = false;
+	long exp10;
+	if (!e)
+		return 0;
+	exp10 = strtol(e + 1, NULL, 10);
+	if (exp10 < -7 || exp10 >= 17)
+		return 0;
+	if (*p == '-') {
+		neg = true;
+		p++;
+	}
+	for (; p < e && nd + 1 < sizeof(digits); p++)
+		if (*p >= '0' && *p <= '9')
+			digits[nd++] = *p;
+	digits[nd] = '\0';
+	/* value = 0.d1d2d3... x 10^(exp10 + 1) */
+	{
+		long point = exp10 + 1; /* digits before the decimal point */
+		size_t n = 0;
+		if (neg)
+			tmp[n++] = '-';
+		if (point <= 0) {
+			tmp[n++] = '0';
+			tmp[n++] = '.';
+			for (long i = 0; i < -point; i++)
+				tmp[n++] = '0';
+			for (size_t i = 0; i < nd; i++)
+				tmp[n++] = digits[i];
+		} else {
+			for (long i = 0; i < point; i++)
+				tmp[n++] = (size_t)i < nd ? digits[i] : '0';
+			if ((size_t)point < nd) {
+				tmp[n++] = '.';
+				for (size_t i = (size_t)point; i < nd; i++)
+					tmp[n++] = digits[i];
+			}
+		}
+		tmp[n] = '\0';
+	}
+	out->size = start;
+	out->ptr[start] = '\0';
+	return tr_buf_puts(out, tmp);
+}
+
 int tr_fmt_shortest(tr_buf *out, double v)
 {
 	char tmp[64];
@@ -291,7 +344,7 @@ int tr_fmt_shortest(tr_buf *out, double v)
 		S_fix_decimal_point(out, start);
 		if (tr_parse_double(&back, out->ptr + start, out->ptr + out->size,
 		                    NULL) == 0 && back == v)
-			return 0;
+			return S_positional(out, start);
 		out->size = start;
 		out->ptr[start] = '\0';
 	}
@@ -301,8 +354,8 @@ int tr_fmt_shortest(tr_buf *out, double v)
 		if (tr_buf_puts(out, tmp) < 0)
 			return TR_ENOMEM;
 		S_fix_decimal_point(out, start);
+		return S_positional(out, start);
 	}
-	return 0;
 }
 
 int tr_fmt_readable(tr_buf *out, double v, int max_decimals, const char *sep)

@@ -131,15 +131,19 @@ int tr_parse_int64(int64_t *out, const char *s, const char *end,
 int tr_parse_uint64(uint64_t *out, const char *s, const char *end,
                     const char **next);
 
-/* Append v with exactly `decimals` decimals, rounding half away from zero
- * on the exact binary value (as printf does). NaN/inf print "NaN"/"inf". */
+/* Append v with exactly `decimals` decimals, rounded from its exact binary
+ * value, an exact tie to even, as glibc's printf does (2.5 -> "2", 1.005 ->
+ * "1.00" because 1.005 is 1.00499... in binary). Never "-0.00".
+ * NaN/inf print "NaN"/"inf". */
 int tr_fmt_fixed(tr_buf *out, double v, int decimals);
 
 /* The same, with `sep` between groups of three integer digits
  * (e.g. ",": 12,345.6; NULL or "" for none). */
 int tr_fmt_grouped(tr_buf *out, double v, int decimals, const char *sep);
 
-/* The shortest decimal text that reads back as exactly v (for JSON). */
+/* The shortest decimal text that reads back as exactly v (for JSON), in
+ * positional form ("10", "0.00015") unless the exponent is below -7 or
+ * 17 and beyond ("1e+21"). */
 int tr_fmt_shortest(tr_buf *out, double v);
 
 /* A value with as many significant digits as is useful to a reader:

@@ -277,8 +277,16 @@ static void S_fx(tr_wu_doc *d)
 			         tr_wu_e(d, l->currency), tr_wu_n(d, rate, TR_WU_EXACT),
 			         tr_wu_e(d, r->currency));
 		}
-	if (nseen)
+	if (nseen && (r->fx_date || r->fx_source)) {
+		tr_wu_md(d, " (");
+		if (r->fx_source)
+			tr_wu_md(d, "%s", tr_wu_e(d, r->fx_source));
+		if (r->fx_date)
+			tr_wu_md(d, "%sas of %s", r->fx_source ? ", " : "", tr_wu_e(d, r->fx_date));
+		tr_wu_md(d, ").\n");
+	} else if (nseen) {
 		tr_wu_md(d, " (the \\[fx\\] rates of tpsreport.ini).\n");
+	}
 }
 
 /* Server facts from `tpsreport probe` (init.json), one bullet per provider. */

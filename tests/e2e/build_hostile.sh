@@ -32,7 +32,7 @@ for line in ini.split("\n"):
         continue
     if line.startswith("title"):
         line = "title = <script>alert('title')</script> \"quoted\" & ../../etc/passwd \x01"
-    if line.startswith("label") and "stock" in line:
+    if line.startswith("label") and "stock" in line.lower():
         line = "label = <b>stock</b> </td></tr></table><script>alert(3)</script> " + long
     if line.startswith("notes") and "initdb" in line:
         line = "notes = [click](javascript:alert(4)) <iframe src=//evil> `x` | y"

@@ -91,11 +91,43 @@ static void test_format(void)
 	CHECK_FMT(2, 3967.670593, 0, "3967.670593");
 	CHECK_FMT(2, 1e21, 0, "1e+21");
 	CHECK_FMT(2, 2015.79372, 0, "2015.79372");
+	CHECK_FMT(2, 10, 0, "10");
+	CHECK_FMT(2, 1500, 0, "1500");
+	CHECK_FMT(2, -200, 0, "-200");
+	CHECK_FMT(2, 0.00015, 0, "0.00015");
+	CHECK_FMT(2, 1.5e-7, 0, "0.00000015");
+	CHECK_FMT(2, 1e-9, 0, "1e-09");
+	CHECK_FMT(2, 12345678901234567.0, 0, "12345678901234568");
+	CHECK_FMT(2, 1e16, 0, "10000000000000000");
 	CHECK_FMT(3, 3967.67, 2, "3,968");
 	CHECK_FMT(3, 8.065, 2, "8.06");
 	CHECK_FMT(3, 0.0451, 4, "0.0451");
 	CHECK_FMT(3, 14.04, 2, "14.0");
 	CHECK_FMT(0, NAN, 2, "NaN");
+}
+
+/* Every double written by tr_fmt_shortest reads back exactly. */
+static void test_shortest_round_trip(void)
+{
+	uint64_t state = 7;
+	int bad = 0;
+	for (int i = 0; i < 200000; i++) {
+		uint64_t bits;
+		double v, back;
+		tr_buf b = TR_BUF_INIT;
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		bits = state;
+		memcpy(&v, &bits, sizeof v);
+		if (!isfinite(v))
+			continue;
+		if (i % 2)
+			v = (double)(state >> 40) / (double)(1 + (state & 0xffff)); /* ordinary sizes */
+		tr_fmt_shortest(&b, v);
+		if (tr_parse_double(&back, b.ptr, b.ptr + b.size, NULL) < 0 || back != v)
+			bad++;
+		tr_buf_free(&b);
+	}
+	CHECK_INT(bad, 0);
 }
 
 static void test_locale_independent(void)
@@ -206,6 +238,7 @@ int main(void)
 	RUN(test_parse_double);
 	RUN(test_parse_int);
 	RUN(test_format);
+	RUN(test_shortest_round_trip);
 	RUN(test_locale_independent);
 	RUN(test_json);
 	RUN(test_diags);
