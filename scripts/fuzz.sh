@@ -30,11 +30,11 @@ run_one() {
     [ -d "$d" ] && find "$d" -type f ! -name '*.md' ! -name '*.py' ! -name '*.sh' \
       -exec sh -c 'for f; do cp "$f" "$0/seed-$(sha1sum < "$f" | cut -c1-16)"; done' "$corpus" {} +
   done
+  local rc=0
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
     "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=262144 \
       -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$crashes/" "$corpus" > "$build/fuzz-$t.log" 2>&1
-  local rc=$?
+      -artifact_prefix="$crashes/" "$corpus" > "$build/fuzz-$t.log" 2>&1 || rc=$?
   local runs; runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz-$t.log" | grep -o '[0-9]*$' || echo '?')
   if [ $rc -eq 0 ]; then
     echo "fuzz $t: $runs executions in ${seconds}s, no finding"
