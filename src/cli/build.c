@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "export/export.h"
 #include "ingest/ingest.h"
+#include "probe/probe.h"
 #include "site/site.h"
 #include "writeup/writeup.h"
 
@@ -20,6 +21,7 @@
 static const char S_help[] =
 	"Usage: tpsreport build STUDY -o OUT [--templates DIR] [--front-matter]\n"
 	"                      [--force] [--no-png] [--threads N]\n"
+	"                      [--probe PROVIDER/SCENARIO=CONNINFO --scale N [--jobs N]]\n"
 	"Read a study folder and write its report into the folder OUT:\n"
 	"\n"
 	"  OUT/index.html        the writeup as a web page (assets/ and charts/ beside it)\n"
@@ -42,6 +44,12 @@ static const char S_help[] =
 	"  --force             replace OUT even if tpsreport did not write it\n"
 	"  --no-png            SVG charts only\n"
 	"  --threads N         threads for reading logs and drawing (default: one per CPU)\n"
+	"  --probe P/S=CONNINFO  first run `tpsreport probe` against CONNINFO and store\n"
+	"                      its init.json in STUDY/results/P/S/ (may be repeated;\n"
+	"                      it refuses to drop tables that hold rows: use\n"
+	"                      `tpsreport probe --force` for that)\n"
+	"  --scale N           the scale for --probe\n"
+	"  --jobs N            parallel generate connections for --probe (default 1)\n"
 	"  -h, --help          this help\n"
 	"\n"
 	"Identical inputs give byte-identical files; the date appears only when\n"
@@ -55,7 +63,96 @@ typedef struct {
 	bool force;
 	bool png;
 	int threads;
+	const char *probes[16];  /* "PROVIDER/SCENARIO=CONNINFO" */
+	int nprobes;
+	int scale;
+	int jobs;
 } S_args;
+
+/* pgbench's messages from the probe, on stderr as `tpsreport probe` has
+ * them. */
+static void S_probe_message(void *ctx, const char *line)
+{
+	fprintf(stderr, "tpsreport: probe %s: %s\n", (const char *)ctx, line);
+}
+
+/* A name that can be a folder of results/: no '/', not "." or "..", no
+ * control characters. */
+static bool S_folder_name(const char *s, size_t n)
+{
+	if (n == 0 || (n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '/' || (unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+	return true;
+}
+
+/* --probe P/S=CONNINFO: run the probe, then write its init.json into
+ * STUDY/results/P/S/ (created when missing) atomically. */
+static int S_run_probe(const char *study_root, const char *spec, int scale,
+                       int jobs)
+{
+	const char *slash = strchr(spec, '/'), *eq = strchr(spec, '=');
+	tr_probe_options opts;
+	tr_probe_result result;
+	tr_buf json = TR_BUF_INIT;
+	char *where = NULL, *dir = NULL, *path = NULL;
+	int rc = TR_EINVALID;
+
+	if (!slash || !eq || eq < slash ||
+	    !S_folder_name(spec, (size_t)(slash - spec)) ||
+	    !S_folder_name(slash + 1, (size_t)(eq - slash - 1)))
+		return tr_error_set("--probe: expected PROVIDER/SCENARIO=CONNINFO "
+		                    "with folder names for PROVIDER and SCENARIO");
+	where = tr_strndup(spec, (size_t)(eq - spec));
+	dir = tr_sprintf("%s/results/%s", study_root, where);
+	if (!where || !dir) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	tr_probe_options_init(&opts);
+	opts.conninfo = eq + 1;
+	opts.scale = scale;
+	opts.jobs = jobs;
+	opts.message = S_probe_message;
+	opts.ctx = where;
+	memset(&result, 0, sizeof(result));
+	if ((rc = tr_probe_execute(&result, &opts)) < 0)
+		goto cleanup;
+	rc = tr_probe_result_json(&json, &result);
+	tr_probe_result_free(&result);
+	if (rc < 0)
+		goto cleanup;
+	/* results/P, then results/P/S */
+	{
+		char *pdir = tr_strndup(dir, strlen(dir) - strlen(strrchr(dir, '/')));
+		if (!pdir) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		if ((mkdir(pdir, 0755) < 0 && errno != EEXIST) ||
+		    (mkdir(dir, 0755) < 0 && errno != EEXIST)) {
+			rc = tr_error_set_errno(dir);
+			free(pdir);
+			goto cleanup;
+		}
+		free(pdir);
+	}
+	path = tr_path_join(dir, "init.json");
+	if (!path) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if ((rc = tr_file_write_atomic(path, json.ptr, json.size)) == 0)
+		fprintf(stderr, "tpsreport: probe %s: wrote %s\n", where, path);
+cleanup:
+	tr_buf_free(&json);
+	free(where);
+	free(dir);
+	free(path);
+	return rc;
+}
 
 /* "reading logs  42% (1.2 of 2.9 GB)" over itself, on a terminal only. */
 static void S_progress(void *ctx, uint64_t done, uint64_t total)
@@ -252,15 +349,39 @@ int tr_cmd_build(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-png", no_argument, NULL, 'P' },
 		{ "threads", required_argument, NULL, 't' },
+		{ "probe", required_argument, NULL, 'R' },
+		{ "scale", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	S_args a = { NULL, NULL, false, false, true, 0 };
+	S_args a;
 	int c;
 
+	memset(&a, 0, sizeof(a));
+	a.png = true;
+	a.jobs = 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'R':
+			if (a.nprobes == (int)TR_ARRAY_SIZE(a.probes))
+				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a.probes));
+			a.probes[a.nprobes++] = optarg;
+			break;
+		case 's':
+		case 'j': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > (c == 's' ? 1000000 : 64))
+				return tr_cli_usage_error("build", "--%s: expected a positive number, got '%s'",
+				                          c == 's' ? "scale" : "jobs", optarg);
+			if (c == 's')
+				a.scale = (int)n;
+			else
+				a.jobs = (int)n;
+			break;
+		}
 		case 'o': a.out = optarg; break;
 		case 'T': a.templates = optarg; break;
 		case 'F': a.front_matter = true; break;
@@ -282,5 +403,12 @@ int tr_cmd_build(int argc, char **argv)
 		return tr_cli_usage_error("build", "expected one STUDY folder");
 	if (!a.out)
 		return tr_cli_usage_error("build", "no output folder: give -o OUT");
+	if (a.nprobes > 0 && a.scale == 0)
+		return tr_cli_usage_error("build", "--probe needs --scale N");
+	for (int i = 0; i < a.nprobes; i++)
+		if (S_run_probe(argv[optind], a.probes[i], a.scale, a.jobs) < 0) {
+			tr_cli_error_last();
+			return TR_EXIT_FAILURE;
+		}
 	return S_build(argv[optind], &a);
 }

@@ -32,7 +32,10 @@ int tr_scenarios_compute(tr_results *r, const tr_study *st)
 		                                    : st->scenarios[s].id;
 		for (size_t i = 0; i < st->nruns; i++) {
 			const tr_run *run = &st->runs[i];
-			if (run->scenario != s || run->excluded || run->summary.scale < 0)
+			if (run->scenario != s || run->excluded)
+				continue;
+			out->runs++;
+			if (run->summary.scale < 0)
 				continue;
 			if (scale < 0)
 				scale = run->summary.scale;
@@ -40,6 +43,7 @@ int tr_scenarios_compute(tr_results *r, const tr_study *st)
 				mixed = true;
 		}
 		out->scale = mixed ? -1 : scale;
+		out->scale_mixed = mixed;
 		for (size_t i = 0; i < st->ninits; i++)
 			if (st->inits[i].scenario == s && st->inits[i].database_bytes > 0 &&
 			    (isnan(measured) || (double)st->inits[i].database_bytes > measured))

@@ -250,6 +250,8 @@ typedef struct tr_scenario_result {
 	const char *id;
 	const char *label;
 	int64_t scale;           /* common scale of its runs; -1 mixed/unknown */
+	bool scale_mixed;        /* its runs have different scales */
+	size_t runs;             /* usable runs in it (0: only init timings) */
 	double data_bytes;       /* measured (probe) or scale x 15 MiB; NaN */
 	bool data_measured;
 	tr_regime *regimes;      /* per provider (owned, nproviders) */

@@ -134,8 +134,10 @@ static void S_scales(tr_wu_doc *d)
 		         tr_wu_e(d, sc->label));
 		if (sc->scale >= 0)
 			tr_wu_md(d, "scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
-		else
+		else if (sc->scale_mixed)
 			tr_wu_md(d, "mixed scales");
+		else
+			tr_wu_md(d, "no runs");
 		if (isfinite(sc->data_bytes))
 			tr_wu_md(d, ", %s%s%s", sc->data_measured ? "" : "about ",
 			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
