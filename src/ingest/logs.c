@@ -262,6 +262,55 @@ static void S_renumber_error(S_job *job, long first_line)
 	tr_buf_free(&buf);
 }
 
+/*
+ * Do the logs belong to this run? Only the highest PID's files are used,
+ * but when the run that wrote the summary left no logs (or lost them) the
+ * files of an earlier, interrupted attempt would be taken for its own. The
+ * transactions logged tell: never more than the summary counts (a
+ * per-transaction log may hold fewer, with --sampling-rate), and for
+ * aggregate logs, which cannot be sampled, no fewer than the summary minus
+ * what two intervals and a few seconds at the start and end can hold
+ * (pgbench never writes the last, partial interval). Logs that do not fit
+ * are not used, and the report says why.
+ */
+static int S_check_counts(tr_study *st, tr_run *run, int64_t logged)
+{
+	const tr_summary *s = &run->summary;
+	int64_t want = s->transactions;
+	bool wrong = false;
+	if (want < 0)
+		return 0;
+	if (logged > want + (s->skipped > 0 ? s->skipped : 0))
+		wrong = true;
+	if (run->log_kind == TR_LOG_AGGREGATE && s->duration_s > 0 &&
+	    run->window_interval_s > 0) {
+		double share = (2 * run->window_interval_s + 5) / s->duration_s;
+		if (share > 0.5)
+			share = 0.5;
+		if ((double)(want - logged) > share * (double)want)
+			wrong = true;
+	}
+	if (!wrong)
+		return 0;
+	free(run->windows);
+	run->windows = NULL;
+	run->nwindows = 0;
+	run->window_source = TR_WINDOWS_NONE;
+	tr_simple_stats_init(&run->agg_latency_us);
+	if (run->txlog) {
+		tr_txlog_stats_free(run->txlog);
+		free(run->txlog);
+		run->txlog = NULL;
+	}
+	run->log_kind = TR_LOG_NONE;
+	return tr_diags_add(&st->diags, TR_SEV_WARNING, "log-mismatch", run->path,
+	                    s->line,
+	                    "its log files (PID %ld) hold %lld transactions where "
+	                    "its summary counts %lld: the logs of another attempt? "
+	                    "They are not used", run->log_pid, (long long)logged,
+	                    (long long)want);
+}
+
 /* Merge the jobs [from, to) of one run (files in order, chunks in order). */
 static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
                        size_t to, tr_txlog_stats **merged, tr_buf *digest_list)
@@ -349,6 +398,8 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 			logs[jobs[j].file] = jobs[j].agg;
 		rc = tr_windows_from_agglogs(run, logs, nfiles, &st->diags);
 		free(logs);
+		if (rc == 0)
+			rc = S_check_counts(st, run, run->agg_latency_us.count);
 		return rc;
 	}
 	/* The chunks were merged in order while they were read. */
@@ -360,7 +411,7 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 			return TR_ENOMEM;
 		tr_txlog_stats_init(run->txlog);
 	}
-	return 0;
+	return S_check_counts(st, run, run->txlog->transactions);
 }
 
 /* Look at the start of each log file to know its kind and size, and cut

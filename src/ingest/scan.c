@@ -297,7 +297,7 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 				goto cleanup;
 			continue;
 		}
-		if (tr_file_read(&text, fs) < 0) {
+		if (tr_file_read_named(&text, fs, rel) < 0) {
 			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable", NULL,
 			                  0, "%s; ignored", tr_error_last());
 			free(fs);
@@ -410,7 +410,7 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 					rc = TR_ENOMEM;
 					goto cleanup;
 				}
-				if (tr_file_read(&text, fs) < 0)
+				if (tr_file_read_named(&text, fs, run->progress_path) < 0)
 					rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable",
 					                  NULL, 0, "%s; ignored", tr_error_last());
 				else if (!run->excluded) /* its digest was noted in pass 2 */

@@ -370,6 +370,9 @@ static int S_exclude_unusable(tr_study *st)
 		} else if (s->transactions == 0 || !(s->tps > 0)) {
 			why = "it processed no transaction";
 			line = s->line;
+		} else if (!isfinite(s->tps) || !isfinite(s->latency_avg_ms)) {
+			why = "its tps or latency average is not a finite number";
+			line = s->line;
 		}
 		if (!why)
 			continue;

@@ -12,23 +12,33 @@ static int S_cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* A sorted copy, or NULL (n == 0 or no memory). */
-static double *S_sorted(const double *v, size_t n)
+/* A sorted copy without NaNs (which have no place in an order), its
+ * length in *kept; NULL when nothing is left or no memory. */
+static double *S_sorted(const double *v, size_t n, size_t *kept)
 {
 	double *c;
+	size_t k = 0;
+	*kept = 0;
 	if (n == 0)
 		return NULL;
 	c = tr_malloc(n * sizeof(double));
 	if (!c)
 		return NULL;
-	memcpy(c, v, n * sizeof(double));
-	qsort(c, n, sizeof(double), S_cmp_double);
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			c[k++] = v[i];
+	if (k == 0) {
+		free(c);
+		return NULL;
+	}
+	qsort(c, k, sizeof(double), S_cmp_double);
+	*kept = k;
 	return c;
 }
 
 double tr_median(const double *v, size_t n)
 {
-	double *s = S_sorted(v, n), m;
+	double *s = S_sorted(v, n, &n), m;
 	if (!s)
 		return NAN;
 	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
@@ -42,7 +52,7 @@ double tr_quantile(const double *v, size_t n, double q)
 	size_t lo;
 	if (n == 0 || !(q >= 0 && q <= 1))
 		return NAN;
-	s = S_sorted(v, n);
+	s = S_sorted(v, n, &n);
 	if (!s)
 		return NAN;
 	pos = (double)(n - 1) * q;

@@ -16,12 +16,12 @@
 /* ---- numbers --------------------------------------------------------- */
 
 /* Median of v[0..n) (the mean of the two middle values for even n);
- * NaN when n == 0. v is not modified. */
+ * NaN values are left out; NaN when nothing is left. v is not modified. */
 double tr_median(const double *v, size_t n);
 
 /* Quantile q in [0,1] with linear interpolation between closest ranks
  * (Hyndman & Fan type 7, the default of R and numpy): position (n-1)q.
- * NaN when n == 0. v is not modified. */
+ * NaN values are left out; NaN when nothing is left. v is not modified. */
 double tr_quantile(const double *v, size_t n, double q);
 
 double tr_mean(const double *v, size_t n);

@@ -11,20 +11,25 @@
 
 int tr_file_read(tr_buf *out, const char *path)
 {
+	return tr_file_read_named(out, path, path);
+}
+
+int tr_file_read_named(tr_buf *out, const char *path, const char *name)
+{
 	int fd;
 	struct stat st;
 	tr_buf_clear(out);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return tr_error_set_errno(path);
+		return tr_error_set_errno(name);
 	if (fstat(fd, &st) < 0) {
-		tr_error_set_errno(path);
+		tr_error_set_errno(name);
 		close(fd);
 		return TR_ERROR;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		close(fd);
-		return tr_error_set("%s: is a directory", path);
+		return tr_error_set("%s: is a directory", name);
 	}
 	if (st.st_size > 0 && tr_buf_grow(out, (size_t)st.st_size) < 0) {
 		close(fd);
@@ -40,7 +45,7 @@ int tr_file_read(tr_buf *out, const char *path)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			tr_error_set_errno(path);
+			tr_error_set_errno(name);
 			close(fd);
 			return TR_ERROR;
 		}

@@ -103,6 +103,9 @@ char *tr_buf_detach(tr_buf *buf);
 
 /* Read a whole file into out (cleared first). Fails with "path: reason". */
 int tr_file_read(tr_buf *out, const char *path);
+/* The same, naming the file `name` in messages (e.g. its path relative to
+ * the study). */
+int tr_file_read_named(tr_buf *out, const char *path, const char *name);
 
 /* Join two path parts with one '/'. Caller frees. */
 char *tr_path_join(const char *a, const char *b);

@@ -19,6 +19,13 @@ static void test_median_quantile(void)
 	CHECK_DBL(tr_quantile(q, 5, 0), 10, 0);
 	CHECK_DBL(tr_quantile(q, 5, 1), 50, 0);
 	CHECK_DBL(tr_quantile(q, 1, 0.95), 10, 0);
+	/* NaN is left out, not sorted somewhere */
+	{
+		double with_nan[] = { 3, NAN, 1, 2, NAN };
+		CHECK_DBL(tr_median(with_nan, 5), 2, 0);
+		CHECK_DBL(tr_quantile(with_nan, 5, 1), 3, 0);
+		CHECK(isnan(tr_median(with_nan + 1, 1)));
+	}
 	/* input untouched */
 	CHECK_DBL(odd[0], 5, 0);
 }
