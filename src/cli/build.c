@@ -362,7 +362,8 @@ int tr_cmd_build(int argc, char **argv)
 	a.png = true;
 	a.jobs = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'R':
 			if (a.nprobes == (int)TR_ARRAY_SIZE(a.probes))
@@ -396,7 +397,12 @@ int tr_cmd_build(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		default: return tr_cli_usage_error("build", "unknown option");
+		case ':':
+			return tr_cli_usage_error("build", "option '%s' needs a value",
+			                          argv[optind - 1]);
+		default:
+			return tr_cli_usage_error("build", "unknown option '%s'",
+			                          argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)

@@ -169,7 +169,8 @@ int tr_cmd_chart(int argc, char **argv)
 	int c, status = TR_EXIT_FAILURE;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'k': kind_name = optarg; break;
 		case 's': scenario = optarg; break;
@@ -187,7 +188,12 @@ int tr_cmd_chart(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		default: return tr_cli_usage_error("chart", "unknown option");
+		case ':':
+			return tr_cli_usage_error("chart", "option '%s' needs a value",
+			                          argv[optind - 1]);
+		default:
+			return tr_cli_usage_error("chart", "unknown option '%s'",
+			                          argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)

@@ -57,11 +57,17 @@ int tr_cmd_check(int argc, char **argv)
 	int c, status = TR_EXIT_FAILURE;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q': quiet = true; break;
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		default: return tr_cli_usage_error("check", "unknown option");
+		case ':':
+			return tr_cli_usage_error("check", "option '%s' needs a value",
+			                          argv[optind - 1]);
+		default:
+			return tr_cli_usage_error("check", "unknown option '%s'",
+			                          argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)

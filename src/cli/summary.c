@@ -40,7 +40,8 @@ int tr_cmd_summary(int argc, char **argv)
 	int c, status = TR_EXIT_FAILURE;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'J': json = true; break;
 		case 'S': strict = true; break;
@@ -53,7 +54,12 @@ int tr_cmd_summary(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		default: return tr_cli_usage_error("summary", "unknown option");
+		case ':':
+			return tr_cli_usage_error("summary", "option '%s' needs a value",
+			                          argv[optind - 1]);
+		default:
+			return tr_cli_usage_error("summary", "unknown option '%s'",
+			                          argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)
