@@ -23,8 +23,13 @@ all: deps
 deps:
 	@scripts/install-deps.sh
 
+# Everything the suite needs, before ctest runs tests in parallel (two
+# tests installing packages at once would fight over dpkg's lock).
 test-deps:
-	@scripts/install-deps.sh --test
+	@scripts/install-deps.sh --browser
+	@test -f tests/browser/node_modules/vnu-jar/build/dist/vnu.jar -a \
+	      -d tests/browser/node_modules/playwright-core || \
+	  (cd tests/browser && npm ci --no-audit --no-fund --ignore-scripts >/dev/null)
 
 demo: all
 	@mkdir -p out

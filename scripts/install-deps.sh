@@ -11,7 +11,15 @@ test_pkgs=(postgresql postgresql-client python3 clang libclang-rt-14-dev)
 want=("${build_pkgs[@]}")
 case "${1:-}" in
   --test) want+=("${test_pkgs[@]}") ;;
-  --browser) want+=("${test_pkgs[@]}" chromium nodejs npm default-jre-headless) ;;
+  --browser)
+    want+=("${test_pkgs[@]}" chromium)
+    # Node.js, npm and Java are often there from elsewhere (NodeSource's
+    # nodejs brings its own npm, whose files Debian's npm package would
+    # clash with): install Debian's only when the command is missing.
+    command -v node >/dev/null || want+=(nodejs)
+    command -v npm >/dev/null || want+=(npm)
+    command -v java >/dev/null || want+=(default-jre-headless)
+    ;;
 esac
 
 missing=()
