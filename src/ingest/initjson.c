@@ -251,15 +251,7 @@ int tr_initjson_parse(tr_init *out, const char *text, size_t len,
 	S_ctx c;
 	int rc;
 
-	memset(out, 0, sizeof(*out));
-	out->total_s = NAN;
-	out->wall_s = NAN;
-	out->user_s = NAN;
-	out->sys_s = NAN;
-	out->rows = -1;
-	out->scale = -1;
-	out->jobs = 1;
-	out->database_bytes = -1;
+	tr_init_init(out);
 	if (!(out->source = tr_strdup("probe")) ||
 	    (path && !(out->path = tr_strdup(path)))) {
 		rc = TR_ENOMEM;

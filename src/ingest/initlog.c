@@ -301,15 +301,7 @@ static int S_gnu_time_line(tr_init *out, const S_seg *s)
 
 static int S_init_out(tr_init *out, const char *path)
 {
-	memset(out, 0, sizeof(*out));
-	out->total_s = NAN;
-	out->wall_s = NAN;
-	out->user_s = NAN;
-	out->sys_s = NAN;
-	out->rows = -1;
-	out->scale = -1;
-	out->jobs = 1;
-	out->database_bytes = -1;
+	tr_init_init(out);
 	if (!(out->source = tr_strdup("pgbench")))
 		return TR_ENOMEM;
 	if (path && !(out->path = tr_strdup(path)))

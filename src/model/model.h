@@ -418,6 +418,8 @@ typedef struct tr_study {
 } tr_study;
 
 void tr_run_free(tr_run *run);
+/* Unknown everywhere: NaN times, -1 counts, jobs 1, no strings. */
+void tr_init_init(tr_init *init);
 void tr_init_free(tr_init *init);
 void tr_config_free(tr_config *config);
 void tr_provider_free(tr_provider *p);

@@ -77,6 +77,19 @@ void tr_run_free(tr_run *run)
 	memset(run, 0, sizeof(*run));
 }
 
+void tr_init_init(tr_init *init)
+{
+	memset(init, 0, sizeof(*init));
+	init->total_s = NAN;
+	init->wall_s = NAN;
+	init->user_s = NAN;
+	init->sys_s = NAN;
+	init->rows = -1;
+	init->scale = -1;
+	init->jobs = 1;
+	init->database_bytes = -1;
+}
+
 void tr_init_free(tr_init *init)
 {
 	free(init->path);
@@ -92,7 +105,7 @@ void tr_init_free(tr_init *init)
 	free(init->settings);
 	free(init->conninfo);
 	free(init->tool_version);
-	memset(init, 0, sizeof(*init));
+	tr_init_init(init);
 }
 
 void tr_config_free(tr_config *c)
