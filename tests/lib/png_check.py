@@ -61,6 +61,36 @@ def read_png(path):
     return width, height, rows
 
 
+try:  # Debian's python3-pil decodes in C; the pure-Python reader is the fallback
+    from PIL import Image, ImageChops
+except ImportError:
+    Image = None
+
+
+def pixels_of(path):
+    """(width, height, {rgb: count}) of a PNG."""
+    if Image:
+        img = Image.open(path).convert("RGB")
+        counts = {rgb: n for n, rgb in img.getcolors(maxcolors=1 << 24)}
+        return img.width, img.height, counts
+    w, h, rows = read_png(path)
+    counts = {}
+    for row in rows:
+        for p in row:
+            counts[p] = counts.get(p, 0) + 1
+    return w, h, counts
+
+
+def strong_difference(a, b, tol):
+    """Pixels where some channel differs by more than tol."""
+    if Image:
+        diff = ImageChops.difference(Image.open(a).convert("RGB"), Image.open(b).convert("RGB"))
+        return sum(n for n, rgb in diff.getcolors(maxcolors=1 << 24) if max(rgb) > tol)
+    _, _, r1 = read_png(a)
+    _, _, r2 = read_png(b)
+    return sum(1 for x, y in zip(r1, r2) for p, q in zip(x, y) if not near(p, q, tol))
+
+
 def hexcolor(s):
     s = s.lstrip("#")
     return tuple(int(s[k:k + 2], 16) for k in (0, 2, 4))
@@ -70,15 +100,16 @@ def near(p, q, tol):
     return all(abs(a - b) <= tol for a, b in zip(p, q))
 
 
-def content(path, pixels, colours):
-    n_colours = len(set(pixels))
-    white = sum(1 for p in pixels if p == (255, 255, 255))
-    inked = 100.0 * (len(pixels) - white) / len(pixels)
+def content(path, counts, colours):
+    n_colours = len(counts)
+    total = sum(counts.values())
+    white = counts.get((255, 255, 255), 0)
+    inked = 100.0 * (total - white) / total
     ok = n_colours > 50 and inked > 2.0
     print(f"{path}: {n_colours} colours, {inked:.1f}% not white")
     for c in colours:
         rgb = hexcolor(c)
-        n = sum(1 for p in pixels if near(p, rgb, 6))
+        n = sum(k for p, k in counts.items() if near(p, rgb, 6))
         print(f"  {c}: {n} pixels")
         ok = ok and n >= 20
     return ok
@@ -96,23 +127,21 @@ def main(argv):
     if what == "pair":
         other, want = argv[3], (int(argv[4]), int(argv[5]))
         maxpct, colours = float(argv[6]), argv[7:]
-        w, h, rows = read_png(path)
-        w2, h2, rows2 = read_png(other)
+        w, h, counts = pixels_of(path)
+        w2, h2, counts2 = pixels_of(other)
         print(f"{path}: {w}x{h}; {other}: {w2}x{h2}; expected {want[0]}x{want[1]}")
         if (w, h) != want or (w2, h2) != want:
             return 1
-        ok = content(path, [p for row in rows for p in row], colours)
-        ok = content(other, [p for row in rows2 for p in row], colours) and ok
-        diff = sum(1 for r1, r2 in zip(rows, rows2) for p, q in zip(r1, r2)
-                   if not near(p, q, 96))
+        ok = content(path, counts, colours)
+        ok = content(other, counts2, colours) and ok
+        diff = strong_difference(path, other, 96)
         pct = 100.0 * diff / (w * h)
         print(f"  the two differ strongly in {pct:.2f}% of pixels")
         return 0 if ok and pct <= maxpct else 1
     if what == "dark":
-        _, _, rows = read_png(path)
-        pixels = [p for row in rows for p in row]
-        dark = sum(1 for p in pixels if sum(p) < 3 * 64)
-        pct = 100.0 * dark / len(pixels)
+        _, _, counts = pixels_of(path)
+        dark = sum(n for p, n in counts.items() if sum(p) < 3 * 64)
+        pct = 100.0 * dark / sum(counts.values())
         print(f"{path}: {pct:.1f}% dark")
         return 0 if pct > 60 else 1
     raise SystemExit(f"unknown check {what}")
