@@ -154,17 +154,6 @@ cleanup:
 	return rc;
 }
 
-/* "reading logs  42% (1.2 of 2.9 GB)" over itself, on a terminal only. */
-static void S_progress(void *ctx, uint64_t done, uint64_t total)
-{
-	(void)ctx;
-	if (total == 0)
-		return;
-	fprintf(stderr, "\rtpsreport: reading logs %3d%% (%.1f of %.1f MB)",
-	        (int)(done * 100 / total), (double)done / 1e6, (double)total / 1e6);
-	fflush(stderr);
-}
-
 static void S_progress_end(bool shown)
 {
 	if (shown)
@@ -268,7 +257,8 @@ cleanup:
 static int S_build(const char *study_root, const S_args *a)
 {
 	tr_site_options so = { a->force, study_root };
-	tr_load_options lo = { 0 };
+	tr_load_options lo;
+	tr_cli_progress prog;
 	tr_site *site = NULL;
 	tr_study *study = NULL;
 	tr_results *r = NULL;
@@ -286,14 +276,12 @@ static int S_build(const char *study_root, const S_args *a)
 	/* Check OUT before the long work. */
 	if (tr_site_open(&site, a->out, &so) < 0)
 		goto fail;
-	lo.threads = a->threads;
-	if (tty)
-		lo.progress = S_progress;
+	tr_cli_load_options(&lo, &prog, a->threads);
 	if (tr_study_load(&study, study_root, &lo) < 0) {
-		S_progress_end(tty);
+		tr_cli_progress_end(&prog);
 		goto fail;
 	}
-	S_progress_end(tty);
+	tr_cli_progress_end(&prog);
 	if (tr_results_compute(&r, study) < 0)
 		goto fail;
 	tr_cli_print_diags(&r->warnings);

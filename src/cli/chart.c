@@ -158,7 +158,9 @@ int tr_cmd_chart(int argc, char **argv)
 	bool all = false, list = false, own_item = false;
 	tr_chart_kind kind = TR_CHART_TPS;
 	tr_chart_format format = TR_CHART_SVG;
-	tr_load_options opts = { 0 };
+	tr_load_options opts;
+	tr_cli_progress prog;
+	int threads = 0;
 	tr_study *study = NULL;
 	tr_results *results = NULL;
 	tr_chart_plan plan = { NULL, 0 };
@@ -166,7 +168,7 @@ int tr_cmd_chart(int argc, char **argv)
 	const tr_chart_item *item = NULL;
 	tr_buf out = TR_BUF_INIT;
 	long s = -1, w = -1;
-	int c, status = TR_EXIT_FAILURE;
+	int c, rc_load, status = TR_EXIT_FAILURE;
 
 	optind = 1;
 	opterr = 0;
@@ -184,7 +186,7 @@ int tr_cmd_chart(int argc, char **argv)
 			long n = strtol(optarg, &end, 10);
 			if (*end || n < 1 || n > 256)
 				return tr_cli_usage_error("chart", "--threads: expected 1 to 256, got '%s'", optarg);
-			opts.threads = (int)n;
+			threads = (int)n;
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
@@ -215,7 +217,10 @@ int tr_cmd_chart(int argc, char **argv)
 			                          "use --format svg|png|pdf", output);
 	}
 
-	if (tr_study_load(&study, argv[optind], &opts) < 0 ||
+	tr_cli_load_options(&opts, &prog, threads);
+	rc_load = tr_study_load(&study, argv[optind], &opts);
+	tr_cli_progress_end(&prog);
+	if (rc_load < 0 ||
 	    tr_results_compute(&results, study) < 0) {
 		tr_cli_error_last();
 		goto cleanup;

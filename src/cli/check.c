@@ -53,8 +53,10 @@ int tr_cmd_check(int argc, char **argv)
 	tr_study *study = NULL;
 	tr_results *results = NULL;
 	bool quiet = false;
+	tr_load_options opts;
+	tr_cli_progress prog;
 	size_t found;
-	int c, status = TR_EXIT_FAILURE;
+	int c, rc, status = TR_EXIT_FAILURE;
 
 	optind = 1;
 	opterr = 0;
@@ -72,8 +74,10 @@ int tr_cmd_check(int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		return tr_cli_usage_error("check", "expected one STUDY folder");
-	if (tr_study_load(&study, argv[optind], NULL) < 0 ||
-	    tr_results_compute(&results, study) < 0) {
+	tr_cli_load_options(&opts, &prog, 0);
+	rc = tr_study_load(&study, argv[optind], &opts);
+	tr_cli_progress_end(&prog);
+	if (rc < 0 || tr_results_compute(&results, study) < 0) {
 		tr_cli_error_last();
 		goto cleanup;
 	}

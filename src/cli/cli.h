@@ -8,6 +8,7 @@
  *   0 ok, 1 problems found (check, --strict), 2 could not do the job.
  */
 
+#include "ingest/ingest.h"
 #include "util/util.h"
 
 enum { TR_EXIT_OK = 0, TR_EXIT_FINDINGS = 1, TR_EXIT_FAILURE = 2 };
@@ -25,6 +26,19 @@ void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);
 void tr_cli_error_last(void);
 /* Each diagnostic as "tpsreport: warning: FILE:LINE: message". */
 void tr_cli_print_diags(const tr_diags *diags);
+/*
+ * Loading options with a progress line ("reading logs  42% (1.2 of 2.9
+ * GB)") on stderr when it is a terminal and the logs total more than
+ * 100 MB; tr_cli_progress_end() clears the line once the study is read.
+ */
+typedef struct tr_cli_progress {
+	bool shown;
+} tr_cli_progress;
+
+void tr_cli_load_options(tr_load_options *options, tr_cli_progress *progress,
+                         int threads);
+void tr_cli_progress_end(tr_cli_progress *progress);
+
 /* "Try 'tpsreport CMD --help'." after a usage error; returns 2. */
 int tr_cli_usage_error(const char *cmd, const char *fmt, ...) TR_PRINTF(2, 3);
 

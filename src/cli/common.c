@@ -4,6 +4,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 void tr_cli_error(const char *fmt, ...)
 {
@@ -44,4 +46,42 @@ int tr_cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'tpsreport %s --help'.\n", cmd);
 	return TR_EXIT_FAILURE;
+}
+
+#define S_PROGRESS_MIN_BYTES 100000000ULL
+
+static void S_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	tr_cli_progress *p = ctx;
+	if (total < S_PROGRESS_MIN_BYTES)
+		return;
+	if (total >= 10000000000ULL)
+		fprintf(stderr, "\rtpsreport: reading logs %3d%% (%.1f of %.1f GB)",
+		        (int)(done * 100 / total), (double)done / 1e9,
+		        (double)total / 1e9);
+	else
+		fprintf(stderr, "\rtpsreport: reading logs %3d%% (%.0f of %.0f MB)",
+		        (int)(done * 100 / total), (double)done / 1e6,
+		        (double)total / 1e6);
+	fflush(stderr);
+	p->shown = true;
+}
+
+void tr_cli_load_options(tr_load_options *o, tr_cli_progress *progress,
+                         int threads)
+{
+	memset(o, 0, sizeof(*o));
+	memset(progress, 0, sizeof(*progress));
+	o->threads = threads;
+	if (isatty(STDERR_FILENO)) {
+		o->progress = S_progress;
+		o->progress_ctx = progress;
+	}
+}
+
+void tr_cli_progress_end(tr_cli_progress *progress)
+{
+	if (progress->shown)
+		fputs("\r\033[K", stderr);
+	progress->shown = false;
 }

@@ -33,11 +33,13 @@ int tr_cmd_summary(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	bool json = false, strict = false;
-	tr_load_options opts = { 0 };
+	tr_load_options opts;
+	tr_cli_progress prog;
+	int threads = 0;
 	tr_study *study = NULL;
 	tr_results *results = NULL;
 	tr_buf out = TR_BUF_INIT;
-	int c, status = TR_EXIT_FAILURE;
+	int c, rc_load, status = TR_EXIT_FAILURE;
 
 	optind = 1;
 	opterr = 0;
@@ -50,7 +52,7 @@ int tr_cmd_summary(int argc, char **argv)
 			long n = strtol(optarg, &end, 10);
 			if (*end || n < 1 || n > 256)
 				return tr_cli_usage_error("summary", "--threads: expected 1 to 256, got '%s'", optarg);
-			opts.threads = (int)n;
+			threads = (int)n;
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
@@ -65,7 +67,10 @@ int tr_cmd_summary(int argc, char **argv)
 	if (optind != argc - 1)
 		return tr_cli_usage_error("summary", "expected one STUDY folder");
 
-	if (tr_study_load(&study, argv[optind], &opts) < 0) {
+	tr_cli_load_options(&opts, &prog, threads);
+	rc_load = tr_study_load(&study, argv[optind], &opts);
+	tr_cli_progress_end(&prog);
+	if (rc_load < 0) {
 		tr_cli_error_last();
 		goto cleanup;
 	}
