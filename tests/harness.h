@@ -13,6 +13,7 @@
  * TR_SOURCE_DIR (set by ctest) is where fixtures are found.
  */
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,49 @@ static inline char *harness_read(const char *relpath, size_t *len)
 	if (len)
 		*len = (size_t)n;
 	return buf;
+}
+
+/* The log files <prefix>.<pid>[.<thread>] in dir (below TR_SOURCE_DIR),
+ * as "dir/name" in thread order; returns how many (at most max). */
+static inline int harness_thread_files(char names[][256], int max,
+                                       const char *dir, const char *prefix)
+{
+	const char *root = getenv("TR_SOURCE_DIR");
+	char path[1024];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+	size_t pl = strlen(prefix);
+	snprintf(path, sizeof path, "%s/%s", root ? root : ".", dir);
+	if (!(d = opendir(path))) {
+		fprintf(stderr, "FAIL cannot open %s\n", path);
+		exit(1);
+	}
+	while ((e = readdir(d)) != NULL && n < max) {
+		const char *s = e->d_name;
+		if (strncmp(s, prefix, pl) != 0 || s[pl] != '.' ||
+		    s[pl + 1] < '0' || s[pl + 1] > '9')
+			continue;
+		for (s += pl + 1; *s >= '0' && *s <= '9'; s++)
+			;
+		if (*s != '\0' && *s != '.')
+			continue;
+		if (snprintf(names[n], 256, "%s/%s", dir, e->d_name) < 256)
+			n++;
+	}
+	closedir(d);
+	/* thread order: the shorter name (thread 0) first, then by name */
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (strlen(names[j]) < strlen(names[i]) ||
+			    (strlen(names[j]) == strlen(names[i]) &&
+			     strcmp(names[j], names[i]) < 0)) {
+				char t[256];
+				memcpy(t, names[i], 256);
+				memcpy(names[i], names[j], 256);
+				memcpy(names[j], t, 256);
+			}
+	return n;
 }
 
 #endif

@@ -66,6 +66,21 @@ static int S_conflict(tr_sumparse *st, long line, int min, int max,
 	                       "output?", a, other, b);
 }
 
+int tr_sumparse_done(tr_sumparse *st, long line, const char *p, size_t len,
+                     bool ok, const char *prefix, const char *form,
+                     const tr_vrange *r)
+{
+	if (!ok) {
+		char why[200];
+		snprintf(why, sizeof(why), "expected \"%s%s\"", prefix, form);
+		return tr_sumparse_bad(st, line, p, len, why);
+	}
+	if (r->min > r->max)
+		return tr_sumparse_bad(st, line, p, len, "no pgbench prints "
+		                       "this line like that");
+	return tr_sumparse_clue(st, line, r->min, r->max);
+}
+
 int tr_sumparse_clue(tr_sumparse *st, long line, int min, int max)
 {
 	if (min > st->vmax)

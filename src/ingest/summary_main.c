@@ -350,15 +350,7 @@ int tr_sumparse_main_line(tr_sumparse *st, int k, tr_cur *c, const char *p,
 	default:
 		break;
 	}
-	if (!ok) {
-		char why[160];
-		snprintf(why, sizeof(why), "expected \"%s\"", S_kinds[k].form);
-		return tr_sumparse_bad(st, line, p, len, why);
-	}
-	if (r.min > r.max)
-		return tr_sumparse_bad(st, line, p, len, "no pgbench prints "
-		                       "this line like that");
-	if ((rc = tr_sumparse_clue(st, line, r.min, r.max)) < 0)
+	if ((rc = tr_sumparse_done(st, line, p, len, ok, "", S_kinds[k].form, &r)) < 0)
 		return rc;
 	return k;
 }

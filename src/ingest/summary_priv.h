@@ -93,6 +93,15 @@ int tr_sumparse_clue(tr_sumparse *st, long line, int min, int max);
 int tr_sumparse_bad(tr_sumparse *st, long line, const char *p, size_t len,
                     const char *why);
 
+/*
+ * The end of every line's reading: not `ok` is "expected "<prefix><form>"";
+ * a range of majors that no pgbench fits (r->min > r->max) is an error;
+ * else the range narrows the whole text's (tr_sumparse_clue).
+ */
+int tr_sumparse_done(tr_sumparse *st, long line, const char *p, size_t len,
+                     bool ok, const char *prefix, const char *form,
+                     const tr_vrange *r);
+
 /* Copy text kept as a string; a NUL byte in it is an error. */
 int tr_sumparse_text(tr_sumparse *st, char **out, long line, const char *p,
                      size_t len);

@@ -271,16 +271,10 @@ static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
 	default:
 		break;
 	}
-	if (!ok) {
-		char why[160];
-		snprintf(why, sizeof(why), "expected \" - %s\"", S_details[d].form);
-		return tr_sumparse_bad(st, line, p, len, why);
-	}
-	if (r.min > r.max)
-		return tr_sumparse_bad(st, line, p, len, "no pgbench prints "
-		                       "this line like that");
+	if ((rc = tr_sumparse_done(st, line, p, len, ok, " - ", S_details[d].form, &r)) < 0)
+		return rc;
 	st->script_seen[d] = line;
-	return tr_sumparse_clue(st, line, r.min, r.max);
+	return 0;
 }
 
 /*

@@ -10,46 +10,6 @@
 #include <dirent.h>
 #include <stdint.h>
 
-static int S_thread_files(char names[][256], int max, const char *dir,
-                          const char *prefix)
-{
-	const char *root = getenv("TR_SOURCE_DIR");
-	char path[1024];
-	DIR *d;
-	struct dirent *e;
-	int n = 0;
-	size_t pl = strlen(prefix);
-	snprintf(path, sizeof path, "%s/%s", root ? root : ".", dir);
-	if (!(d = opendir(path))) {
-		fprintf(stderr, "FAIL cannot open %s\n", path);
-		exit(1);
-	}
-	while ((e = readdir(d)) != NULL && n < max) {
-		const char *s = e->d_name;
-		if (strncmp(s, prefix, pl) != 0 || s[pl] != '.' ||
-		    s[pl + 1] < '0' || s[pl + 1] > '9')
-			continue;
-		for (s += pl + 1; *s >= '0' && *s <= '9'; s++)
-			;
-		if (*s != '\0' && *s != '.')
-			continue;
-		if (snprintf(names[n], 256, "%s/%s", dir, e->d_name) < 256)
-			n++;
-	}
-	closedir(d);
-	for (int i = 0; i < n; i++)
-		for (int j = i + 1; j < n; j++)
-			if (strlen(names[j]) < strlen(names[i]) ||
-			    (strlen(names[j]) == strlen(names[i]) &&
-			     strcmp(names[j], names[i]) < 0)) {
-				char t[256];
-				memcpy(t, names[i], 256);
-				memcpy(names[i], names[j], 256);
-				memcpy(names[j], t, 256);
-			}
-	return n;
-}
-
 /* The fields of an interval in file order. */
 static void S_fields(const tr_agg_interval *a, uint64_t f[16])
 {
@@ -115,7 +75,7 @@ static void S_run(const char *dir, const char *prefix, int nfields,
                   int64_t *retries, int64_t *serial)
 {
 	char names[4][256];
-	int n = S_thread_files(names, 4, dir, prefix);
+	int n = harness_thread_files(names, 4, dir, prefix);
 	harness_current = prefix;
 	CHECK_INT(n, 2);
 	*tx = *skipped = *retried = *retries = *serial = 0;
@@ -199,7 +159,7 @@ static void test_pg15_literal(void)
 	tr_agglog log = { 0 };
 	size_t len;
 	char *text;
-	CHECK_INT(S_thread_files(names, 4, "tests/fixtures/logs/15", "agg"), 2);
+	CHECK_INT(harness_thread_files(names, 4, "tests/fixtures/logs/15", "agg"), 2);
 	text = harness_read(names[0], &len);
 	CHECK_INT(tr_agglog_parse(&log, text, len, names[0]), 0);
 	CHECK_INT(log.items[0].start, 1796028843);

@@ -16,47 +16,6 @@
 
 /* The thread files of a run: "<dir>/<prefix>.<pid>" then ".<pid>.1" ...
  * Fills names (relative to TR_SOURCE_DIR), returns how many. */
-static int S_thread_files(char names[][256], int max, const char *dir,
-                          const char *prefix)
-{
-	const char *root = getenv("TR_SOURCE_DIR");
-	char path[1024];
-	DIR *d;
-	struct dirent *e;
-	int n = 0;
-	size_t pl = strlen(prefix);
-	snprintf(path, sizeof path, "%s/%s", root ? root : ".", dir);
-	if (!(d = opendir(path))) {
-		fprintf(stderr, "FAIL cannot open %s\n", path);
-		exit(1);
-	}
-	while ((e = readdir(d)) != NULL && n < max) {
-		const char *s = e->d_name;
-		if (strncmp(s, prefix, pl) != 0 || s[pl] != '.' ||
-		    s[pl + 1] < '0' || s[pl + 1] > '9')
-			continue;
-		for (s += pl + 1; *s >= '0' && *s <= '9'; s++)
-			;
-		if (*s != '\0' && *s != '.')
-			continue;
-		if (snprintf(names[n], 256, "%s/%s", dir, e->d_name) < 256)
-			n++;
-	}
-	closedir(d);
-	/* thread order: the shorter name (thread 0) first, then by name */
-	for (int i = 0; i < n; i++)
-		for (int j = i + 1; j < n; j++)
-			if (strlen(names[j]) < strlen(names[i]) ||
-			    (strlen(names[j]) == strlen(names[i]) &&
-			     strcmp(names[j], names[i]) < 0)) {
-				char t[256];
-				memcpy(t, names[i], 256);
-				memcpy(names[i], names[j], 256);
-				memcpy(names[j], t, 256);
-			}
-	return n;
-}
-
 /* ---- the reference reading ---------------------------------------------- */
 
 typedef struct ref {
@@ -209,7 +168,7 @@ static void S_run(const char *dir, const char *prefix, char col7,
                   tr_txlog_stats *out)
 {
 	char names[8][256];
-	int n = S_thread_files(names, 8, dir, prefix);
+	int n = harness_thread_files(names, 8, dir, prefix);
 	ref r;
 	S_ref_init(&r);
 	CHECK(n >= 1);
@@ -308,7 +267,7 @@ static void test_pg15_first_lines(void)
 	size_t len;
 	char *text;
 	char *eol;
-	int n = S_thread_files(names, 4, "tests/fixtures/logs/15", "rateretry");
+	int n = harness_thread_files(names, 4, "tests/fixtures/logs/15", "rateretry");
 	CHECK_INT(n, 2);
 	text = harness_read(names[0], &len);
 	/* keep the first line only (a successful transaction) */
@@ -407,7 +366,7 @@ static void S_merge_is_concat(const char *dir, const char *prefix,
                               tr_txlog_col7 col7)
 {
 	char names[4][256];
-	int n = S_thread_files(names, 4, dir, prefix);
+	int n = harness_thread_files(names, 4, dir, prefix);
 	tr_txlog_stats one, two, merged, whole;
 	size_t l0, l1;
 	char *t0, *t1, *cat;
@@ -464,7 +423,7 @@ static void test_merge(void)
 static void test_col7_hint(void)
 {
 	char names[4][256];
-	int n = S_thread_files(names, 4, "tests/fixtures/logs/15", "retry");
+	int n = harness_thread_files(names, 4, "tests/fixtures/logs/15", "retry");
 	size_t len;
 	char *text;
 	tr_txlog_stats s;
@@ -702,7 +661,7 @@ static void test_sniff(void)
 	};
 	for (size_t i = 0; i < TR_ARRAY_SIZE(f); i++) {
 		char names[4][256];
-		int n = S_thread_files(names, 4, f[i].dir, f[i].prefix);
+		int n = harness_thread_files(names, 4, f[i].dir, f[i].prefix);
 		CHECK(n >= 1);
 		for (int k = 0; k < n; k++) {
 			size_t len;
