@@ -13,7 +13,12 @@ int tr_buf_grow(tr_buf *buf, size_t extra)
 	need = buf->size + extra + 1;
 	if (need <= buf->asize)
 		return 0;
-	return tr_grow(&buf->ptr, &buf->asize, need, 1);
+	if (tr_grow(&buf->ptr, &buf->asize, need, 1) < 0)
+		return TR_ENOMEM;
+	/* Always a C string, even when nothing has been put in yet (an empty
+	 * JSON string was read past its end without this: found by fuzzing). */
+	buf->ptr[buf->size] = '\0';
+	return 0;
 }
 
 int tr_buf_put(tr_buf *buf, const void *data, size_t len)

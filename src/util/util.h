@@ -76,8 +76,9 @@ int tr_grow(void *ptr, size_t *cap, size_t need, size_t elem);
 
 /* ---- buffers --------------------------------------------------------- */
 
-/* A growable byte string, always NUL-terminated once anything was put in.
- * Initialise with TR_BUF_INIT; free with tr_buf_free(). */
+/* A growable byte string, NUL-terminated as soon as it has any memory
+ * (ptr is NULL before). Initialise with TR_BUF_INIT; free with
+ * tr_buf_free(). */
 typedef struct tr_buf {
 	char *ptr;
 	size_t size;

@@ -179,6 +179,18 @@ static void test_json(void)
 	tr_buf_free(&b);
 }
 
+static void test_buf(void)
+{
+	tr_buf b = TR_BUF_INIT;
+	CHECK_STR(tr_buf_cstr(&b), "");
+	CHECK_INT(tr_buf_grow(&b, 0), 0);
+	CHECK(b.ptr != NULL && b.ptr[0] == '\0');   /* a C string at once */
+	tr_buf_puts(&b, "abc");
+	tr_buf_grow(&b, 1000);
+	CHECK_STR(b.ptr, "abc");
+	tr_buf_free(&b);
+}
+
 static void test_diags(void)
 {
 	tr_diags d = { 0 };
@@ -241,6 +253,7 @@ int main(void)
 	RUN(test_shortest_round_trip);
 	RUN(test_locale_independent);
 	RUN(test_json);
+	RUN(test_buf);
 	RUN(test_diags);
 	RUN(test_sha256);
 	RUN(test_errors);
