@@ -3,6 +3,8 @@
 # run each for SECONDS (two at a time), seeded from the test fixtures.
 # Crashes land in build-fuzz/crashes/<target>/ and make the script fail;
 # copy each into tests/fuzz/regressions/<target>/ once fixed.
+# FUZZ_SEED=N makes libFuzzer's choices repeatable (make test uses it, so
+# that CI explores the same inputs each time; make fuzz explores anew).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -33,7 +35,7 @@ run_one() {
   local rc=0
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1 \
     "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len=262144 \
-      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} \
       -artifact_prefix="$crashes/" "$corpus" > "$build/fuzz-$t.log" 2>&1 || rc=$?
   local runs; runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz-$t.log" | grep -o '[0-9]*$' || echo '?')
   if [ $rc -eq 0 ]; then
