@@ -150,6 +150,23 @@ static void S_scenarios(tr_json *j, const tr_results *r)
 	tr_json_array_end(j);
 }
 
+/* The summary's lines beyond TPS and latency, null when not printed. */
+static void S_run_summary(tr_json *j, const tr_run_result *run)
+{
+	const tr_summary *s = run->summary;
+	tr_json_key(j, "warmup");
+	tr_json_bool(j, run->warmup);
+	S_num(j, "initial_connection_ms", s ? s->initial_connection_ms : NAN);
+	S_num(j, "average_connection_ms", s ? s->average_connection_ms : NAN);
+	S_int(j, "transactions_per_client", s ? s->transactions_per_client : -1);
+	S_int(j, "skipped", s ? s->skipped : -1);
+	S_int(j, "retried", s ? s->retried : -1);
+	S_int(j, "retries", s ? s->retries : -1);
+	S_int(j, "serialization_failures", s ? s->serialization_failures : -1);
+	S_int(j, "deadlock_failures", s ? s->deadlock_failures : -1);
+	S_num(j, "lag_avg_ms", s ? s->lag_avg_ms : NAN);
+}
+
 static void S_runs(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "runs");
@@ -180,6 +197,7 @@ static void S_runs(tr_json *j, const tr_results *r)
 		tr_json_key(j, "excluded");
 		tr_json_bool(j, run->excluded);
 		S_str(j, "excluded_reason", run->excluded_reason);
+		S_run_summary(j, run);
 		S_stability(j, "windows", &run->windows);
 		tr_json_key(j, "aggregate_latency");
 		if (isnan(run->agg_latency_mean_ms)) {

@@ -5,6 +5,7 @@
 #include "table.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define S_W 64
@@ -238,7 +239,9 @@ static int S_inits(tr_buf *out, const tr_results *r)
 
 int tr_export_text(tr_buf *out, const tr_results *r)
 {
-	int rc = tr_buf_printf(out, "%s\n", r->title ? r->title : "tpsreport summary");
+	char *title = tr_results_title(r);
+	int rc = title ? tr_buf_printf(out, "%s\n", title) : TR_ENOMEM;
+	free(title);
 	if (rc == 0)
 		rc = S_runs(out, r);
 	if (rc == 0)

@@ -133,9 +133,8 @@ static int S_progress_windows(tr_study *st, tr_run *run, const char *text,
 	if (rc == TR_ENOMEM)
 		return rc;
 	if (rc < 0)
-		rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "progress-invalid", NULL,
-		                  0, "%s; its progress lines are not used",
-		                  tr_error_last());
+		rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "progress-invalid",
+		                        "; its progress lines are not used");
 	else if (n >= 2 && run->nwindows == 0)
 		rc = tr_windows_from_progress(run, lines, n, &st->diags);
 	free(lines);
@@ -179,8 +178,8 @@ static int S_add_init(tr_study *st, size_t provider, size_t scenario,
 		tr_init_free(&init);
 		if (rc == TR_ENOMEM)
 			return rc;
-		return tr_diags_add(&st->diags, TR_SEV_WARNING, "init-unreadable",
-		                    NULL, 0, "%s; file ignored", tr_error_last());
+		return tr_diags_add_error(&st->diags, TR_SEV_WARNING, "init-unreadable",
+		                          "; file ignored");
 	}
 	init.provider = provider;
 	init.scenario = scenario;
@@ -232,6 +231,22 @@ static int S_attach_logs(tr_run *run, const S_logname *logs, size_t nlogs,
 		}
 	}
 	return 0;
+}
+
+/* A run file whose stem starts with "warmup" (warmup.out, warmup1.txt,
+ * warmup_run.log) is a warm-up: its summary is read and listed, but it
+ * warms caches and connection pools on purpose, so no figure counts it. */
+static int S_mark_warmup(tr_run *run)
+{
+	size_t n = strlen("warmup");
+	if (strncmp(run->id, "warmup", n) != 0 &&
+	    strncmp(run->id, "Warmup", n) != 0 && strncmp(run->id, "WARMUP", n) != 0)
+		return 0;
+	run->warmup = true;
+	run->excluded = true;
+	run->excluded_reason = tr_strdup("a warm-up run (its file name starts "
+	                                 "with \"warmup\"): read, never counted");
+	return run->excluded_reason ? 0 : TR_ENOMEM;
 }
 
 int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
@@ -298,8 +313,8 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 			continue;
 		}
 		if (tr_file_read_named(&text, fs, rel) < 0) {
-			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable", NULL,
-			                  0, "%s; ignored", tr_error_last());
+			rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+			                        "; ignored");
 			free(fs);
 			free(rel);
 			if (rc < 0)
@@ -358,12 +373,15 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 				run.excluded = true;
 				run.excluded_reason = tr_strdup(tr_error_last());
 				if (rc == TR_ENOMEM ||
-				    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING,
-				                       "summary-invalid", NULL, 0,
-				                       "%s; run left out", tr_error_last())) < 0) {
+				    (rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "summary-invalid",
+				                             "; run left out")) < 0) {
 					tr_run_free(&run);
 					goto cleanup;
 				}
+			}
+			if (!run.excluded && (rc = S_mark_warmup(&run)) < 0) {
+				tr_run_free(&run);
+				goto cleanup;
 			}
 			for (size_t k = first_run; k < st->nruns; k++)
 				if (strcmp(st->runs[k].id, run.id) == 0) {
@@ -411,8 +429,8 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 					goto cleanup;
 				}
 				if (tr_file_read_named(&text, fs, run->progress_path) < 0)
-					rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable",
-					                  NULL, 0, "%s; ignored", tr_error_last());
+					rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+					                        "; ignored");
 				else if (!run->excluded) /* its digest was noted in pass 2 */
 					rc = S_progress_windows(st, run, text.ptr, text.size,
 					                        run->progress_path);

@@ -179,8 +179,8 @@ static int S_scan(tr_study *st, tr_buf *digest_list)
 		rc = tr_listing_read(&sub, pdir);
 		free(pdir);
 		if (rc < 0) {
-			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable", NULL,
-			                  0, "%s; ignored", tr_error_last());
+			rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+			                        "; ignored");
 			if (rc < 0)
 				goto cleanup;
 			continue;
@@ -253,8 +253,8 @@ static int S_scan(tr_study *st, tr_buf *digest_list)
 				rc = tr_scan_scenario(st, (size_t)p, (size_t)s, sdir, rel,
 				                      digest_list);
 				if (rc < 0 && rc != TR_ENOMEM) {
-					rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable",
-					                  NULL, 0, "%s; ignored", tr_error_last());
+					rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+					                        "; ignored");
 				}
 			}
 			free(sdir);
@@ -370,7 +370,10 @@ static int S_exclude_unusable(tr_study *st)
 		} else if (s->transactions == 0 || !(s->tps > 0)) {
 			why = "it processed no transaction";
 			line = s->line;
-		} else if (!isfinite(s->tps) || !isfinite(s->latency_avg_ms)) {
+		} else if (!isfinite(s->tps) ||
+		           (!isfinite(s->latency_avg_ms) &&
+		            !(isnan(s->latency_avg_ms) && s->major_max == 9))) {
+			/* 9.2-9.3 print no latency: unknown, not broken */
 			why = "its tps or latency average is not a finite number";
 			line = s->line;
 		}

@@ -16,6 +16,7 @@
 
 #include "summary_priv.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- messages and version clues -------------------------------------- */
@@ -337,6 +338,28 @@ repeated:
 
 /* ---- the whole text -------------------------------------------------- */
 
+/* 9.2-9.5 name the built-in scripts without "<builtin: ...>"; read them
+ * as 9.6 and later name them, so that one workload is one cell whatever
+ * pgbench ran it. */
+static int S_builtin_9x(tr_summary *o)
+{
+	static const char *const names[][2] = {
+		{ "TPC-B (sort of)", "<builtin: TPC-B (sort of)>" },
+		{ "SELECT only", "<builtin: select only>" },
+		{ "Update only pgbench_accounts", "<builtin: simple update>" },
+	};
+	for (size_t i = 0; o->transaction_type && i < TR_ARRAY_SIZE(names); i++)
+		if (strcmp(o->transaction_type, names[i][0]) == 0) {
+			char *n = tr_strdup(names[i][1]);
+			if (!n)
+				return TR_ENOMEM;
+			free(o->transaction_type);
+			o->transaction_type = n;
+			break;
+		}
+	return 0;
+}
+
 static int S_finish(tr_sumparse *st)
 {
 	tr_summary *o = st->out;
@@ -351,6 +374,9 @@ static int S_finish(tr_sumparse *st)
 	                                       : st->client_aborted_line;
 	if (st->version_line) {
 		o->major_min = o->major_max = o->major;
+	} else if (st->vmax <= TR_PGBENCH_9X) {
+		o->major_min = o->major_max = TR_PGBENCH_9X;
+		return S_builtin_9x(o);
 	} else {
 		o->major_min = st->vmin > TR_PGBENCH_OLDEST ? st->vmin
 		                                            : TR_PGBENCH_OLDEST;

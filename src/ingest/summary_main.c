@@ -46,8 +46,10 @@ static const struct {
 	[TR_SUMK_INITCONN] = { "initial connection time = ", "initial connection time = X ms", 14, TR_PGBENCH_ANY },
 	[TR_SUMK_AVGCONN] = { "average connection time = ", "average connection time = X ms", 14, TR_PGBENCH_ANY },
 	/* both tps lines start alike; S_tps tells them apart */
-	[TR_SUMK_TPSINCL] = { NULL, "tps = X (including connections establishing)", 10, 13 },
+	[TR_SUMK_TPSINCL] = { NULL, "tps = X (including connections establishing)", TR_PGBENCH_9X, 13 },
 	[TR_SUMK_TPS] = { "tps = ", "tps = X (...)", 0, TR_PGBENCH_ANY },
+	[TR_SUMK_LATAVG9] = { "latency average: ", "latency average: X ms", TR_PGBENCH_9X, TR_PGBENCH_9X },
+	[TR_SUMK_LATSTD9] = { "latency stddev: ", "latency stddev: X ms", TR_PGBENCH_9X, TR_PGBENCH_9X },
 };
 
 void tr_vrange_narrow(tr_vrange *r, int min, int max)
@@ -104,13 +106,13 @@ static bool S_int(tr_cur *c, int *out)
 	return true;
 }
 
-/* " (P%)" (15+) or " (P %)" (10-14). */
+/* " (P%)" (15+) or " (P %)" (9.5-14). */
 static bool S_pct(tr_cur *c, double *out, tr_vrange *r)
 {
 	if (!tr_cur_lit(c, " (") || !tr_sumparse_num(c, out, r))
 		return false;
 	if (tr_cur_lit(c, " %)"))
-		tr_vrange_narrow(r, 10, 14);
+		tr_vrange_narrow(r, TR_PGBENCH_9X, 14);
 	else if (tr_cur_lit(c, "%)"))
 		tr_vrange_narrow(r, 15, TR_PGBENCH_ANY);
 	else
@@ -134,8 +136,8 @@ static int S_tps(tr_sumparse *st, tr_cur *c, long line, const char *p,
 		tr_tps_form form;
 		int vmin, vmax;
 	} forms[] = {
-		{ " (including connections establishing)", TR_TPS_UNKNOWN, 10, 13 },
-		{ " (excluding connections establishing)", TR_TPS_EXCLUDING_CONNECTIONS, 10, 13 },
+		{ " (including connections establishing)", TR_TPS_UNKNOWN, TR_PGBENCH_9X, 13 },
+		{ " (excluding connections establishing)", TR_TPS_EXCLUDING_CONNECTIONS, TR_PGBENCH_9X, 13 },
 		{ " (without initial connection time)", TR_TPS_WITHOUT_INITIAL, 14, TR_PGBENCH_ANY },
 		{ " (including reconnection times)", TR_TPS_INCLUDING_RECONNECTS, 14, TR_PGBENCH_ANY },
 	};
@@ -159,7 +161,7 @@ static int S_tps(tr_sumparse *st, tr_cur *c, long line, const char *p,
 	return TR_SUMK_TPS;
 }
 
-/* "number of transactions above the L ms latency limit: ": 10 prints
+/* "number of transactions above the L ms latency limit: ": 9.5-10 print
  * "N (P %)", 11-14 "N/M (P %)", 15+ "N/M (P%)". */
 static bool S_late(tr_sumparse *st, tr_cur *c, tr_vrange *r)
 {
@@ -173,7 +175,7 @@ static bool S_late(tr_sumparse *st, tr_cur *c, tr_vrange *r)
 			return false;
 		tr_vrange_narrow(r, 11, TR_PGBENCH_ANY);
 	} else {
-		tr_vrange_narrow(r, 10, 10);
+		tr_vrange_narrow(r, TR_PGBENCH_9X, 10);
 	}
 	if (!S_pct(c, &pct, r) || !tr_sumparse_end(c))
 		return false;
@@ -322,8 +324,13 @@ int tr_sumparse_main_line(tr_sumparse *st, int k, tr_cur *c, const char *p,
 		break;
 	}
 	case TR_SUMK_LATSTD:
+	case TR_SUMK_LATSTD9:
 		if ((ok = tr_sumparse_num(c, &x, &r) && S_ms_end(c)))
 			o->latency_stddev_ms = x;
+		break;
+	case TR_SUMK_LATAVG9:
+		if ((ok = tr_sumparse_num(c, &x, &r) && S_ms_end(c)))
+			o->latency_avg_ms = x;
 		break;
 	case TR_SUMK_LAG:
 		if ((ok = tr_cur_lit(c, "avg ") && tr_sumparse_num(c, &x, &r) &&
@@ -385,6 +392,14 @@ int tr_sumparse_check_main(tr_sumparse *st, long line, const char *p,
 				missing = S_kinds[TR_SUMK_AVGCONN].form;
 			break;
 		}
+	}
+	/* 10+ print a latency average whenever a transaction ran; 9.2-9.3
+	 * print none (the run's latency is then unknown, not an error). */
+	if (!missing && !seen[TR_SUMK_LATAVG] && !seen[TR_SUMK_LATAVG9] &&
+	    st->out->transactions > 0) {
+		int rc = tr_sumparse_clue(st, line, TR_PGBENCH_9X, TR_PGBENCH_9X);
+		if (rc < 0)
+			return rc;
 	}
 	if (missing) {
 		char why[200];

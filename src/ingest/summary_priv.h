@@ -14,6 +14,9 @@
 /* The releases tpsreport knows the output of; a file that says nothing
  * more specific could come from any of them. */
 #define TR_PGBENCH_OLDEST 10
+/* 9.2-9.6 as one major: a file can say it is 9.x (the colon latency
+ * lines of 9.4-9.5, no latency line at all in 9.2-9.3), but rarely which. */
+#define TR_PGBENCH_9X 9
 #define TR_PGBENCH_NEWEST 18
 /* "and later" in a version clue */
 #define TR_PGBENCH_ANY 9999
@@ -27,6 +30,8 @@ enum {
 	TR_SUMK_RETRIES, TR_SUMK_SKIPPED, TR_SUMK_LATE, TR_SUMK_LATAVG,
 	TR_SUMK_LATSTD, TR_SUMK_LAG, TR_SUMK_INITCONN, TR_SUMK_AVGCONN,
 	TR_SUMK_TPSINCL, TR_SUMK_TPS,
+	/* 9.4-9.5 print the latency lines with a colon */
+	TR_SUMK_LATAVG9, TR_SUMK_LATSTD9,
 	TR_SUMK_COUNT
 };
 

@@ -132,7 +132,8 @@ static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
 		                       "latencies in milliseconds:\", \"... and "
 		                       "failures:\" or \"..., failures and retries:\"");
 	if (counts == 0)
-		tr_vrange_narrow(r, dash ? 10 : 11, 14);
+		/* without a dash: 11-14, and 9.x (-r, tab-separated rows) */
+		tr_vrange_narrow(r, dash ? 10 : TR_PGBENCH_9X, 14);
 	else
 		tr_vrange_narrow(r, 15, TR_PGBENCH_ANY);
 	if (dash) {
@@ -293,6 +294,15 @@ static int S_row(tr_sumparse *st, const char *p, size_t len, long line)
 	int rc;
 
 	tr_cur_init(&c, p, len);
+	if (len > 1 && p[0] == '\t') {
+		/* 9.x: "\t%f\t%s" */
+		c.p++;
+		if (!tr_sumparse_num(&c, &stmt.latency_ms, &r) ||
+		    !tr_cur_lit(&c, "\t") || tr_cur_done(&c))
+			goto bad;
+		tr_vrange_narrow(&r, TR_PGBENCH_9X, TR_PGBENCH_9X);
+		goto text;
+	}
 	tr_cur_spaces(&c);
 	if (!tr_sumparse_num(&c, &stmt.latency_ms, &r))
 		goto bad;
@@ -321,6 +331,7 @@ static int S_row(tr_sumparse *st, const char *p, size_t len, long line)
 	if (gap < sep || tr_cur_done(&c))
 		goto bad;
 	c.p -= gap - sep;
+text:
 	if (r.min > r.max)
 		return tr_sumparse_bad(st, line, p, len, "no pgbench prints "
 		                       "this line like that");
@@ -380,7 +391,8 @@ int tr_sumparse_script_line(tr_sumparse *st, const char *p, size_t len,
 			return rc;
 		return 1;
 	}
-	if (len >= 3 && memcmp(p, "   ", 3) == 0) {
+	if ((len >= 3 && memcmp(p, "   ", 3) == 0) ||
+	    (st->stmts && len > 1 && p[0] == '\t')) {
 		if (!st->stmts)
 			return tr_sumparse_bad(st, line, p, len, "a statement "
 			                       "row without a \"statement "

@@ -156,6 +156,7 @@ int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
 	run->windows_dropped = 0;
 	run->window_source = TR_WINDOWS_AGGREGATE;
 	run->window_interval_s = (double)interval;
+	run->windows_logged = nslots;
 	{
 		size_t wcap = 0;
 		bool first = true;
@@ -196,6 +197,40 @@ cleanup:
 	return rc < 0 ? rc : 0;
 }
 
+static int S_cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/*
+ * The -P interval: the typical (median) step between consecutive lines,
+ * not the first one: a slow start makes the first report late (2.5 s with
+ * -P 1), and pgbench may skip a report. Rounded to what pgbench prints
+ * (0.1 s elapsed, 1 ms with --progress-timestamp), so that 1.6 - 0.8
+ * reads as 0.8, not 0.7999999999999998.
+ */
+static double S_progress_interval(const tr_progress *lines, size_t n)
+{
+	double *steps = tr_calloc(n, sizeof(double)), iv, unit;
+	size_t ns = 0;
+	if (!steps)
+		return NAN;
+	for (size_t i = 1; i < n; i++)
+		if (lines[i].time_s - lines[i - 1].time_s > 0)
+			steps[ns++] = lines[i].time_s - lines[i - 1].time_s;
+	if (ns == 0) {
+		free(steps);
+		return NAN;
+	}
+	qsort(steps, ns, sizeof(double), S_cmp_double);
+	iv = steps[(ns - 1) / 2];
+	free(steps);
+	unit = lines[0].timestamp ? 1000.0 : 10.0;
+	iv = round(iv * unit) / unit;
+	return iv > 0 ? iv : 1.0 / unit;
+}
+
 int tr_windows_from_progress(tr_run *run, const tr_progress *lines, size_t n,
                              tr_diags *diags)
 {
@@ -209,18 +244,7 @@ int tr_windows_from_progress(tr_run *run, const tr_progress *lines, size_t n,
 	if (n < 2)
 		return 0;
 	run->window_source = TR_WINDOWS_PROGRESS;
-	/* Each line covers the time since the previous one (the first: since
-	 * the start, at -P seconds); the interval is the usual step. */
-	{
-		double steps[3] = { 0 };
-		size_t ns = 0;
-		for (size_t i = 1; i < n && ns < 3; i++)
-			steps[ns++] = lines[i].time_s - lines[i - 1].time_s;
-		run->window_interval_s = steps[0];
-		for (size_t i = 1; i < ns; i++)
-			if (steps[i] < run->window_interval_s)
-				run->window_interval_s = steps[i];
-	}
+	run->window_interval_s = S_progress_interval(lines, n);
 	for (size_t i = 1; i < n; i++) { /* the first line is left out */
 		tr_window *w;
 		double len = lines[i].time_s - lines[i - 1].time_s;

@@ -289,6 +289,9 @@ typedef struct tr_run {
 	 * the reason is also in study->diags. */
 	bool excluded;
 	char *excluded_reason;
+	/* A warm-up run (its file's stem starts with "warmup"): read and
+	 * listed, never counted (excluded is set too). */
+	bool warmup;
 
 	/* Logs: the files of the highest PID only. */
 	tr_log_kind log_kind;
@@ -305,6 +308,8 @@ typedef struct tr_run {
 	tr_window *windows;
 	size_t nwindows;
 	size_t windows_dropped;  /* incomplete (not in every thread file) */
+	size_t windows_logged;   /* interval starts in the aggregate logs, all
+	                            of them (first, dropped, used) */
 
 	/* Every transaction of the aggregate logs: count, sum, sum2, min, max
 	 * of latency in us (count 0 when there are no aggregate logs). */

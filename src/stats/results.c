@@ -156,6 +156,8 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		out->aborted = s->aborted;
 		out->excluded = run->excluded;
 		out->excluded_reason = run->excluded_reason;
+		out->summary = s;
+		out->warmup = run->warmup;
 		tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
 		                        run->window_source, run->window_interval_s);
 		out->series = run->windows;
@@ -374,4 +376,18 @@ void tr_results_free(tr_results *r)
 	tr_diags_free(&r->findings);
 	free(r->versions);
 	free(r);
+}
+
+char *tr_results_title(const tr_results *r)
+{
+	tr_buf b = TR_BUF_INIT;
+	if (r->title)
+		return tr_strdup(r->title);
+	/* no [study] title: name what is compared, as every output does */
+	tr_buf_puts(&b, "pgbench: ");
+	for (size_t i = 0; i < r->nproviders; i++)
+		tr_buf_printf(&b, "%s%s", i ? " vs " : "", r->providers[i].label);
+	if (r->nproviders == 0)
+		tr_buf_puts(&b, "results");
+	return b.ptr ? tr_buf_detach(&b) : NULL;
 }

@@ -148,6 +148,11 @@ typedef struct tr_run_result {
 	double agg_latency_max_ms;
 
 	tr_latency latency;            /* per-transaction logs */
+
+	/* Everything else the summary printed, for the data exports
+	 * (borrowed from the study), and whether this is a warm-up run. */
+	const tr_summary *summary;
+	bool warmup;
 } tr_run_result;
 
 /*
@@ -314,5 +319,9 @@ const char *tr_regime_name(tr_regime regime);
 
 /* The default colour of the i-th provider (Okabe-Ito, colour-blind safe). */
 const char *tr_palette_color(size_t i);
+
+/* The study's title, or without one "pgbench: A vs B" from the provider
+ * labels. A new string the caller frees; NULL when memory runs out. */
+char *tr_results_title(const tr_results *r);
 
 #endif

@@ -35,6 +35,23 @@ int tr_diags_add(tr_diags *d, tr_severity sev, const char *code,
 	return 0;
 }
 
+int tr_diags_add_error(tr_diags *d, tr_severity sev, const char *code,
+                       const char *suffix)
+{
+	const char *path;
+	long line;
+	const char *msg = tr_error_last_at(&path, &line);
+	char copy[1024 + 512];
+	/* copy first: tr_diags_add may set an error of its own */
+	snprintf(copy, sizeof(copy), "%s", msg);
+	{
+		char pcopy[512];
+		snprintf(pcopy, sizeof(pcopy), "%s", path ? path : "");
+		return tr_diags_add(d, sev, code, path ? pcopy : NULL, line, "%s%s",
+		                    copy, suffix ? suffix : "");
+	}
+}
+
 static int S_cmp_str(const char *a, const char *b)
 {
 	if (!a || !b)

@@ -59,6 +59,9 @@ int tr_error_set_errno(const char *path);
 /* The last message set on this thread, or "" (never NULL). Owned by util. */
 const char *tr_error_last(void);
 void tr_error_clear(void);
+/* The last message without its "path:line: " prefix, with *path (NULL when
+ * the message names no file) and *line (0 for none) set apart. */
+const char *tr_error_last_at(const char **path, long *line);
 
 /* ---- allocation ------------------------------------------------------ */
 
@@ -218,6 +221,11 @@ typedef struct tr_diags {
 int tr_diags_add(tr_diags *d, tr_severity sev, const char *code,
                  const char *path, long line, const char *fmt, ...)
 	TR_PRINTF(6, 7);
+/* Add the last error (tr_error_last) as a diagnostic whose path and line
+ * are those the error names, and whose message is its text followed by
+ * suffix ("; run left out"). Formatted, it reads as the error did. */
+int tr_diags_add_error(tr_diags *d, tr_severity sev, const char *code,
+                       const char *suffix);
 /* Sort by path, line, code, message: stable output whatever the order of
  * discovery (threads may find problems in any order). */
 void tr_diags_sort(tr_diags *d);

@@ -7,17 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *S_made_up_title(const tr_results *r)
-{
-	tr_buf b = TR_BUF_INIT;
-	tr_buf_puts(&b, "pgbench: ");
-	for (size_t i = 0; i < r->nproviders; i++)
-		tr_buf_printf(&b, "%s%s", i ? " vs " : "", r->providers[i].label);
-	if (r->nproviders == 0)
-		tr_buf_puts(&b, "results");
-	return tr_buf_detach(&b);
-}
-
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
                    const tr_writeup_charts *charts,
                    const tr_writeup_options *opts)
@@ -30,7 +19,7 @@ int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
 	d->charts = charts;
 	d->opts = opts;
 	d->path = opts->source_path ? opts->source_path : "writeup.md";
-	raw = r->title ? tr_strdup(r->title) : S_made_up_title(r);
+	raw = tr_results_title(r);
 	if (!raw)
 		return TR_ENOMEM;
 	rc = tr_wu_clean(&title, raw, strlen(raw), false);
