@@ -170,6 +170,24 @@ static bool S_looks_like_summary(const char *p, size_t len)
 	       tr_cur_lit(&c, " - statement latencies in milliseconds");
 }
 
+/*
+ * With many clients aborting at once, several threads write to stderr
+ * together and one message lands inside another's line: "pgbench: error:
+ * pgbench: error: client 145 script 0 aborted in command 4 query 0: ...",
+ * or "...ERROR:  deadlock dclient 12 aborted ...". A client abort message
+ * anywhere in the line means the same: the run was aborted.
+ */
+static bool S_abort_inside(const char *msg, size_t len)
+{
+	const char *p = msg, *end = msg + len, *q;
+	while (p < end && (q = tr_pgtext_find(p, (size_t)(end - p), "client ")) != NULL) {
+		if (q > msg && tr_pgtext_client_aborted(q, (size_t)(end - q)))
+			return true;
+		p = q + 1;
+	}
+	return false;
+}
+
 static int S_stderr_line(tr_sumparse *st, const char *p, size_t len, long line,
                          bool *consumed)
 {
@@ -196,15 +214,20 @@ static int S_stderr_line(tr_sumparse *st, const char *p, size_t len, long line,
 			rc = tr_sumparse_clue(st, line, 15, TR_PGBENCH_ANY);
 		return rc;
 	}
-	if (tr_pgtext_client_aborted(msg, mlen)) {
+	if (tr_pgtext_client_aborted(msg, mlen) || S_abort_inside(msg, mlen)) {
 		st->out->aborted = true;
 		st->out->clients_aborted++;
 		if (!st->client_aborted_line)
 			st->client_aborted_line = line;
-		/* 10-12 printed it raw, 13+ through pg_log_error */
-		return lvl == TR_LVL_RAW
-		               ? tr_sumparse_clue(st, line, 10, 12)
-		               : tr_sumparse_clue(st, line, 13, TR_PGBENCH_ANY);
+		/* 10-12 printed it raw, 13+ through pg_log_error (whose prefix
+		 * interleaved output may have cut off: see raw_client_abort) */
+		if (lvl == TR_LVL_RAW) {
+			st->raw_client_abort = true;
+			return 0;
+		}
+		return tr_pgtext_client_aborted(msg, mlen)
+		               ? tr_sumparse_clue(st, line, 13, TR_PGBENCH_ANY)
+		               : 0;
 	}
 	/* Other stderr inside the summary is skipped (it cannot come from
 	 * the run, but keeps a pasted-together file readable). */
@@ -372,6 +395,12 @@ static int S_finish(tr_sumparse *st)
 	              (st->state == TR_SUM_AFTER && st->complete_at_gap);
 	o->aborted_line = st->run_aborted_line ? st->run_aborted_line
 	                                       : st->client_aborted_line;
+	if (st->raw_client_abort && st->vmin <= 12 && st->vmax >= 10) {
+		if (st->vmin < 10)
+			st->vmin = 10;
+		if (st->vmax > 12)
+			st->vmax = 12;
+	}
 	if (st->version_line) {
 		o->major_min = o->major_max = o->major;
 	} else if (st->vmax <= TR_PGBENCH_9X) {

@@ -84,6 +84,11 @@ typedef struct tr_sumparse {
 
 	long run_aborted_line;     /* "Run was aborted ..." */
 	long client_aborted_line;  /* the first "client N aborted" */
+	/* A "client N aborted" line without "pgbench: error: " before it:
+	 * 10-12 print it so, but in 13+ another thread's message can cut the
+	 * prefix off (interleaved stderr). A hint at 10-12, used at the end
+	 * only when nothing else in the file says otherwise. */
+	bool raw_client_abort;
 } tr_sumparse;
 
 /*

@@ -132,8 +132,10 @@ static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
 		                       "latencies in milliseconds:\", \"... and "
 		                       "failures:\" or \"..., failures and retries:\"");
 	if (counts == 0)
-		/* without a dash: 11-14, and 9.x (-r, tab-separated rows) */
-		tr_vrange_narrow(r, dash ? 10 : TR_PGBENCH_9X, 14);
+		/* without a dash: 11-14, and 9.x, whose main block said so
+		 * (-r, tab-separated rows) */
+		tr_vrange_narrow(r, dash ? 10 : st->vmax <= TR_PGBENCH_9X ? TR_PGBENCH_9X : 11,
+		                 dash ? 14 : st->vmax <= TR_PGBENCH_9X ? TR_PGBENCH_9X : 14);
 	else
 		tr_vrange_narrow(r, 15, TR_PGBENCH_ANY);
 	if (dash) {

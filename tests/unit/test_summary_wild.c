@@ -1,8 +1,9 @@
 /*
- * test_summary_9x.c: tr_summary_parse on summaries of pgbench 9.2-9.5,
- * written from the printResults() formats of those releases (see
- * tests/fixtures/pgbench/9/README.md). Expected values are the numbers
- * printed in each fixture, copied by hand.
+ * test_summary_wild.c: tr_summary_parse on what users really have:
+ * summaries of pgbench 9.2-9.5, written from the printResults() formats of
+ * those releases (tests/fixtures/pgbench/9/README.md), and stderr of many
+ * threads interleaved. Expected values are the numbers printed in each
+ * fixture, copied by hand.
  */
 
 #include "unit/summary_check.h"
@@ -152,8 +153,60 @@ static void test_9x_conflicts(void)
 	tr_summary_free(&s);
 }
 
+/* Interleaved stderr: a client abort message without its prefix, or
+ * inside another message's line, in a file that says it is pgbench 16: an
+ * aborted run, not "pgbench 16 does not print this line". */
+static void test_16_interleaved_abort(void)
+{
+	tr_summary s;
+	S_exp e;
+	S_exp_init(&e);
+	e.line = 6;
+	e.version = "16.4";
+	e.major = e.major_min = e.major_max = 16;
+	e.tps_form = TR_TPS_WITHOUT_INITIAL;
+	e.complete = true;
+	e.transaction_type = "<builtin: TPC-B (sort of)>";
+	e.scale = 1;
+	e.query_mode = "simple";
+	e.clients = 200;
+	e.threads = 8;
+	e.max_tries = 1;
+	e.duration_s = 10;
+	e.transactions = 5180;
+	e.failed = 0;
+	e.failed_pct = 0;
+	e.latency_avg_ms = 385.940;
+	e.initial_connection_ms = 214.018;
+	e.tps = 518.214411;
+	e.aborted = true;
+	e.aborted_line = 18;
+	e.clients_aborted = 3;
+	CHECK_INT(S_parse(&s, "16/interleaved_abort.txt"), 0);
+	S_check_summary(&s, &e);
+	tr_summary_free(&s);
+
+	/* the same lines without a version line: still aborted, and the
+	 * cut-off prefix does not make it a 10-12 file */
+	CHECK_INT(S_parse_str(&s, "client 145 script 0 aborted in command 4 query 0: x\n"
+	                          "transaction type: x\nscaling factor: 1\n"
+	                          "query mode: simple\nnumber of clients: 2\n"
+	                          "number of threads: 1\nmaximum number of tries: 1\n"
+	                          "duration: 5 s\n"
+	                          "number of transactions actually processed: 10\n"
+	                          "number of failed transactions: 0 (0.000%)\n"
+	                          "latency average = 1.000 ms\n"
+	                          "initial connection time = 1.000 ms\n"
+	                          "tps = 2.000000 (without initial connection time)\n"), 0);
+	CHECK_INT(s.aborted, 1);
+	CHECK_INT(s.major_min, 15);
+	CHECK_INT(s.major_max, 18);
+	tr_summary_free(&s);
+}
+
 int main(void)
 {
+	RUN(test_16_interleaved_abort);
 	RUN(test_94_colon);
 	RUN(test_95_rate_limit);
 	RUN(test_93_no_latency);
