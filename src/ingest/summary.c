@@ -404,7 +404,7 @@ static int S_finish(tr_sumparse *st)
 	if (st->version_line) {
 		o->major_min = o->major_max = o->major;
 	} else if (st->vmax <= TR_PGBENCH_9X) {
-		o->major_min = o->major_max = TR_PGBENCH_9X;
+		o->major = o->major_min = o->major_max = TR_PGBENCH_9X;
 		return S_builtin_9x(o);
 	} else {
 		o->major_min = st->vmin > TR_PGBENCH_OLDEST ? st->vmin

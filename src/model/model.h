@@ -138,7 +138,7 @@ typedef struct tr_summary {
 	long line;                     /* line of "transaction type:" in the file */
 	char *version;                 /* "15.18 (Debian 15.18-0+deb12u1)" (14+) */
 	char *server_version;          /* only when it differs from the client's */
-	int major;                     /* 15; -1 when the file does not say */
+	int major;                     /* 15; 9 for 9.2-9.6; -1 when the file does not say */
 	/* Which releases could have written this file, from what it prints:
 	 * e.g. 10..13 for a 10-13 style tps line without a version line. */
 	int major_min, major_max;

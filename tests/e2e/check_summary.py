@@ -108,8 +108,11 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
                 errors.append(f"run {key} missing from results.json")
                 continue
             close(r["tps"], float(m[1]), what=f"{key} tps")
-            lat = re.search(r"^latency average = ([0-9.]+) ms", text, re.M)
-            close(r["latency_avg_ms"], float(lat[1]), what=f"{key} latency_avg_ms")
+            # "latency average = " (9.6+), "latency average: " (9.4-9.5),
+            # none at all (9.2-9.3: unknown)
+            lat = re.search(r"^latency average(?: =|:) ([0-9.]+) ms", text, re.M)
+            close(r["latency_avg_ms"], float(lat[1]) if lat else None,
+                  what=f"{key} latency_avg_ms")
             logs = [n for n in names if re.fullmatch(re.escape(stem) + r"\.(\d+)(\.\d+)?", n)]
             pids = sorted({int(n.split(".")[1]) for n in logs})
             top = [os.path.join(d, n) for n in sorted(logs, key=lambda n: (len(n), n))

@@ -12,7 +12,7 @@ static void S_9x(S_exp *e, long line)
 {
 	S_exp_init(e);
 	e->line = line;
-	e->major_min = e->major_max = 9;
+	e->major = e->major_min = e->major_max = 9;
 	e->tps_form = TR_TPS_EXCLUDING_CONNECTIONS;
 	e->complete = true;
 }

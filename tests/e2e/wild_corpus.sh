@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# wild_corpus.sh: what users really have, as one study read by `tpsreport
+# summary --json` and checked by check_summary.py (an independent
+# recomputation from the raw files) plus checks of its own below:
+#  - pgbench 9.2-9.5 summaries (tests/fixtures/pgbench/9: written from the
+#    format, not captured): read, 9.2-9.3 with latency unknown (null);
+#  - pgbench 10-14 aggregate logs of 11 fields (-R -L, with skipped
+#    transactions; tests/fixtures/logs/1x/aggratelimit.*: written from the
+#    format) under a summary written here from their totals: windows count
+#    successful transactions only (check_summary.py subtracts column 11);
+#  - interleaved stderr of aborting clients: left out as aborted;
+#  - a warm-up run: read, never counted;
+#  - a malformed summary: a warning whose path and line are filled in;
+#  - logs that stop early: a `check` finding naming the run.
+set -euo pipefail
+: "${TPSREPORT:?}" "${TR_SOURCE_DIR:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+fx=$TR_SOURCE_DIR/tests/fixtures
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+st=$tmp/study
+fail=0
+
+mkdir -p "$st/results/old9/x" "$st/results/aborts/x"
+n=1
+for f in tpcb_T_P_94 select_R_L_95 tpcb_T_93 update_t_92 tpcb_r_94; do
+  cp "$fx/pgbench/9/$f.txt" "$st/results/old9/x/run$n.txt"; n=$((n + 1))
+done
+cp "$fx/pgbench/16/interleaved_abort.txt" "$st/results/aborts/x/run1.txt"
+cp "$fx/pgbench/9/tpcb_T_93.txt" "$st/results/aborts/x/run2.txt"
+cp "$fx/pgbench/9/tpcb_T_93.txt" "$st/results/aborts/x/warmup.txt"
+
+# 10-14: a -R -L run whose summary is written from its logs' totals, the
+# way pgbench 10-14 count (10: processed includes skipped; 11-14 not).
+for v in 10 11 12 13 14; do
+  d=$st/results/agg$v/x
+  mkdir -p "$d"
+  for f in "$fx/logs/$v"/aggratelimit.*; do
+    cp "$f" "$d/run1.${f##*/aggratelimit.}"
+  done
+  python3 - "$v" "$d" <<'PY'
+import glob, sys
+v, d = int(sys.argv[1]), sys.argv[2]
+rows = [list(map(int, l.split())) for f in sorted(glob.glob(d + "/run1.*")) for l in open(f)]
+starts = sorted({r[0] for r in rows})
+dur = starts[-1] - starts[0] + 1
+tx = sum(r[1] for r in rows); sk = sum(r[10] for r in rows); ok = tx - sk
+lat = sum(r[2] for r in rows) / ok / 1000
+processed = tx if v == 10 else ok
+tps = ok / dur
+out = ["starting vacuum...end.", "transaction type: <builtin: TPC-B (sort of)>",
+       "scaling factor: 1", "query mode: simple", "number of clients: 2",
+       "number of threads: 2", f"duration: {dur} s",
+       f"number of transactions actually processed: {processed}",
+       f"number of transactions skipped: {sk} ({100 * sk / tx:.3f} %)",
+       f"number of transactions above the 5.0 ms latency limit: {sk} ({100 * sk / tx:.3f} %)"
+       if v == 10 else
+       f"number of transactions above the 5.0 ms latency limit: {sk}/{tx} ({100 * sk / tx:.3f} %)",
+       f"latency average = {lat:.3f} ms", "latency stddev = 1.000 ms",
+       "rate limit schedule lag: avg 0.500 (max 2.000) ms"]
+if v >= 14:
+    out += ["initial connection time = 3.000 ms", f"tps = {tps:f} (without initial connection time)"]
+    out.insert(1, f"pgbench ({v}.0)")
+else:
+    out += [f"tps = {tps * 0.99:f} (including connections establishing)",
+            f"tps = {tps:f} (excluding connections establishing)"]
+open(d + "/run1.txt", "w").write("\n".join(out) + "\n")
+PY
+done
+
+"$TPSREPORT" summary --json "$st" > "$tmp/r.json" 2> "$tmp/err" || { cat "$tmp/err"; exit 1; }
+python3 "$here/check_summary.py" "$st" "$tmp/r.json" || fail=1
+
+python3 - "$tmp/r.json" <<'PY' || fail=1
+import json, sys
+R = json.load(open(sys.argv[1]))
+runs = {(r["provider"], r["id"]): r for r in R["runs"]}
+bad = []
+def want(cond, what):
+    if not cond:
+        bad.append(what)
+for i in range(1, 6):
+    r = runs[("old9", f"run{i}")]
+    want(not r["excluded"], f"9.x run{i} excluded: {r['excluded_reason']}")
+    want(r["pgbench_major"] == 9, f"9.x run{i} major {r['pgbench_major']}")
+want(runs[("old9", "run3")]["latency_avg_ms"] is None, "9.3 latency not null")
+want(runs[("old9", "run1")]["latency_avg_ms"] == 9.92, "9.4 latency colon line")
+want(runs[("old9", "run1")]["transaction_type"] == "<builtin: TPC-B (sort of)>", "9.4 builtin name")
+want(runs[("old9", "run4")]["transactions_per_client"] == 1000, "transactions_per_client")
+a = runs[("aborts", "run1")]
+want(a["aborted"] and a["excluded"], "interleaved abort not aborted")
+want(a["initial_connection_ms"] == 214.018, "initial_connection_ms")
+w = runs[("aborts", "warmup")]
+want(w["warmup"] and w["excluded"], "warm-up not excluded")
+want(not runs[("aborts", "run2")]["warmup"], "run2 marked warm-up")
+cell = [c for c in R["cells"] if c["provider"] == "aborts"]
+want(len(cell) == 1 and cell[0]["runs"] == 1, f"aborts cell counts {cell}")
+for v in range(10, 15):
+    r = runs[(f"agg{v}", "run1")]
+    want(not r["excluded"] and r["windows"] and r["windows"]["source"] == "aggregate-log",
+         f"agg{v}: no windows ({r['excluded_reason']})")
+    want(r["skipped"] and r["skipped"] > 0, f"agg{v}: skipped {r['skipped']}")
+print(f"wild corpus: {len(bad)} problem(s)")
+for b in bad:
+    print("  FAIL", b)
+sys.exit(1 if bad else 0)
+PY
+
+# A malformed summary line: the warning in results.json has its place.
+mkdir -p "$tmp/bad/results/p/s"
+cp "$fx/pgbench/9/tpcb_T_P_94.txt" "$tmp/bad/results/p/s/run1.txt"
+sed 's/^number of clients: 16$/number of clients: sixteen/' "$fx/pgbench/9/tpcb_T_93.txt" \
+  > "$tmp/bad/results/p/s/run3.txt"
+"$TPSREPORT" summary --json "$tmp/bad" > "$tmp/bad.json" 2>/dev/null
+python3 - "$tmp/bad.json" <<'PY' || fail=1
+import json, sys
+R = json.load(open(sys.argv[1]))
+inv = [x for x in R["warnings"] if x["path"] == "results/p/s/run3.txt"]
+ok = len(inv) == 1 and inv[0]["line"] == 5 and "number of clients: sixteen" in inv[0]["message"] \
+     and not inv[0]["message"].startswith("results/")
+print(("ok  " if ok else "FAIL") + f" warning with its place: {inv}")
+sys.exit(0 if ok else 1)
+PY
+
+# Logs that stop early: cut the last line of both thread files of agg14.
+cp -r "$st" "$tmp/short"
+for f in "$tmp/short/results/agg14/x"/run1.*[0-9]; do
+  head -n -2 "$f" > "$f.new" && mv "$f.new" "$f"
+done
+set +e
+"$TPSREPORT" check "$tmp/short" > "$tmp/check.out" 2>&1
+set -e
+if grep -q "results/agg14/x/run1.txt.*aggregate logs stop early" "$tmp/check.out"; then
+  echo "ok   logs that stop early: $(grep 'stop early' "$tmp/check.out")"
+else
+  echo "FAIL no logs-short finding:"; cat "$tmp/check.out"; fail=1
+fi
+if grep -q "stop early" <("$TPSREPORT" check "$st" 2>&1); then
+  echo "FAIL logs-short on complete logs"; fail=1
+fi
+
+[ $fail = 0 ] && echo "wild_corpus: all good"
+exit $fail
