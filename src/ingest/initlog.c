@@ -299,6 +299,16 @@ static int S_gnu_time_line(tr_init *out, const S_seg *s)
 
 /* ---- the whole text ------------------------------------------------------ */
 
+/* Keep the first line that could not be read: the caller warns about it
+ * and uses the rest. */
+static int S_damage(tr_init *out, long line, const char *why)
+{
+	if (out->damage)
+		return 0;
+	out->damage_line = line;
+	return (out->damage = tr_strdup(why)) ? 0 : TR_ENOMEM;
+}
+
 static int S_init_out(tr_init *out, const char *path)
 {
 	tr_init_init(out);
@@ -375,9 +385,9 @@ int tr_initlog_parse(tr_init *out, const char *text, size_t len,
 		}
 
 		if (tuple < 0) {
-			rc = tr_error_set_at(path, s.line,
-			                     "malformed tuple progress line");
-			goto cleanup;
+			if ((rc = S_damage(out, s.line, "malformed tuple progress "
+			                   "line; skipped")) < 0)
+				goto cleanup;
 		} else if (tuple > 0) {
 			/* 17+ count all three tables; accounts is the one. */
 			if (accounts) {
@@ -402,11 +412,11 @@ int tr_initlog_parse(tr_init *out, const char *text, size_t len,
 			/* nothing to keep: the timings are on the done line */
 		} else if ((r = S_time_line(out, &s)) != 0 ||
 		           (r = S_gnu_time_line(out, &s)) != 0) {
-			if (r < 0) {
-				rc = tr_error_set_at(path, s.line,
-				                     "malformed time output line");
+			/* A time line cut short ("sys 0m5.377" without its s,
+			 * a copy cut off) costs that figure only. */
+			if (r < 0 && (rc = S_damage(out, s.line, "malformed time "
+			                            "output line; skipped")) < 0)
 				goto cleanup;
-			}
 		} else if (seen && !done && error_line == 0 &&
 		           (S_starts(s.p, s.e, "pgbench: error: ") ||
 		            S_starts(s.p, s.e, "pgbench: fatal: "))) {

@@ -181,6 +181,12 @@ static int S_add_init(tr_study *st, size_t provider, size_t scenario,
 		return tr_diags_add_error(&st->diags, TR_SEV_WARNING, "init-unreadable",
 		                          "; file ignored");
 	}
+	if (init.damage &&
+	    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "init-damaged", relpath,
+	                       init.damage_line, "%s", init.damage)) < 0) {
+		tr_init_free(&init);
+		return rc;
+	}
 	init.provider = provider;
 	init.scenario = scenario;
 	if (!init.path && !(init.path = tr_strdup(relpath))) {

@@ -354,6 +354,14 @@ typedef struct tr_init {
 	size_t nsettings;
 	char *conninfo;          /* password removed */
 	char *tool_version;
+	/* The first line that could not be read and was skipped (a `time`
+	 * line cut short): its message, without path, and its line; NULL
+	 * and 0 when every line read. */
+	char *damage;
+	long damage_line;
+	/* Shared by the provider's scenarios of this scale (an init.txt in
+	 * results/<provider>/): scenario is the first such one. */
+	bool shared;
 } tr_init;
 
 /* ---- configuration (tpsreport.ini) ----------------------------------- */

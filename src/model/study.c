@@ -93,6 +93,7 @@ void tr_init_init(tr_init *init)
 void tr_init_free(tr_init *init)
 {
 	free(init->path);
+	free(init->damage);
 	free(init->source);
 	for (size_t i = 0; i < init->nphases; i++)
 		free(init->phases[i].name);
