@@ -317,6 +317,8 @@ static void S_inits(tr_json *j, const tr_results *r)
 		S_str(j, "provider", r->providers[r->inits[i].provider].id);
 		S_str(j, "scenario", r->scenarios[r->inits[i].scenario].id);
 		S_str(j, "path", in->path);
+		tr_json_key(j, "shared");
+		tr_json_bool(j, in->shared);
 		S_str(j, "source", in->source);
 		S_num(j, "total_s", in->total_s);
 		S_num(j, "wall_s", in->wall_s);

@@ -30,6 +30,17 @@ int tr_scan_scenario(tr_study *study, size_t provider, size_t scenario,
                      const char *fsdir, const char *reldir,
                      tr_buf *digest_list);
 
+/* An init*.txt|.log|.json name. */
+bool tr_scan_is_init_name(const char *name);
+
+/* results/<p>/init.txt: a pgbench -i shared by the provider's scenarios
+ * (one database for all of them). Added with scenario SIZE_MAX and shared
+ * set; tr_scan_resolve_shared_inits, once every run is known, gives it the
+ * first scenario whose runs have its scale and says which ones share it. */
+int tr_scan_shared_init(tr_study *study, size_t provider, const char *fspath,
+                        const char *relpath, tr_buf *digest_list);
+int tr_scan_resolve_shared_inits(tr_study *study);
+
 /* Read every run's logs (on worker threads), compute windows and latency
  * accumulators, and exclude runs whose logs cannot be used. */
 int tr_load_logs(tr_study *study, const tr_load_options *options,

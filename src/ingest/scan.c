@@ -202,6 +202,110 @@ static int S_add_init(tr_study *st, size_t provider, size_t scenario,
 	return 0;
 }
 
+/* ---- an init shared by a provider's scenarios ------------------------ */
+
+bool tr_scan_is_init_name(const char *name)
+{
+	return S_is_init_name(name);
+}
+
+int tr_scan_shared_init(tr_study *st, size_t provider, const char *fspath,
+                        const char *relpath, tr_buf *digest_list)
+{
+	tr_buf text = TR_BUF_INIT;
+	size_t before = st->ninits;
+	int rc;
+	if (tr_file_read_named(&text, fspath, relpath) < 0) {
+		rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+		                        "; ignored");
+		goto cleanup;
+	}
+	if ((rc = tr_digest_note(digest_list, relpath, text.ptr, text.size)) < 0 ||
+	    (rc = S_add_init(st, provider, SIZE_MAX, relpath, &text)) < 0)
+		goto cleanup;
+	if (st->ninits > before)
+		st->inits[before].shared = true;
+cleanup:
+	tr_buf_free(&text);
+	return rc;
+}
+
+/* The scenarios of the provider whose runs have the init's scale (all of
+ * its scenarios when the init's scale is unknown and they share one). */
+static bool S_scale_matches(const tr_study *st, const tr_init *in, size_t s,
+                            int64_t *scale)
+{
+	bool any = false;
+	for (size_t r = 0; r < st->nruns; r++) {
+		const tr_run *run = &st->runs[r];
+		if (run->provider != in->provider || run->scenario != s)
+			continue;
+		if (in->scale >= 0 ? run->summary.scale == in->scale
+		                   : (*scale < 0 || run->summary.scale == *scale)) {
+			*scale = run->summary.scale;
+			any = true;
+		}
+	}
+	return any;
+}
+
+static bool S_has_own_init(const tr_study *st, size_t provider, size_t s)
+{
+	for (size_t i = 0; i < st->ninits; i++)
+		if (!st->inits[i].shared && st->inits[i].provider == provider &&
+		    st->inits[i].scenario == s)
+			return true;
+	return false;
+}
+
+int tr_scan_resolve_shared_inits(tr_study *st)
+{
+	for (size_t i = 0; i < st->ninits; i++) {
+		tr_init *in = &st->inits[i];
+		tr_buf names = TR_BUF_INIT;
+		size_t first = SIZE_MAX, n = 0;
+		int64_t scale = -1;
+		int rc;
+		if (!in->shared || in->scenario != SIZE_MAX)
+			continue;
+		for (size_t s = 0; s < st->nscenarios; s++) {
+			if (S_has_own_init(st, in->provider, s) ||
+			    !S_scale_matches(st, in, s, &scale))
+				continue;
+			if (first == SIZE_MAX)
+				first = s;
+			tr_buf_printf(&names, "%s%s", n++ ? ", " : "", st->scenarios[s].id);
+		}
+		if (first == SIZE_MAX) {
+			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "init-unused", in->path, 0,
+			                  "no scenario of %s has runs of scale %lld; ignored",
+			                  st->providers[in->provider].id, (long long)in->scale);
+			in->scenario = 0;
+			in->provider = SIZE_MAX; /* dropped below */
+		} else {
+			in->scenario = first;
+			rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "init-shared", in->path, 0,
+			                  "pgbench -i output shared by %s (scale %lld); shown "
+			                  "once, with %s", tr_buf_cstr(&names),
+			                  (long long)(in->scale >= 0 ? in->scale : scale),
+			                  st->scenarios[first].id);
+		}
+		tr_buf_free(&names);
+		if (rc < 0)
+			return rc;
+	}
+	/* drop the shared inits that apply to nothing */
+	for (size_t i = 0, k = 0, n = st->ninits; i < n; i++) {
+		if (st->inits[i].provider == SIZE_MAX) {
+			tr_init_free(&st->inits[i]);
+			st->ninits--;
+			continue;
+		}
+		st->inits[k++] = st->inits[i];
+	}
+	return 0;
+}
+
 /* Attach the highest-PID log files named <stem>.* to the run, the rest as
  * orphans. names are sorted by stem, pid, thread. */
 static int S_attach_logs(tr_run *run, const S_logname *logs, size_t nlogs,

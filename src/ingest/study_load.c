@@ -240,6 +240,8 @@ static int S_scan(tr_study *st, tr_buf *digest_list)
 			long s = tr_study_scenario_index(st, sub.names[k]);
 			if (!sdir || !rel) {
 				rc = TR_ENOMEM;
+			} else if (!S_is_dir(sdir) && tr_scan_is_init_name(sub.names[k])) {
+				rc = tr_scan_shared_init(st, (size_t)p, sdir, rel, digest_list);
 			} else if (!S_is_dir(sdir)) {
 				rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
 				                  "files go one level deeper, in "
@@ -268,6 +270,8 @@ static int S_scan(tr_study *st, tr_buf *digest_list)
 			goto cleanup;
 	}
 
+	if ((rc = tr_scan_resolve_shared_inits(st)) < 0)
+		goto cleanup;
 	/* The ini may name folders that do not exist: say so. */
 	for (size_t i = 0; i < st->nproviders; i++)
 		if (!st->providers[i].in_results &&

@@ -94,6 +94,8 @@ expected_runs = {}
 for prov in sorted(os.listdir(os.path.join(study, "results"))):
     for scen in sorted(os.listdir(os.path.join(study, "results", prov))):
         d = os.path.join(study, "results", prov, scen)
+        if not os.path.isdir(d):   # results/<provider>/init.txt
+            continue
         names = os.listdir(d)
         for name in names:
             text = open(os.path.join(d, name), errors="replace").read() if name.endswith(".txt") else ""

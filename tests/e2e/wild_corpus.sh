@@ -30,6 +30,21 @@ cp "$fx/pgbench/16/interleaved_abort.txt" "$st/results/aborts/x/run1.txt"
 cp "$fx/pgbench/9/tpcb_T_93.txt" "$st/results/aborts/x/run2.txt"
 cp "$fx/pgbench/9/tpcb_T_93.txt" "$st/results/aborts/x/warmup.txt"
 
+# An init shared by a provider's scenarios of scale 100 (a and b), not c
+# (scale 50). Written from the format of pgbench 15's -i output.
+for sc in a b; do
+  mkdir -p "$st/results/shared/$sc"
+  for i in 1 2; do cp "$fx/pgbench/9/tpcb_T_93.txt" "$st/results/shared/$sc/run$i.txt"; done
+done
+mkdir -p "$st/results/shared/c"
+cp "$fx/pgbench/9/tpcb_T_P_94.txt" "$st/results/shared/c/run1.txt"
+printf '%s\n' 'dropping old tables...' 'creating tables...' \
+  'generating data (client-side)...' \
+  '10000000 of 10000000 tuples (100%) done (elapsed 21.05 s, remaining 0.00 s)' \
+  'vacuuming...' 'creating primary keys...' \
+  'done in 30.10 s (drop tables 0.01 s, create tables 0.02 s, client-side generate 21.40 s, vacuum 3.20 s, primary keys 5.47 s).' \
+  '' 'real	0m30.215s' 'user	0m3.101s' 'sys     0m0.2' > "$st/results/shared/init.txt"
+
 # 10-14: a -R -L run whose summary is written from its logs' totals, the
 # way pgbench 10-14 count (10: processed includes skipped; 11-14 not).
 for v in 10 11 12 13 14; do
@@ -100,6 +115,13 @@ for v in range(10, 15):
     want(not r["excluded"] and r["windows"] and r["windows"]["source"] == "aggregate-log",
          f"agg{v}: no windows ({r['excluded_reason']})")
     want(r["skipped"] and r["skipped"] > 0, f"agg{v}: skipped {r['skipped']}")
+ins = [i for i in R["init"] if i["provider"] == "shared"]
+want(len(ins) == 1 and ins[0]["scenario"] == "a" and ins[0]["shared"] and ins[0]["scale"] == 100
+     and ins[0]["total_s"] == 30.10 and ins[0]["wall_s"] == 30.215 and ins[0]["sys_s"] is None,
+     f"shared init: {ins}")
+notes = [x for x in R["warnings"] if x["path"] == "results/shared/init.txt"]
+want(any(x["code"] == "init-shared" and "a, b" in x["message"] for x in notes), f"init-shared note: {notes}")
+want(any(x["code"] == "init-damaged" and x["line"] == 11 for x in notes), f"init-damaged: {notes}")
 print(f"wild corpus: {len(bad)} problem(s)")
 for b in bad:
     print("  FAIL", b)
