@@ -142,7 +142,8 @@ static int S_progress_windows(tr_study *st, tr_run *run, const char *text,
 }
 
 typedef struct {
-	char *name;
+	const char *name;   /* relative to the scenario folder */
+	char *owned;        /* name, when it lies in a subfolder */
 	char *stem;
 	long pid;
 	int thread;
@@ -359,6 +360,82 @@ static int S_mark_warmup(tr_run *run)
 	return run->excluded_reason ? 0 : TR_ENOMEM;
 }
 
+/* ---- PostgresBench's layout ------------------------------------------ */
+
+/* run.sh of PostgresBench keeps each run's stdout as run_N.log and its
+ * --log files as txlogs_<TIMESTAMP>/txlog_N.<pid>[.<thread>]. */
+static bool S_is_txlogs_name(const char *name)
+{
+	return strncmp(name, "txlogs_", 7) == 0 && name[7] != '\0';
+}
+
+static int S_add_logname(S_logname **logs, size_t *n, size_t *cap,
+                         S_logname *ln)
+{
+	int rc = tr_grow(logs, cap, *n + 1, sizeof(S_logname));
+	if (rc < 0) {
+		free(ln->stem);
+		free(ln->owned);
+		return rc;
+	}
+	(*logs)[(*n)++] = *ln;
+	return 0;
+}
+
+/*
+ * The latest txlogs_* folder (names sort by their timestamp) gives the
+ * logs of run_N: txlog_N.<pid>[.<k>] is read as run_N.<pid>[.<k>]. Other
+ * entries of the scenario folder that are log names are added too.
+ */
+static int S_postgresbench_logs(const tr_listing *ls, const char *fsdir,
+                                S_logname **logs, size_t *nlogs,
+                                size_t *cap, const char **txdir)
+{
+	tr_listing sub = { 0 };
+	char *fs = NULL;
+	int rc = 0;
+	*txdir = NULL;
+	for (size_t i = 0; i < ls->count; i++) {
+		S_logname ln;
+		memset(&ln, 0, sizeof(ln));
+		if (S_is_txlogs_name(ls->names[i]))
+			*txdir = ls->names[i];
+		if (!tr_log_name_parse(ls->names[i], &ln.stem, &ln.pid, &ln.thread))
+			continue;
+		ln.name = ls->names[i];
+		if ((rc = S_add_logname(logs, nlogs, cap, &ln)) < 0)
+			return rc;
+	}
+	if (!*txdir || !(fs = tr_path_join(fsdir, *txdir)))
+		return *txdir ? TR_ENOMEM : 0;
+	if (tr_listing_read(&sub, fs) < 0) {
+		free(fs);
+		return 0; /* not a folder, or unreadable: pass 2 says so */
+	}
+	for (size_t i = 0; i < sub.count && rc == 0; i++) {
+		S_logname ln;
+		char *stem = NULL;
+		memset(&ln, 0, sizeof(ln));
+		if (strncmp(sub.names[i], "txlog_", 6) != 0 ||
+		    !tr_log_name_parse(sub.names[i], &stem, &ln.pid, &ln.thread))
+			continue;
+		ln.stem = tr_sprintf("run_%s", stem + 6);
+		ln.owned = tr_sprintf("%s/%s", *txdir, sub.names[i]);
+		free(stem);
+		if (!ln.stem || !ln.owned) {
+			free(ln.stem);
+			free(ln.owned);
+			rc = TR_ENOMEM;
+			break;
+		}
+		ln.name = ln.owned;
+		rc = S_add_logname(logs, nlogs, cap, &ln);
+	}
+	tr_listing_free(&sub);
+	free(fs);
+	return rc;
+}
+
 int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
                      const char *fsdir, const char *reldir,
                      tr_buf *digest_list)
@@ -366,25 +443,17 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 	tr_listing ls;
 	S_logname *logs = NULL;
 	size_t nlogs = 0, logcap = 0, first_run = st->nruns;
+	const char *txdir = NULL;
 	tr_buf text = TR_BUF_INIT;
 	int rc;
 
 	if ((rc = tr_listing_read(&ls, fsdir)) < 0)
 		return rc;
 
-	/* Pass 1: log file names. */
-	for (size_t i = 0; i < ls.count; i++) {
-		S_logname ln;
-		memset(&ln, 0, sizeof(ln));
-		if (!tr_log_name_parse(ls.names[i], &ln.stem, &ln.pid, &ln.thread))
-			continue;
-		if ((rc = tr_grow(&logs, &logcap, nlogs + 1, sizeof(S_logname))) < 0) {
-			free(ln.stem);
-			goto cleanup;
-		}
-		ln.name = ls.names[i];
-		logs[nlogs++] = ln;
-	}
+	/* Pass 1: log file names, and PostgresBench's txlogs_* folder. */
+	if ((rc = S_postgresbench_logs(&ls, fsdir, &logs, &nlogs, &logcap,
+	                               &txdir)) < 0)
+		goto cleanup;
 	if (nlogs > 1)
 		qsort(logs, nlogs, sizeof(S_logname), S_cmp_logname);
 
@@ -400,6 +469,15 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 				is_log = true;
 		if (is_log)
 			continue;
+		if (S_is_txlogs_name(name)) {
+			if (name != txdir &&
+			    (rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", NULL, 0,
+			                       "%s/%s: an earlier PostgresBench log folder "
+			                       "(only the latest, %s, is read); ignored",
+			                       reldir, name, txdir)) < 0)
+				goto cleanup;
+			continue;
+		}
 		fs = tr_path_join(fsdir, name);
 		rel = tr_path_join(reldir, name);
 		if (!fs || !rel) {
@@ -573,8 +651,10 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 	}
 	rc = 0;
 cleanup:
-	for (size_t k = 0; k < nlogs; k++)
+	for (size_t k = 0; k < nlogs; k++) {
 		free(logs[k].stem);
+		free(logs[k].owned);
+	}
 	free(logs);
 	tr_buf_free(&text);
 	tr_listing_free(&ls);

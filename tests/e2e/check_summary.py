@@ -98,11 +98,15 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
             continue
         names = os.listdir(d)
         for name in names:
-            text = open(os.path.join(d, name), errors="replace").read() if name.endswith(".txt") else ""
+            path_ = os.path.join(d, name)
+            text = open(path_, errors="replace").read() \
+                if name.endswith((".txt", ".log")) and os.path.isfile(path_) else ""
             m = re.search(r"^tps = ([0-9.]+) \((without|excluding|including reconn)", text, re.M)
             if not m:
                 continue
             stem = name[:-4]
+            if name.endswith(".log") and re.match(r"init", name):
+                continue
             key = (prov, scen, stem)
             expected_runs[key] = True
             r = runs.get(key)
@@ -116,9 +120,16 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
             close(r["latency_avg_ms"], float(lat[1]) if lat else None,
                   what=f"{key} latency_avg_ms")
             logs = [n for n in names if re.fullmatch(re.escape(stem) + r"\.(\d+)(\.\d+)?", n)]
-            pids = sorted({int(n.split(".")[1]) for n in logs})
+            # PostgresBench: run_N's logs are txlogs_<TIMESTAMP>/txlog_N.* of
+            # the latest such folder
+            txd = sorted(n for n in names if n.startswith("txlogs_"))
+            if not logs and txd and re.fullmatch(r"run_\d+", stem):
+                logs = [txd[-1] + "/" + n for n in os.listdir(os.path.join(d, txd[-1]))
+                        if re.fullmatch("txlog_" + stem[4:] + r"\.(\d+)(\.\d+)?", n)]
+            pid_of = lambda n: int(os.path.basename(n).split(".")[1])
+            pids = sorted({pid_of(n) for n in logs})
             top = [os.path.join(d, n) for n in sorted(logs, key=lambda n: (len(n), n))
-                   if pids and int(n.split(".")[1]) == pids[-1]]
+                   if pids and pid_of(n) == pids[-1]]
             first = open(top[0]).readline().split() if top else []
             if top and len(first) in (6, 10, 11, 15, 16) and int(first[0]) > 100000000:
                 want = stability(*agg_windows(top))

@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 st=$tmp/study
 fail=0
 
-mkdir -p "$st/results/old9/x" "$st/results/aborts/x"
+mkdir -p "$st/results/old9/x" "$st/results/aborts/x" "$st/results/pgb/x"
 n=1
 for f in tpcb_T_P_94 select_R_L_95 tpcb_T_93 update_t_92 tpcb_r_94; do
   cp "$fx/pgbench/9/$f.txt" "$st/results/old9/x/run$n.txt"; n=$((n + 1))
@@ -44,6 +44,43 @@ printf '%s\n' 'dropping old tables...' 'creating tables...' \
   'vacuuming...' 'creating primary keys...' \
   'done in 30.10 s (drop tables 0.01 s, create tables 0.02 s, client-side generate 21.40 s, vacuum 3.20 s, primary keys 5.47 s).' \
   '' 'real	0m30.215s' 'user	0m3.101s' 'sys     0m0.2' > "$st/results/shared/init.txt"
+
+# PostgresBench's run.sh layout: run_N.log (stdout of pgbench 18 -P 30 -l)
+# and txlogs_<TIMESTAMP>/txlog_N.<pid>[.<thread>]; an earlier txlogs_
+# folder is not read. Written from run.sh and pgbench's formats.
+python3 - "$st/results/pgb/x" <<'PY'
+import os, random, sys
+d = sys.argv[1]
+rnd = random.Random(17)
+for run in (1, 2):
+    lat = []
+    for sub, pid in (("txlogs_20260317_101500", 7000 + run), ("txlogs_20260317_090000", 100 + run)):
+        os.makedirs(os.path.join(d, sub), exist_ok=True)
+        for th in (0, 1):
+            name = f"txlog_{run}.{pid}" + (f".{th}" if th else "")
+            with open(os.path.join(d, sub, name), "w") as f:
+                for i in range(400):
+                    v = int(rnd.lognormvariate(8, 0.6))
+                    if sub.endswith("101500"):
+                        lat.append(v)
+                    f.write(f"{th * 2 + i % 2} {i // 2 + 1} {v} 0 {1773742500 + i // 40} {rnd.randrange(1000000)}\n")
+    n = len(lat)
+    tps = n / 10
+    avg = sum(lat) / n / 1000
+    open(os.path.join(d, f"run_{run}.log"), "w").write(
+        "pgbench (18.3 (Ubuntu 18.3-1.pgdg22.04+1))\n"
+        "transaction type: <builtin: TPC-B (sort of)>\nscaling factor: 10\n"
+        "query mode: prepared\nnumber of clients: 4\nnumber of threads: 2\n"
+        "maximum number of tries: 1\nduration: 10 s\n"
+        f"number of transactions actually processed: {n}\n"
+        "number of failed transactions: 0 (0.000%)\n"
+        f"latency average = {avg:.3f} ms\nlatency stddev = 1.234 ms\n"
+        f"initial connection time = 12.345 ms\ntps = {tps:f} (without initial connection time)\n")
+    lat.sort()
+    import math
+    p95 = lat[math.ceil(0.95 * n) - 1]
+    open(os.path.join(os.path.dirname(d), f"expect_run_{run}"), "w").write(f"{n} {p95}\n")
+PY
 
 # 10-14: a -R -L run whose summary is written from its logs' totals, the
 # way pgbench 10-14 count (10: processed includes skipped; 11-14 not).
@@ -87,7 +124,7 @@ done
 python3 "$here/check_summary.py" "$st" "$tmp/r.json" || fail=1
 
 python3 - "$tmp/r.json" <<'PY' || fail=1
-import json, sys
+import json, sys  # r.json lies beside the study
 R = json.load(open(sys.argv[1]))
 runs = {(r["provider"], r["id"]): r for r in R["runs"]}
 bad = []
@@ -122,6 +159,14 @@ want(len(ins) == 1 and ins[0]["scenario"] == "a" and ins[0]["shared"] and ins[0]
 notes = [x for x in R["warnings"] if x["path"] == "results/shared/init.txt"]
 want(any(x["code"] == "init-shared" and "a, b" in x["message"] for x in notes), f"init-shared note: {notes}")
 want(any(x["code"] == "init-damaged" and x["line"] == 11 for x in notes), f"init-damaged: {notes}")
+import os
+for run in (1, 2):
+    n, p95 = map(int, open(os.path.join(os.path.dirname(sys.argv[1]), "study", "results", "pgb",
+                                        f"expect_run_{run}")).read().split())
+    r = runs[("pgb", f"run_{run}")]
+    want(r["latency"] and r["latency"]["count"] == n, f"PostgresBench txlogs of run_{run}: {r['latency']}")
+    want(r["latency"] and abs(r["latency"]["p95_ms"] - p95 / 1000) <= 5e-4 * p95 / 1000,
+         f"run_{run} p95 {r['latency'] and r['latency']['p95_ms']} != {p95 / 1000}")
 print(f"wild corpus: {len(bad)} problem(s)")
 for b in bad:
     print("  FAIL", b)
