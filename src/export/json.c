@@ -120,6 +120,11 @@ static void S_providers(tr_json *j, const tr_results *r)
 		S_num(j, "vcpu", p->vcpu);
 		S_num(j, "ram_gb", p->ram_gb);
 		S_str(j, "notes", p->notes);
+		tr_json_key(j, "facts");
+		tr_json_object_begin(j);
+		for (size_t k = 0; k < p->nfacts; k++)
+			S_str(j, p->facts[k].name, p->facts[k].value);
+		tr_json_object_end(j);
 		tr_json_key(j, "baseline");
 		tr_json_bool(j, i == r->baseline);
 		tr_json_object_end(j);
@@ -165,6 +170,17 @@ static void S_run_summary(tr_json *j, const tr_run_result *run)
 	S_int(j, "serialization_failures", s ? s->serialization_failures : -1);
 	S_int(j, "deadlock_failures", s ? s->deadlock_failures : -1);
 	S_num(j, "lag_avg_ms", s ? s->lag_avg_ms : NAN);
+	tr_json_key(j, "postgresbench_latency");
+	if (isnan(run->pgb_p95_ms) && isnan(run->pgb_p99_ms)) {
+		tr_json_null(j);
+	} else {
+		tr_json_object_begin(j);
+		S_str(j, "source", "PostgresBench's percentiles");
+		S_str(j, "rule", "the first latency whose cumulative count exceeds floor(q*N)");
+		S_num(j, "p95_ms", run->pgb_p95_ms);
+		S_num(j, "p99_ms", run->pgb_p99_ms);
+		tr_json_object_end(j);
+	}
 }
 
 static void S_runs(tr_json *j, const tr_results *r)

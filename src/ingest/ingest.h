@@ -129,6 +129,52 @@ int tr_initlog_parse(tr_init *out, const char *text, size_t len,
 int tr_initjson_parse(tr_init *out, const char *text, size_t len,
                       const char *path);
 
+/* ---- PostgresBench result files -------------------------------------- */
+
+/* One run of a PostgresBench result, as its run.sh summarised it. */
+typedef struct tr_pgb_run {
+	int number;                /* "run": 1, 2, 3 */
+	long line;                 /* of its object in the file */
+	double tps;
+	int64_t transactions;
+	int64_t failed;            /* -1 when absent */
+	double latency_avg_ms;     /* NaN when absent */
+	double latency_stddev_ms;
+	double initial_connection_ms;
+	/* PostgresBench's own percentiles over its --log files: the first
+	 * latency whose cumulative count exceeds floor(q * N) (not nearest
+	 * rank), in whole microseconds / 1000. NaN when absent. */
+	double p95_ms, p99_ms;
+} tr_pgb_run;
+
+typedef struct tr_pgb_result {
+	char *system;              /* "AWS RDS" */
+	char *machine;             /* "4vCPU, 16GB RAM", or NULL */
+	char *date;
+	char *workload;            /* "TPC-B (built-in)" */
+	char *query_mode;
+	int64_t scale;
+	int clients, threads, duration_s;
+	double load_time_s;        /* "load": wall clock of pgbench -i; NaN */
+	double vcpus, ram_gb;      /* of "instance"; NaN when absent */
+	tr_fact *facts;            /* instance, storage, postgres_version,
+	                              tuned, cluster_size, comment: as written */
+	size_t nfacts;
+	tr_pgb_run *runs;
+	size_t nruns;
+} tr_pgb_result;
+
+/*
+ * Read a PostgresBench result JSON. TR_ENOTFOUND (no message) when the
+ * text is not one (not JSON, or no "benchmark": {"tool": "pgbench"} and
+ * "results"); TR_EINVALID naming the line when it is one but a member it
+ * needs is missing or of the wrong type. Free *out with
+ * tr_pgb_result_free() in every case.
+ */
+int tr_pgb_parse(tr_pgb_result *out, const char *text, size_t len,
+                 const char *path);
+void tr_pgb_result_free(tr_pgb_result *r);
+
 /* ---- tpsreport.ini --------------------------------------------------- */
 
 /*

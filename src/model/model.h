@@ -319,6 +319,11 @@ typedef struct tr_run {
 
 	/* Per-transaction logs (log_kind == TR_LOG_TRANSACTION). */
 	tr_txlog_stats *txlog;   /* NULL when none */
+
+	/* A run read from a PostgresBench result file: its p95 and p99 as
+	 * PostgresBench computed them (see tr_pgb_run), not tpsreport's. */
+	bool pgb_percentiles;
+	double pgb_p95_ms, pgb_p99_ms;
 } tr_run;
 
 /* ---- init timings ---------------------------------------------------- */
@@ -374,6 +379,12 @@ typedef struct tr_price_item {
 	char *label;             /* "instance", or NULL */
 } tr_price_item;
 
+/* A free fact of the ini: fact.NAME = VALUE ("fact.disk = gp3 500 GB"). */
+typedef struct tr_fact {
+	char *name;              /* "disk" */
+	char *value;
+} tr_fact;
+
 typedef struct tr_provider {
 	char *id;                /* directory name */
 	char *label;             /* from the ini, else the id */
@@ -385,6 +396,8 @@ typedef struct tr_provider {
 	double ram_gb;           /* NaN when unknown */
 	char *notes;             /* free text from the ini, or NULL */
 	bool in_results;         /* false: only in the ini */
+	tr_fact *facts;          /* fact.NAME keys, in ini order */
+	size_t nfacts;
 } tr_provider;
 
 typedef struct tr_scenario {
@@ -436,6 +449,7 @@ void tr_init_init(tr_init *init);
 void tr_init_free(tr_init *init);
 void tr_config_free(tr_config *config);
 void tr_provider_free(tr_provider *p);
+void tr_facts_free(tr_fact *facts, size_t n);
 void tr_scenario_free(tr_scenario *s);
 /* Frees everything the study owns, then the study itself. NULL is fine. */
 void tr_study_free(tr_study *study);

@@ -136,7 +136,17 @@ void tr_provider_free(tr_provider *p)
 	}
 	free(p->price);
 	free(p->notes);
+	tr_facts_free(p->facts, p->nfacts);
 	memset(p, 0, sizeof(*p));
+}
+
+void tr_facts_free(tr_fact *facts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(facts[i].name);
+		free(facts[i].value);
+	}
+	free(facts);
 }
 
 void tr_scenario_free(tr_scenario *s)

@@ -78,6 +78,8 @@ static int S_providers(tr_results *r, const tr_study *st)
 		out->color = p->color ? p->color : tr_palette_color(i);
 		out->vcpu = p->vcpu;
 		out->ram_gb = p->ram_gb;
+		out->facts = p->facts;
+		out->nfacts = p->nfacts;
 		out->notes = p->notes;
 		out->monthly_cost = NAN;
 		if (p->nprice == 0)
@@ -158,6 +160,8 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		out->excluded_reason = run->excluded_reason;
 		out->summary = s;
 		out->warmup = run->warmup;
+		out->pgb_p95_ms = run->pgb_percentiles ? run->pgb_p95_ms : NAN;
+		out->pgb_p99_ms = run->pgb_percentiles ? run->pgb_p99_ms : NAN;
 		tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
 		                        run->window_source, run->window_interval_s);
 		out->series = run->windows;

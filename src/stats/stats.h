@@ -153,6 +153,9 @@ typedef struct tr_run_result {
 	 * (borrowed from the study), and whether this is a warm-up run. */
 	const tr_summary *summary;
 	bool warmup;
+	/* PostgresBench's own p95 / p99 (a run read from its result file):
+	 * its rule, not tpsreport's; NaN otherwise. */
+	double pgb_p95_ms, pgb_p99_ms;
 } tr_run_result;
 
 /*
@@ -249,6 +252,8 @@ typedef struct tr_provider_result {
 	double vcpu;
 	double ram_gb;
 	const char *notes;
+	const tr_fact *facts;    /* borrowed from the study */
+	size_t nfacts;
 } tr_provider_result;
 
 typedef struct tr_scenario_result {
