@@ -237,11 +237,17 @@ static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run)
 		const tr_window *a = &run->windows[k - 1], *b = &run->windows[k];
 		/* One missing window is allowed: pgbench may skip a -P report
 		 * (a busy thread), and then the next line covers both. */
-		if (b->start_s - a->start_s > a->length_s * 2.5) {
+		/* aggregate windows leave the gap between them; a progress
+		 * line after a silence covers it in one long window */
+		double iv = run->window_interval_s > 0 ? run->window_interval_s : a->length_s;
+		if (b->start_s - a->start_s > a->length_s * 2.5 || b->length_s > iv * 2.5) {
+			double gap = b->start_s - a->start_s - a->length_s;
+			if (b->length_s - iv > gap)
+				gap = b->length_s - iv;
 			rc = tr_diags_add(&r->findings, TR_SEV_WARNING, "window-gap",
 			                  run->path, 0,
 			                  "a gap of %.0f s between windows (after %.0f s "
-			                  "into its windows)", b->start_s - a->start_s - a->length_s,
+			                  "into its windows)", gap,
 			                  a->start_s - run->windows[0].start_s + a->length_s);
 			break;
 		}

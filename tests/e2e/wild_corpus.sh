@@ -82,6 +82,23 @@ for run in (1, 2):
     open(os.path.join(os.path.dirname(d), f"expect_run_{run}"), "w").write(f"{n} {p95}\n")
 PY
 
+# -P 1 with a slow start (first report at 2.5 s) and one report skipped
+# (7.0): windows of 1 s, and no gap found. Written from pgbench 15's format.
+mkdir -p "$st/results/prog/x"
+{
+  echo "pgbench (15.18)"; echo "starting vacuum...end."
+  for t in 2.5 3.0 4.0 5.0 6.0 8.0 9.0 10.0; do
+    echo "progress: $t s, 101.0 tps, lat 9.900 ms stddev 1.000, 0 failed"
+  done
+  printf '%s\n' "transaction type: <builtin: TPC-B (sort of)>" "scaling factor: 1" \
+    "query mode: simple" "number of clients: 1" "number of threads: 1" \
+    "maximum number of tries: 1" "duration: 10 s" \
+    "number of transactions actually processed: 1010" \
+    "number of failed transactions: 0 (0.000%)" "latency average = 9.900 ms" \
+    "latency stddev = 1.000 ms" "initial connection time = 2.000 ms" \
+    "tps = 101.000000 (without initial connection time)"
+} > "$st/results/prog/x/run1.txt"
+
 # 10-14: a -R -L run whose summary is written from its logs' totals, the
 # way pgbench 10-14 count (10: processed includes skipped; 11-14 not).
 for v in 10 11 12 13 14; do
@@ -147,6 +164,8 @@ want(w["warmup"] and w["excluded"], "warm-up not excluded")
 want(not runs[("aborts", "run2")]["warmup"], "run2 marked warm-up")
 cell = [c for c in R["cells"] if c["provider"] == "aborts"]
 want(len(cell) == 1 and cell[0]["runs"] == 1, f"aborts cell counts {cell}")
+pw = runs[("prog", "run1")]["windows"]
+want(pw and pw["interval_s"] == 1 and pw["count"] == 7, f"progress windows {pw}")
 for v in range(10, 15):
     r = runs[(f"agg{v}", "run1")]
     want(not r["excluded"] and r["windows"] and r["windows"]["source"] == "aggregate-log",
@@ -202,8 +221,21 @@ if grep -q "results/agg14/x/run1.txt.*aggregate logs stop early" "$tmp/check.out
 else
   echo "FAIL no logs-short finding:"; cat "$tmp/check.out"; fail=1
 fi
-if grep -q "stop early" <("$TPSREPORT" check "$st" 2>&1); then
+"$TPSREPORT" check "$st" > "$tmp/check.all" 2>&1 || true
+if grep -q "stop early" "$tmp/check.all"; then
   echo "FAIL logs-short on complete logs"; fail=1
+fi
+if grep -q "results/prog/.*window-gap" "$tmp/check.all"; then
+  echo "FAIL one skipped -P report taken for a gap"; fail=1
+fi
+# two reports in a row missing: a gap
+sed -i '/^progress: 5.0 s/d' "$tmp/short/results/prog/x/run1.txt"
+sed -i '/^progress: 6.0 s/d' "$tmp/short/results/prog/x/run1.txt"
+"$TPSREPORT" check "$tmp/short" > "$tmp/check.short" 2>&1 || true
+if grep -q "results/prog/x/run1.txt: a gap" "$tmp/check.short"; then
+  echo "ok   two missing -P reports: a gap"
+else
+  echo "FAIL no window-gap for two missing reports"; fail=1
 fi
 
 [ $fail = 0 ] && echo "wild_corpus: all good"
