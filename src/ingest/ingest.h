@@ -2,7 +2,7 @@
 #define TR_INGEST_H
 
 /*
- * ingest: every format pgbench 10-18 writes (see docs/formats.md and
+ * ingest: every format pgbench 9.2-18 writes, PostgresBench result files (see docs/formats.md and
  * ../shared/pgbench-formats/SPEC.md), run discovery in a study directory,
  * and tpsreport.ini.
  *

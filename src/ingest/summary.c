@@ -1,6 +1,6 @@
 /*
  * summary.c: find pgbench's end-of-run summary (printResults) in a run's
- * text, for pgbench 10-18 (SPEC.md §0, §1, §6).
+ * text, for pgbench 9.2-18 (SPEC.md §0, §1, §6; 9.x: docs/formats.md).
  *
  * The text may also hold pgbench's stderr (users run `pgbench ... 2>&1 |
  * tee run1.txt`): the version line, "starting vacuum...end." and vacuum
