@@ -356,6 +356,48 @@ cleanup:
 
 /* Runs pgbench reported as aborted, or whose summary stops early, or
  * that processed nothing, are kept but left out of every figure. */
+/*
+ * A summary with a line that did not read (tr_summary.damage) is used for
+ * what is sure, unless what it lost is what a run needs: its TPS, its
+ * duration (or -t count) or its workload. Either way one warning names
+ * the line and what was wrong.
+ */
+static int S_damaged(tr_study *st, tr_run *run, bool *out_excluded)
+{
+	const tr_summary *s = &run->summary;
+	tr_buf lost = TR_BUF_INIT;
+	int rc;
+	*out_excluded = false;
+	if (!s->damage)
+		return 0;
+	if (!(s->tps > 0) || !isfinite(s->tps))
+		tr_buf_puts(&lost, "TPS");
+	if (s->duration_s < 0 && s->transactions_per_client < 0)
+		tr_buf_printf(&lost, "%sduration", lost.size ? ", " : "");
+	if (!s->transaction_type || !s->query_mode || s->clients < 0 || s->threads < 0)
+		tr_buf_printf(&lost, "%sworkload (transaction type, query mode, "
+		              "clients, threads)", lost.size ? ", " : "");
+	if (lost.size) {
+		run->excluded = *out_excluded = true;
+		run->excluded_reason = tr_sprintf("its %s cannot be known: line %ld: %s",
+		                                  tr_buf_cstr(&lost), s->damage_line,
+		                                  s->damage);
+		rc = run->excluded_reason
+		         ? tr_diags_add(&st->diags, TR_SEV_WARNING, "run-excluded",
+		                        run->path, s->damage_line, "%s; its %s cannot "
+		                        "be known; run left out", s->damage,
+		                        tr_buf_cstr(&lost))
+		         : TR_ENOMEM;
+	} else {
+		rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "summary-damaged",
+		                  run->path, s->damage_line, "%s; skipped%s, the rest "
+		                  "of the summary is used", s->damage,
+		                  s->damaged_lines > 1 ? " (and more lines)" : "");
+	}
+	tr_buf_free(&lost);
+	return rc;
+}
+
 static int S_exclude_unusable(tr_study *st)
 {
 	for (size_t i = 0; i < st->nruns; i++) {
@@ -363,6 +405,7 @@ static int S_exclude_unusable(tr_study *st)
 		const tr_summary *s = &run->summary;
 		const char *why = NULL;
 		long line = 0;
+		bool gone;
 		if (run->excluded)
 			continue;
 		if (s->aborted) {
@@ -374,9 +417,15 @@ static int S_exclude_unusable(tr_study *st)
 		} else if (s->transactions == 0 || !(s->tps > 0)) {
 			why = "it processed no transaction";
 			line = s->line;
+		} else if (S_damaged(st, run, &gone) < 0) {
+			return TR_ENOMEM;
+		} else if (gone) {
+			continue;
 		} else if (!isfinite(s->tps) ||
 		           (!isfinite(s->latency_avg_ms) &&
-		            !(isnan(s->latency_avg_ms) && s->major_max == 9))) {
+		            !(isnan(s->latency_avg_ms) &&
+		              (s->major_max == 9 || (s->damage &&
+		               strstr(s->damage, "\"latency average")))))) {
 			/* 9.2-9.3 print no latency: unknown, not broken */
 			why = "its tps or latency average is not a finite number";
 			line = s->line;

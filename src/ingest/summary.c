@@ -67,14 +67,34 @@ static int S_conflict(tr_sumparse *st, long line, int min, int max,
 	                       "output?", a, other, b);
 }
 
+int tr_sumparse_damage(tr_sumparse *st, long line, const char *p, size_t len,
+                       const char *why)
+{
+	tr_summary *o = st->out;
+	tr_buf ex = TR_BUF_INIT;
+	/* a last line cut short is a file cut off, said otherwise */
+	if (!st->terminated)
+		return 0;
+	o->damaged_lines++;
+	if (o->damage)
+		return 0;
+	tr_pgtext_excerpt(&ex, p, len);
+	o->damage = tr_sprintf("malformed pgbench summary line \"%s\": %s",
+	                       tr_buf_cstr(&ex), why);
+	o->damage_line = line;
+	tr_buf_free(&ex);
+	return o->damage ? 0 : TR_ENOMEM;
+}
+
 int tr_sumparse_done(tr_sumparse *st, long line, const char *p, size_t len,
                      bool ok, const char *prefix, const char *form,
                      const tr_vrange *r)
 {
 	if (!ok) {
+		/* A known line that does not read costs its value only. */
 		char why[200];
 		snprintf(why, sizeof(why), "expected \"%s%s\"", prefix, form);
-		return tr_sumparse_bad(st, line, p, len, why);
+		return tr_sumparse_damage(st, line, p, len, why);
 	}
 	if (r->min > r->max)
 		return tr_sumparse_bad(st, line, p, len, "no pgbench prints "
@@ -334,17 +354,24 @@ static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
 		break;
 	case TR_SUM_AFTER:
 		if (st->gap_line && S_looks_like_summary(p, len)) {
-			tr_error_set_at(st->path, st->gap_line,
-			                "unexpected line \"%s\" inside the pgbench "
-			                "summary (it goes on at line %ld)",
-			                tr_buf_cstr(&st->gap_text), line);
-			return TR_EINVALID;
+			/* An unknown line among summary lines: skipped, and said;
+			 * the summary goes on. */
+			char why[120];
+			snprintf(why, sizeof(why), "an unknown line inside the summary "
+			         "(it goes on at line %ld)", line);
+			if ((rc = tr_sumparse_damage(st, st->gap_line, st->gap_text.ptr,
+			                             st->gap_text.size, why)) < 0)
+				return rc;
+			st->state = st->gap_state;
+			st->gap_line = 0;
+			return S_line(st, p, len, line, cut);
 		}
 		return 0;
 	}
 	/* A line that is not part of the summary: the summary ends here,
 	 * unless more of it follows (see TR_SUM_AFTER). */
 	st->complete_at_gap = st->state == TR_SUM_SCRIPTS;
+	st->gap_state = st->state;
 	st->state = TR_SUM_AFTER;
 	st->gap_line = line;
 	tr_buf_clear(&st->gap_text);
@@ -460,6 +487,7 @@ int tr_summary_parse(tr_summary *out, const char *text, size_t len,
 			pending = false;
 			joined = true;
 		}
+		st.terminated = ln.terminated;
 		rc = S_line(&st, p, n, line, &cut);
 		if (rc == TR_EINVALID && !ln.terminated) {
 			/* The text ends inside this line: a file cut short,

@@ -89,6 +89,8 @@ typedef struct tr_sumparse {
 	 * prefix off (interleaved stderr). A hint at 10-12, used at the end
 	 * only when nothing else in the file says otherwise. */
 	bool raw_client_abort;
+	bool terminated;           /* the line being read has its line end */
+	tr_sumstate gap_state;     /* the state the gap interrupted */
 } tr_sumparse;
 
 /*
@@ -111,6 +113,11 @@ int tr_sumparse_bad(tr_sumparse *st, long line, const char *p, size_t len,
 int tr_sumparse_done(tr_sumparse *st, long line, const char *p, size_t len,
                      bool ok, const char *prefix, const char *form,
                      const tr_vrange *r);
+
+/* A line of the summary that does not read: keep the first such line's
+ * message and go on (the value stays unknown). Returns 0 or TR_ENOMEM. */
+int tr_sumparse_damage(tr_sumparse *st, long line, const char *p, size_t len,
+                       const char *why);
 
 /* Copy text kept as a string; a NUL byte in it is an error. */
 int tr_sumparse_text(tr_sumparse *st, char **out, long line, const char *p,

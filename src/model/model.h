@@ -189,6 +189,14 @@ typedef struct tr_summary {
 	long aborted_line;
 	int64_t clients_aborted;       /* "client N aborted ..." lines seen */
 	bool complete;                 /* the summary ran to its tps line */
+
+	/* A summary line that did not read (a line cut, an unknown line
+	 * among summary lines): skipped, its value unknown, the rest read.
+	 * The first one's message (without path) and line; NULL / 0 when
+	 * every line read. */
+	char *damage;
+	long damage_line;
+	int damaged_lines;
 } tr_summary;
 
 void tr_summary_init(tr_summary *s);

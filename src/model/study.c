@@ -38,6 +38,7 @@ static void S_statements_free(tr_statement *st, size_t n)
 
 void tr_summary_free(tr_summary *s)
 {
+	free(s->damage);
 	free(s->version);
 	free(s->server_version);
 	free(s->transaction_type);
