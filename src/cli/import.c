@@ -10,6 +10,11 @@
  * one that differs is an error, and an existing tpsreport.ini is kept. */
 
 #include "cli.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/str.h"
 
 #include <dirent.h>
 #include <errno.h>

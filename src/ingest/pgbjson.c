@@ -18,6 +18,9 @@
  * over. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/jsonread.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,12 @@
 /* diag.c: warnings and findings collected while the job goes on. */
 
-#include "util.h"
+#include "diag.h"
+#include "alloc.h"
+#include "buf.h"
 
+#include "error.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,8 +5,9 @@
  * Expected values are worked out by hand in each test.
  */
 
+/* internal test of: ingest */
 #include "harness.h"
-#include "ingest/load.h"
+#include "ingest/ingest_internal.h"
 
 static tr_progress S_line(double t, double tps, bool ts)
 {

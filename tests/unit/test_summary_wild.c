@@ -7,6 +7,7 @@
  */
 
 #include "unit/summary_check.h"
+#include "util/error.h"
 
 static void S_9x(S_exp *e, long line)
 {
