@@ -329,6 +329,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = S_cell_figures(r, st)) < 0 ||
 	    (rc = tr_comparisons_compute(r)) < 0 ||
 	    (rc = tr_sweeps_compute(r)) < 0 ||
+	    (rc = tr_paired_compute(r)) < 0 ||
 	    (rc = tr_inits_compute(r, st)) < 0 ||
 	    (rc = tr_findings_compute(r, st)) < 0)
 		goto fail;

@@ -52,6 +52,30 @@ size_t tr_mann_whitney_runs_needed(double alpha);
 /* Holm's step-down correction of n p values: adjusted[i] for p[i]. */
 int tr_holm(double *adjusted, const double *p, size_t n);
 
+/* Two-sided Wilcoxon signed-rank test of paired values (wilcoxon.c). */
+typedef struct tr_signed_rank {
+	size_t n;          /* pairs used: those with b != a */
+	size_t zeros;      /* pairs with b == a, dropped as R drops them */
+	size_t positive;   /* pairs with b > a */
+	size_t negative;   /* pairs with b < a */
+	double v;          /* sum of the mid-ranks of |b - a| where b > a (R's V);
+	                      NaN when n is 0 */
+	double p;          /* two-sided; NaN when n is 0 */
+	bool exact;        /* exact distribution (n <= 50), else normal approx */
+	bool ties;         /* some |b - a| are equal (mid-ranks used) */
+} tr_signed_rank;
+
+/*
+ * Wilcoxon signed-rank test of b against a, pair by pair, on d = b - a
+ * (docs/metrics.md, "Across a sweep"). Zeros are dropped; for n <= 50 the
+ * p is exact: R's psignrank without ties, the exact permutation
+ * distribution of the mid-ranks with ties. Above 50 pairs: the normal
+ * approximation with tie and continuity corrections (R's exact=FALSE).
+ * Returns 0, TR_EINVALID when a value is not finite, TR_ENOMEM.
+ */
+int tr_wilcoxon_signed_rank(tr_signed_rank *out, const double *a, const double *b,
+                            size_t n);
+
 /* ---- prices ---------------------------------------------------------- */
 
 #define TR_HOURS_PER_MONTH 730.0
@@ -206,6 +230,20 @@ typedef struct tr_comparison {
 	                            Holm-adjusted threshold alpha / m */
 } tr_comparison;
 
+/* A provider against the baseline across the combinations of a sweep
+ * (paired.c): the Wilcoxon signed-rank test on the per-combination median
+ * TPS, provider minus baseline. The paired tests of a study are their own
+ * Holm family. */
+typedef struct tr_paired {
+	bool present;            /* the baseline ran >= 2 of the same combinations */
+	size_t baseline;         /* provider index */
+	size_t pairs;            /* combinations both ran */
+	tr_signed_rank test;     /* positive: provider faster */
+	double p_adjusted;       /* Holm over the study's paired tests */
+	bool significant;        /* p_adjusted <= alpha */
+	double gap_median_pct;   /* median over the pairs of the TPS gap, % */
+} tr_paired;
+
 /* Average over a sweep's client/thread combinations (seed: "avg across
  * 13 combos"): one per provider x scenario x transaction type, only where
  * a scenario has more than one combination. */
@@ -216,6 +254,7 @@ typedef struct tr_sweep_avg {
 	size_t combos;
 	double tps_avg;          /* mean of the cells' median TPS */
 	double latency_avg_ms;   /* mean of the cells' latency average */
+	tr_paired paired;        /* against the baseline; not for the baseline */
 } tr_sweep_avg;
 
 typedef enum tr_regime {
