@@ -336,6 +336,29 @@ typedef struct tr_results {
 	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
 } tr_results;
 
+/* ---- findings, grouped (findings_group.c) ---------------------------- */
+
+/* A cell with fewer runs than this is a few-runs finding. */
+#define TR_MIN_RUNS 3
+
+/* One kind of finding: how many, and where, in compact form. */
+typedef struct tr_finding_group {
+	tr_severity severity;    /* the worst of its items */
+	const char *code;        /* borrowed from the diags */
+	size_t count;
+	char *text;              /* owned: "2 cells have 1 run (all of tx)" */
+} tr_finding_group;
+
+/*
+ * Group the items of d by code: warnings first, then by code. few-runs is
+ * described from r's cells (r may be NULL for diags of another kind);
+ * findings with paths by their message and the files, in natural order.
+ * The caller frees *out with tr_finding_groups_free(*out, *n).
+ */
+int tr_findings_group(tr_finding_group **out, size_t *n, const tr_results *r,
+                      const tr_diags *d);
+void tr_finding_groups_free(tr_finding_group *g, size_t n);
+
 /*
  * Compute the results of a loaded study. Strings are borrowed from the
  * study, which must outlive the results. The caller frees *out with

@@ -259,9 +259,12 @@ static void S_diag(tr_wu_doc *d, const tr_diag *x)
 	tr_buf_free(&where);
 }
 
+/* One bullet per kind of finding (tpsreport check --verbose lists each). */
 void tr_wu_section_findings(tr_wu_doc *d)
 {
 	const tr_diags *f = &d->r->findings;
+	tr_finding_group *g;
+	size_t n;
 	tr_wu_md(d, "\n### What `tpsreport check` found\n\n");
 	if (f->count == 0) {
 		tr_wu_md(d, "Nothing: the providers ran the same pgbench version, scale, "
@@ -269,10 +272,14 @@ void tr_wu_section_findings(tr_wu_doc *d)
 		            "and no run was cut short or aborted.\n");
 		return;
 	}
+	if ((d->rc = tr_findings_group(&g, &n, d->r, f)) < 0)
+		return;
 	tr_wu_md(d, "These may make a comparison unfair or shaky; read the figures "
-	            "with them in mind.\n\n");
-	for (size_t i = 0; i < f->count; i++)
-		S_diag(d, &f->items[i]);
+	            "with them in mind (`tpsreport check --verbose` lists each).\n\n");
+	for (size_t k = 0; k < n; k++)
+		tr_wu_md(d, "- %s`%s`: %s\n", g[k].severity == TR_SEV_WARNING ? "" : "Note: ",
+		         tr_wu_e(d, g[k].code), tr_wu_e(d, g[k].text));
+	tr_finding_groups_free(g, n);
 }
 
 void tr_wu_section_notes(tr_wu_doc *d)
