@@ -217,6 +217,7 @@ static void S_cells(tr_json *j, const tr_results *r)
 		tr_json_array_end(j);
 		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
 		S_num(j, "tps_median", c->tps_median);
+		S_num(j, "tps_headline", c->tps_headline);
 		S_num(j, "tps_mean", c->tps_mean);
 		S_num(j, "tps_min", c->tps_min);
 		S_num(j, "tps_max", c->tps_max);
@@ -390,6 +391,7 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	S_str(&j, "currency", r->currency);
 	S_str(&j, "baseline", r->nproviders ? r->providers[r->baseline].id : NULL);
 	S_num(&j, "alpha", r->alpha);
+	S_str(&j, "runs", tr_run_pick_name(r->run_pick));
 	tr_json_key(&j, "fx");
 	tr_json_object_begin(&j);
 	S_str(&j, "date", r->fx_date);

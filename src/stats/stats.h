@@ -193,6 +193,9 @@ typedef struct tr_cell {
 	double tps_min;
 	double tps_max;
 	double latency_avg_ms;   /* median of the runs' latency average */
+	double tps_headline;     /* the TPS that stands for the cell in headline
+	                            figures and the TPS chart: the median,
+	                            the best or the worst run ([study] runs) */
 	double cost_per_tps;     /* monthly cost / tps_median; NaN */
 	double tps_per_100;      /* tps_median per 100 currency units a month */
 
@@ -313,6 +316,7 @@ typedef struct tr_results {
 	const char *currency;    /* report currency, or NULL */
 	size_t baseline;         /* provider index */
 	double alpha;            /* 0.05 */
+	tr_run_pick run_pick;    /* [study] runs = median|best|worst */
 	const char *digest;      /* of the inputs */
 
 	tr_provider_result *providers;
@@ -370,6 +374,9 @@ void tr_results_free(tr_results *results);
 /* The cell of provider x scenario x workload, or -1. */
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload);
+
+/* "median", "best", "worst". */
+const char *tr_run_pick_name(tr_run_pick pick);
 
 /* "in memory", "partly cached", "disk-bound", or NULL. */
 const char *tr_regime_name(tr_regime regime);

@@ -214,6 +214,14 @@ static void S_statistics(tr_wu_doc *d)
 	size_t npaired = 0;
 	for (size_t i = 0; i < r->nsweeps; i++)
 		npaired += r->sweeps[i].paired.present && !isnan(r->sweeps[i].paired.test.p);
+	tr_wu_md(d, "- **Run selection**: %s (\\[study\\] runs = %s); the tests below "
+	            "use every run\n",
+	         r->run_pick == TR_RUNS_BEST ? "the best run of each cell stands for it in "
+	                                       "the headline figures and the TPS chart"
+	         : r->run_pick == TR_RUNS_WORST ? "the worst run of each cell stands for it in "
+	                                          "the headline figures and the TPS chart"
+	         : "the median of each cell's runs stands for it in the headline figures "
+	           "and the charts", tr_run_pick_name(r->run_pick));
 	tr_wu_md(d, "- **Statistics**: a cell's TPS is the median of its runs; each "
 	            "provider is compared with the baseline, %s, by an exact two-sided "
 	            "Mann-Whitney U test on run TPS, Holm-adjusted over %zu comparison%s, "

@@ -34,16 +34,24 @@ static void S_overlap(tr_wu_doc *d, const tr_cell *lead, const tr_cell *other)
 	                                                   : "the runs overlap");
 }
 
+/* "median", "best-run", "worst-run": what the TPS figures are. */
+static const char *S_pick(const tr_results *r)
+{
+	return r->run_pick == TR_RUNS_BEST ? "best-run"
+	       : r->run_pick == TR_RUNS_WORST ? "worst-run" : "median";
+}
+
 /* The others, each against the baseline: "; C: -3.0% (p=1.000, n=3+3)". */
 static void S_others(tr_wu_doc *d, size_t s, size_t w, size_t skip)
 {
 	const tr_results *r = d->r;
 	for (size_t i = 0; i < r->ncomparisons; i++) {
 		const tr_comparison *k = &r->comparisons[i];
+		const tr_cell *c = &r->cells[k->cell], *b = &r->cells[k->baseline_cell];
 		if (k->scenario != s || k->workload != w || k->provider == skip)
 			continue;
 		tr_wu_md(d, "; %s against %s: %s", S_label(d, k->provider), S_label(d, k->baseline),
-		         tr_wu_verdict_text(d, k->tps_gap_pct, k));
+		         tr_wu_verdict_text(d, (c->tps_headline / b->tps_headline - 1) * 100.0, k));
 	}
 }
 
@@ -55,7 +63,7 @@ static long S_runner_up(const tr_results *r, size_t s, size_t w, size_t lead)
 		const tr_cell *c = &r->cells[i];
 		if (c->scenario != s || c->workload != w || i == lead)
 			continue;
-		if (best < 0 || c->tps_median > r->cells[best].tps_median)
+		if (best < 0 || c->tps_headline > r->cells[best].tps_headline)
 			best = (long)i;
 	}
 	return best;
@@ -72,7 +80,7 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		if (c->scenario == s && c->workload == w &&
-		    (lead < 0 || c->tps_median > r->cells[lead].tps_median))
+		    (lead < 0 || c->tps_headline > r->cells[lead].tps_headline))
 			lead = (long)i;
 	}
 	if (lead < 0)
@@ -89,18 +97,19 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 	              : tr_wu_comparison(r, L->provider == r->baseline ? r->cells[other].provider
 	                                                              : L->provider, s, w);
 	if (other < 0 || !k) {
-		tr_wu_md(d, ": only %s has usable runs to compare (%s median TPS).\n",
-		         S_label(d, L->provider), tr_wu_n(d, L->tps_median, TR_WU_TPS));
+		tr_wu_md(d, ": only %s has usable runs to compare (%s %s TPS).\n",
+		         S_label(d, L->provider), tr_wu_n(d, L->tps_headline, TR_WU_TPS), S_pick(r));
 		return;
 	}
 	const tr_cell *O = &r->cells[other];
-	/* The leader's gap over the other: from the baseline's side when the
-	 * baseline leads. */
-	gap = L->provider == r->baseline ? (1.0 / k->tps_ratio - 1) * 100.0 : k->tps_gap_pct;
-	tr_wu_md(d, ": **%s** leads %s by %s, %s; %s vs %s median TPS",
+	/* The leader's gap over the other, in the figures that stand for the
+	 * cells ([study] runs); the test is over every run either way. */
+	gap = (L->tps_headline / O->tps_headline - 1) * 100.0;
+	tr_wu_md(d, ": **%s** leads %s by %s, %s; %s vs %s %s TPS",
 	         S_label(d, L->provider), S_label(d, O->provider),
 	         tr_wu_verdict_text(d, gap, k), S_verdict(k),
-	         tr_wu_n(d, L->tps_median, TR_WU_TPS), tr_wu_n(d, O->tps_median, TR_WU_TPS));
+	         tr_wu_n(d, L->tps_headline, TR_WU_TPS), tr_wu_n(d, O->tps_headline, TR_WU_TPS),
+	         S_pick(r));
 	S_overlap(d, L, O);
 	S_others(d, s, w, L->provider == r->baseline ? O->provider : L->provider);
 	tr_wu_md(d, ".\n");
@@ -222,6 +231,10 @@ static void S_caveats(tr_wu_doc *d)
 		tr_wu_md(d, "%zu run%s per cell", lo, lo == 1 ? "" : "s");
 	else
 		tr_wu_md(d, "%zu to %zu runs per cell", lo, hi);
+	if (r->run_pick != TR_RUNS_MEDIAN)
+		tr_wu_md(d, "; each cell's figure is its %s run (\\[study\\] runs = %s), "
+		            "the tests use every run", r->run_pick == TR_RUNS_BEST ? "best" : "worst",
+		         tr_run_pick_name(r->run_pick));
 	tr_wu_md(d, "; differences are against the baseline, %s", S_label(d, r->baseline));
 	if (mw)
 		tr_wu_md(d, "; p is an exact two-sided Mann-Whitney U test on the runs' TPS, "
