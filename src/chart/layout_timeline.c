@@ -188,7 +188,8 @@ static int S_mark_dip(tr_scene *s, const tr_results *r, size_t w, const tr_axis 
 	m = tr_scene_rect(s, "dipmark", label, x - 5, y - 5, 10, 10);
 	tr_scene_set_id(s, m, "dip");
 	tr_scene_text(s, "label", NULL, x > (left + right) / 2 ? x - 8 : x + 8,
-	              fmin(y + 16, bottom - 3), x > (left + right) / 2 ? TR_ANCHOR_END
+	              y + 16 <= bottom - 4 ? y + 16 : y - 9,
+	              x > (left + right) / 2 ? TR_ANCHOR_END
 	                                                               : TR_ANCHOR_START,
 	              TR_SMALL_SIZE, false, false, label);
 	free(label);
