@@ -78,9 +78,13 @@ void tr_wu_section_results(tr_wu_doc *d)
 	tr_wu_md(d, "\n## TPS and latency\n\n");
 	tr_wu_md(d, "TPS and latency average are pgbench's own end-of-run figures "
 	            "(TPS without the initial connection time)%s.\n",
-	         S_any_spread(r) ? "; the charts show the median of each cell's runs "
-	                           "with the slowest and fastest run as whiskers"
-	                         : "; every cell has one run, so the charts show that run");
+	         !S_any_spread(r) ? "; every cell has one run, so the charts show that run"
+	         : r->run_pick == TR_RUNS_BEST ? "; the TPS chart shows the best run of each "
+	                                          "cell with the slowest and fastest run as whiskers"
+	         : r->run_pick == TR_RUNS_WORST ? "; the TPS chart shows the worst run of each "
+	                                           "cell with the slowest and fastest run as whiskers"
+	         : "; the charts show the median of each cell's runs with the slowest "
+	           "and fastest run as whiskers");
 	tr_wu_emit_charts(d, "tps", -1, NULL);
 	tr_wu_emit_charts(d, "latency", -1, NULL);
 	for (size_t s = 0; s < r->nscenarios; s++)

@@ -16,8 +16,8 @@ aggregate logs), never read from results.json:
   patterns, Holm over the paired tests);
 - the caveat about too few runs is said at most once in the whole report;
 - every "vs baseline" table cell shows a magnitude with its verdict;
-- the value of every bar of the tps, latency and cov charts (the bar's
-  title and its height) against the same recomputation.
+- the value of every bar of the tps, latency, cov, p95, cost and value
+  charts (the bar's title and its height) against the same recomputation.
 Exits 1 listing every mismatch.
 """
 import configparser, itertools, math, os, re, sys
@@ -45,12 +45,22 @@ baseline = ini.get("study", "baseline", fallback=provs[0])
 
 
 def agg_windows(files):
+    """Window TPS and window mean latency (ms), first window left out."""
     per = [{int(l.split()[0]): list(map(int, l.split())) for l in open(f) if l.strip()} for f in files]
     starts = sorted(set().union(*per))
     steps = [b - a for d in per for a, b in zip(sorted(d), sorted(d)[1:])]
     iv = min(steps) if steps else 1
     common = [s for s in starts if all(s in d for d in per)][1:]
-    return [sum(d[s][1] for d in per) / iv for s in common]
+    tx = [sum(d[s][1] for d in per) for s in common]
+    lat = [sum(d[s][2] for d in per) / n / 1000 for s, n in zip(common, tx) if n]
+    return [n / iv for n in tx], lat
+
+
+def q7(v, q):
+    v = sorted(v)
+    pos = (len(v) - 1) * q
+    lo = math.floor(pos)
+    return v[lo] if lo + 1 >= len(v) else v[lo] + (pos - lo) * (v[lo + 1] - v[lo])
 
 
 cells = {}   # (provider, scenario, workload) -> list of runs
@@ -74,18 +84,20 @@ for p in provs:
             files = [os.path.join(d, n) for n in logs if int(n.split(".")[1]) == pid]
             first = open(files[0]).readline().split() if files else []
             if len(first) >= 6 and int(first[0]) > 10**8:
-                win = agg_windows(files)
+                win, wlat = agg_windows(files)
             else:   # -P lines, in the output or beside it; the first left out
                 prog = t + (open(os.path.join(d, stem + ".progress")).read()
                             if os.path.exists(os.path.join(d, stem + ".progress")) else "")
-                pts = [(float(a), float(b)) for a, b in
-                       re.findall(r"^progress: ([0-9.]+) s, ([0-9.]+) tps", prog, re.M)]
-                win = [tp for (t0, _), (t1, tp) in zip(pts, pts[1:]) if t1 > t0]
+                pts = [(float(a), float(b), float(c)) for a, b, c in
+                       re.findall(r"^progress: ([0-9.]+) s, ([0-9.]+) tps, lat ([0-9.]+) ms", prog, re.M)]
+                win = [tp for (t0, _, _), (t1, tp, _) in zip(pts, pts[1:]) if t1 > t0]
+                wlat = [la for (t0, _, _), (t1, tp, la) in zip(pts, pts[1:]) if t1 > t0 and tp > 0]
             cov = pstdev(win) / (sum(win) / len(win)) * 100 if len(win) >= 2 else None
             cells.setdefault((p, s, wl), []).append({
                 "tps": float(m[1]),
                 "lat": float(re.search(r"^latency average = ([0-9.]+) ms", t, re.M)[1]),
-                "cov": cov})
+                "cov": cov,
+                "p95": q7(wlat, 0.95) if len(win) >= 2 and wlat else None})
 scen_ids = sorted({k[1] for k in cells})
 order = [s.split(None, 1)[1] for s in ini.sections() if s.startswith("scenario ")]
 scen_ids = [s for s in order if s in scen_ids] + [s for s in scen_ids if s not in order]
@@ -291,13 +303,36 @@ for line in md.split("\n"):
                    f"a verdict without its magnitude: {cell!r} in {line[:80]!r}")
 
 # ---- bars: every bar of the tps, latency and cov charts -----------------
+# Monthly price in the report currency, from the ini ([fx] rates).
+currency = ini.get("study", "currency", fallback=None)
+fx = {k.upper(): float(v) for k, v in ini.items("fx") if re.fullmatch(r"[a-z]{3}", k)} \
+    if ini.has_section("fx") else {}
+monthly = {}
+for p in provs:
+    price = ini.get(f"provider {p}", "price", fallback=None)
+    if price:
+        total = 0
+        for part in price.split("+"):
+            amt, cur, per = re.search(r"([0-9.]+)\s+([A-Z]{3})/(month|hour)", part).groups()
+            total += float(amt) * (730 if per == "hour" else 1) * (1.0 if cur == currency else fx[cur])
+        monthly[p] = total
+
+
 def bar_values(kind):
     vals = {}
     for (p, s, wl), runs in cells.items():
+        tps = median(r["tps"] for r in runs)
         if kind == "tps":
             v = headline(runs)
         elif kind == "latency":
             v = median(r["lat"] for r in runs)
+        elif kind == "p95":
+            c = [r["p95"] for r in runs if r["p95"] is not None]
+            v = median(c) if c else None
+        elif kind == "cost":
+            v = monthly[p] / tps if p in monthly else None
+        elif kind == "value":
+            v = tps / monthly[p] * 100 if p in monthly else None
         else:
             c = [r["cov"] for r in runs if r["cov"] is not None]
             v = max(c) if c else None
@@ -306,7 +341,8 @@ def bar_values(kind):
     return vals
 
 
-for kind, unit in (("tps", "TPS"), ("latency", "ms"), ("cov", "%")):
+nbars = 0
+for kind in ("tps", "latency", "cov", "p95", "cost", "value"):
     for f in sorted(os.listdir(os.path.join(out, "charts"))):
         if not re.fullmatch(kind + r"(-.*)?\.svg", f):
             continue
@@ -314,28 +350,31 @@ for kind, unit in (("tps", "TPS"), ("latency", "ms"), ("cov", "%")):
         bars = re.findall(r'<rect id="[^"]*-bar-[^"]*" class="bar p\d+" x="[0-9.]+" y="[0-9.]+" '
                           r'width="[0-9.]+" height="([0-9.]+)">\s*<title>([^<]*)</title>', svg)
         ok(bars, f"{f}: no bars found")
+        nbars += len(bars)
         want = bar_values(kind)
-        ratio = []
+        matched = []   # (height, the raw value the bar stands for)
         for h, title in bars:
             title = title.replace("&amp;", "&")
             head, _, rest = title.partition(": ")
             prov, _, scen = head.partition(" \u00b7 ")
             scen = re.sub(r" \u00b7 .*$", "", scen)
-            got = float(re.search(r"([0-9][0-9,]*\.?[0-9]*)", rest)[1].replace(",", ""))
-            cands = want.get((prov, scen)) or want.get((prov, slabel.get(f[len(kind) + 1:-4], "")), [])
-            ok(any(abs(got - v) <= 0.005 + 1e-9 * v for v in cands),
-               f"{f}: bar {title!r} is {got}, the raw files give {cands}")
-            if got > 0:
-                ratio.append(float(h) / got)
-        if ratio:
+            shown = re.search(r"([0-9][0-9,]*)(\.[0-9]*)?", rest)
+            got = float((shown[1] + (shown[2] or "")).replace(",", ""))
+            half = 0.5 * 10 ** -(len(shown[2]) - 1 if shown[2] else 0)   # half the last digit
+            cands = want.get((prov, scen), [])
+            best = min(cands, key=lambda v: abs(v - got), default=None)
+            ok(best is not None and abs(got - best) <= half + 1e-9,
+               f"{f}: bar {title!r} shows {got}, the raw files give {cands}")
+            if best:
+                matched.append((float(h), best))
+        if matched:
             # heights proportional to the values: within 0.6 px of value x scale
-            scale = median(ratio)
-            vals = [float(re.search(r": [^0-9]*([0-9][0-9,]*\.?[0-9]*)", t.replace("&amp;", "&"))[1]
-                          .replace(",", "")) for _, t in bars]
-            for (h, title), v in zip(bars, vals):
-                ok(abs(float(h) - v * scale) <= 0.6,
-                   f"{f}: bar {title!r} is {h} px high, expected {v * scale:.2f}")
+            scale = median(h / v for h, v in matched)
+            for h, v in matched:
+                ok(abs(h - v * scale) <= 0.6,
+                   f"{f}: a bar for {v} is {h} px high, expected {v * scale:.2f}")
 
+print(f"bars: {nbars} checked")
 print(f"{checked} passed, {len(errors)} failed")
 for e in errors[:40]:
     print("  FAIL", e)
