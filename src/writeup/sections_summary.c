@@ -16,12 +16,13 @@ static const char *S_label(tr_wu_doc *d, size_t provider)
 	return tr_wu_e(d, d->r->providers[provider].label);
 }
 
-/* ", not significant" / ", significant" / ", not tested". */
+/* ", not significant" / ", significant"; nothing when untested (the
+ * parenthesis already says so). */
 static const char *S_verdict(const tr_comparison *k)
 {
 	if (isnan(k->p_adjusted))
-		return "not tested";
-	return k->significant ? "significant" : "not significant";
+		return "";
+	return k->significant ? ", significant" : ", not significant";
 }
 
 /* "; the runs do not overlap" when every run of the leader is faster than
@@ -96,6 +97,11 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 	k = other < 0 ? NULL
 	              : tr_wu_comparison(r, L->provider == r->baseline ? r->cells[other].provider
 	                                                              : L->provider, s, w);
+	if (r->nproviders == 1) {
+		tr_wu_md(d, ": %s %s TPS (%zu run%s).\n", tr_wu_n(d, L->tps_headline, TR_WU_TPS),
+		         S_pick(r), L->nruns, L->nruns == 1 ? "" : "s");
+		return;
+	}
 	if (other < 0 || !k) {
 		tr_wu_md(d, ": only %s has usable runs to compare (%s %s TPS).\n",
 		         S_label(d, L->provider), tr_wu_n(d, L->tps_headline, TR_WU_TPS), S_pick(r));
@@ -105,7 +111,7 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 	/* The leader's gap over the other, in the figures that stand for the
 	 * cells ([study] runs); the test is over every run either way. */
 	gap = (L->tps_headline / O->tps_headline - 1) * 100.0;
-	tr_wu_md(d, ": **%s** leads %s by %s, %s; %s vs %s %s TPS",
+	tr_wu_md(d, ": **%s** leads %s by %s%s; %s vs %s %s TPS",
 	         S_label(d, L->provider), S_label(d, O->provider),
 	         tr_wu_verdict_text(d, gap, k), S_verdict(k),
 	         tr_wu_n(d, L->tps_headline, TR_WU_TPS), tr_wu_n(d, O->tps_headline, TR_WU_TPS),
