@@ -139,11 +139,9 @@ static int S_comparisons(tr_buf *out, const tr_results *r)
 		row[1] = r->workloads[c->workload].label;
 		row[2] = r->providers[c->provider].id;
 		row[3] = r->providers[c->baseline].id;
-		if (c->significant)
-			snprintf(gap, sizeof(gap), "%s%s", c->tps_gap_pct >= 0 ? "+" : "",
-			         S_fmt(b[4], c->tps_gap_pct, 1, "%"));
-		else
-			snprintf(gap, sizeof(gap), "~");
+		/* the magnitude always, ~ after it when not significant */
+		snprintf(gap, sizeof(gap), "%s%s%s", c->tps_gap_pct >= 0 ? "+" : "",
+		         S_fmt(b[4], c->tps_gap_pct, 1, "%"), c->significant ? "" : " ~");
 		row[4] = gap;
 		row[5] = S_fmt(b[5], c->latency_ratio, 2, "x");
 		snprintf(p, sizeof(p), "p=%s", S_fmt(b[6], c->p_adjusted, 3, NULL));
