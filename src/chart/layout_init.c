@@ -5,7 +5,9 @@
  * slivers. Phases have a palette of their own (frame.c), apart from the
  * providers' colours shown beside the labels. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -6,7 +6,9 @@
  * mean window TPS as a reference line. The deepest dip (the one the
  * chart's description names) is marked in either form. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

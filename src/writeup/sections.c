@@ -3,6 +3,7 @@
  * sections_summary.c). */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
