@@ -5,6 +5,10 @@
  * every item; this is what a reader sees first. */
 
 #include "stats.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/str.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * shows the best of three; the default, the median, is the figure least
  * moved by one odd run. Tests and comparisons always use every run. */
 
-#include "results_internal.h"
+#include "stats_internal.h"
 
 #include <math.h>
 

@@ -4,7 +4,8 @@
  * over the study's paired tests (a family of their own, apart from the
  * per-cell Mann-Whitney tests). */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

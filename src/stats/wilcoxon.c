@@ -14,6 +14,8 @@
  * R's wilcox.test(exact=FALSE, correct=TRUE) computes it. */
 
 #include "stats.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdlib.h>

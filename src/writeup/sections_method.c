@@ -4,6 +4,7 @@
  * author: it is what the files say. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 #include "util/buf.h"
 #include "util/diag.h"
 

@@ -6,6 +6,7 @@
  * n=3+3)". */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
  * in a table, "+9.0% (p=0.600, n=3+3)" in a sentence. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 
