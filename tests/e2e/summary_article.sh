@@ -24,6 +24,12 @@ article "$sc" serverscamp 200
 article "$TR_SOURCE_DIR/samples/stock-vs-tuned" stock-vs-tuned 200
 article "$TR_SOURCE_DIR/samples/client-sweep" client-sweep 200
 
+# summary's text tables carry the paired tests too: one row per sweep
+# (client-sweep: 3 scenarios, 4 combinations each, tuned against stock).
+"$TPSREPORT" summary "$TR_SOURCE_DIR/samples/client-sweep" > "$tmp/cs.txt" 2>/dev/null
+rows=$(sed -n '/^Sweeps (/,/^$/p' "$tmp/cs.txt" | grep -cE '^[a-z-]+ +[A-Za-z-]+ +tuned +stock +[0-4] of 4 +[+-][0-9.]+% ~? *p=[0-9.]+ +Wilcoxon, exact$' || true)
+[ "$rows" = 3 ] || { echo "FAIL summary text: $rows sweep rows, expected 3"; sed -n '/^Sweeps/,/^$/p' "$tmp/cs.txt"; fail=1; }
+
 # runs = best: the best run stands for each cell; the tests do not change.
 cp -r "$sc" "$tmp/best"
 sed -i 's/^baseline = aws/baseline = aws\nruns = best/' "$tmp/best/tpsreport.ini"
