@@ -145,7 +145,7 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	tr_axis_nice(&axis, 0, tmax, 8);
 	axis.unit = NULL;
 	{
-		char *t = tr_fmt_short(axis.max, 1);
+		char *t = tr_numstr_short(axis.max, 1);
 		if (!t) {
 			rc = TR_ENOMEM;
 			goto cleanup;
@@ -213,9 +213,9 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 				if (!isfinite(sec) || sec <= 0)
 					continue;
 				w = tr_axis_map(&axis, sec, left, right) - left;
-				v = tr_fmt_num(sec, 2);
-				pct = tr_fmt_num(sec / total * 100, 1);
-				tot = tr_fmt_num(total, 2);
+				v = tr_numstr_grouped(sec, 2);
+				pct = tr_numstr_grouped(sec / total * 100, 1);
+				tot = tr_numstr_grouped(total, 2);
 				title = v && pct && tot
 				            ? tr_sprintf("%s \xC2\xB7 %s: %s %s s (%s%% of %s s)",
 				                         label, r->scenarios[sc].label,
@@ -235,7 +235,7 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 				free(title);
 				x += w;
 			}
-			t = tr_fmt_short(total, 1);
+			t = tr_numstr_short(total, 1);
 			if (!t) {
 				rc = TR_ENOMEM;
 				goto cleanup;

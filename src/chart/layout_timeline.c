@@ -93,9 +93,11 @@ static int S_points(double **out, size_t *n, const tr_run_result *run,
 static char *S_run_title(const tr_results *r, const tr_run_result *run)
 {
 	const tr_stability *w = &run->windows;
-	char *mean = tr_fmt_num(w->tps_mean, 2), *cov = tr_fmt_num(w->tps_cov_pct, 2);
-	char *dip = tr_fmt_num(w->tps_min_pct, 2), *min = tr_fmt_num(w->tps_min, 2);
-	char *iv = tr_fmt_trim(w->interval_s, 3), *t = NULL;
+	char *mean = tr_numstr_grouped(w->tps_mean, 2);
+	char *cov = tr_numstr_grouped(w->tps_cov_pct, 2);
+	char *dip = tr_numstr_grouped(w->tps_min_pct, 2);
+	char *min = tr_numstr_grouped(w->tps_min, 2);
+	char *iv = tr_numstr_trim(w->interval_s, 3), *t = NULL;
 	if (mean && cov && dip && min && iv)
 		t = w->present
 			? tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: mean %s TPS over %zu windows "
@@ -180,7 +182,7 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *it
 		}
 	}
 	{
-		char *iv = tr_fmt_trim(interval, 3);
+		char *iv = tr_numstr_trim(interval, 3);
 		if (!iv) {
 			rc = TR_ENOMEM;
 			goto cleanup;

@@ -318,6 +318,33 @@ typedef struct tr_run {
 
 /* ---- init timings ---------------------------------------------------- */
 
+/*
+ * The phases of `pgbench -i`, one per step letter of -I, in pgbench's
+ * order: the one table of their names (probe runs them, ingest reads them,
+ * chart colours them by index, writeup names them). A phase name read from
+ * a file that is none of these is TR_PHASE_OTHER.
+ */
+typedef enum tr_phase {
+	TR_PHASE_DROP = 0,          /* d: "drop tables" */
+	TR_PHASE_CREATE,            /* t: "create tables" */
+	TR_PHASE_GENERATE_CLIENT,   /* g: "client-side generate" */
+	TR_PHASE_GENERATE_SERVER,   /* G: "server-side generate" */
+	TR_PHASE_VACUUM,            /* v: "vacuum" */
+	TR_PHASE_PRIMARY_KEYS,      /* p: "primary keys" */
+	TR_PHASE_FOREIGN_KEYS,      /* f: "foreign keys" */
+	TR_PHASE_OTHER              /* any other name; also the count */
+} tr_phase;
+
+/* The phase of pgbench's name ("vacuum"), or TR_PHASE_OTHER. */
+size_t tr_phase_index(const char *name);
+/* pgbench's name of phase i ("client-side generate"); "other" for
+ * TR_PHASE_OTHER and beyond. Static storage. */
+const char *tr_phase_name(size_t i);
+/* The -I letter of phase i ('d', 't', 'g', 'G', 'v', 'p', 'f'), or '\0'. */
+char tr_phase_step(size_t i);
+/* The phase of a -I letter, or TR_PHASE_OTHER (' ' and unknown letters). */
+size_t tr_phase_of_step(char letter);
+
 typedef struct tr_init_phase {
 	char *name;              /* pgbench's own: "client-side generate" */
 	double seconds;

@@ -15,17 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *tr_palette_color(size_t i)
-{
-	/* Okabe & Ito (2008), yellow and black last: they read worst on a
-	 * white page and on a dark one. */
-	static const char *const palette[] = {
-		"#0072B2", "#E69F00", "#009E73", "#D55E00",
-		"#CC79A7", "#56B4E9", "#F0E442", "#999999"
-	};
-	return palette[i % TR_ARRAY_SIZE(palette)];
-}
-
 const char *tr_regime_name(tr_regime regime)
 {
 	switch (regime) {
@@ -78,7 +67,7 @@ static int S_providers(tr_results *r, const tr_study *st)
 		double total = 0;
 		out->id = p->id;
 		out->label = p->label ? p->label : p->id;
-		out->color = p->color ? p->color : tr_palette_color(i);
+		out->color = p->color;
 		out->vcpu = p->vcpu;
 		out->ram_gb = p->ram_gb;
 		out->notes = p->notes;
@@ -159,8 +148,9 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		out->aborted = s->aborted;
 		out->excluded = run->excluded;
 		out->excluded_reason = run->excluded_reason;
-		tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
-		                        run->window_source, run->window_interval_s);
+		if (tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
+		                            run->window_source, run->window_interval_s) < 0)
+			return TR_ENOMEM;
 		out->series = run->windows;
 		out->nseries = run->nwindows;
 		if (run->agg_latency_us.count > 0) {

@@ -73,10 +73,6 @@ double tr_currency_rate(const tr_config *config, const char *report_currency,
  * name stays as it is. Caller frees. */
 char *tr_workload_short_type(const char *transaction_type);
 
-/* Lowercase ASCII letters, digits and single dashes, at most ~40 bytes,
- * never empty: safe in any file name ("../<x>" -> "x"). Caller frees. */
-char *tr_slug(const char *s);
-
 /* ---- results ---------------------------------------------------------- */
 
 /* A workload: what must be equal for runs to be pooled into one cell. */
@@ -238,7 +234,8 @@ typedef struct tr_price_line {
 typedef struct tr_provider_result {
 	const char *id;
 	const char *label;
-	const char *color;       /* "#rrggbb": the ini's, or the palette's */
+	const char *color;       /* the ini's "#rrggbb", or NULL: presentation
+	                            picks a default (tr_chart_provider_color) */
 	double monthly_cost;     /* report currency; NaN without price/fx */
 	tr_price_line *price;    /* owned array */
 	size_t nprice;
@@ -312,8 +309,5 @@ long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
 
 /* "in memory", "partly cached", "disk-bound", or NULL. */
 const char *tr_regime_name(tr_regime regime);
-
-/* The default colour of the i-th provider (Okabe-Ito, colour-blind safe). */
-const char *tr_palette_color(size_t i);
 
 #endif

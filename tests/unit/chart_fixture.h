@@ -156,10 +156,10 @@ static inline fixture fixture_make(const char *label1, const char *label_s0)
 	r->nproviders = 3;
 	r->providers = calloc(3, sizeof(tr_provider_result));
 	r->providers[0] = (tr_provider_result){ .id = "stock", .label = "stock PostgreSQL 15",
-		.color = tr_palette_color(0), .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
+		.color = NULL, .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
 	r->providers[1] = (tr_provider_result){ .id = "tuned",
 		.label = label1 ? label1 : "tuned (shared_buffers = 2GB)",
-		.color = tr_palette_color(1), .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
+		.color = NULL, .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
 	r->providers[2] = (tr_provider_result){ .id = "cloud", .label = "Cloud m6i.large",
 		.color = "#4E79A7", .monthly_cost = 223.26, .vcpu = 2, .ram_gb = 8 };
 	r->nscenarios = 2;
@@ -265,7 +265,7 @@ static inline fixture fixture_make_sweep(size_t np, size_t nw)
 	r->providers = calloc(np, sizeof(tr_provider_result));
 	for (size_t p = 0; p < np; p++)
 		r->providers[p] = (tr_provider_result){ .id = labels[p], .label = labels[p],
-			.color = tr_palette_color(p), .monthly_cost = NAN, .vcpu = NAN,
+			.color = NULL, .monthly_cost = NAN, .vcpu = NAN,
 			.ram_gb = NAN };
 	r->nscenarios = 1;
 	r->scenarios = calloc(1, sizeof(tr_scenario_result));
