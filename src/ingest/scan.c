@@ -142,7 +142,7 @@ static int S_progress_windows(tr_study *st, tr_run *run, const char *text,
 		rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "progress-invalid", NULL,
 		                  0, "%s; its progress lines are not used",
 		                  tr_error_last());
-	else if (n >= 2 && run->nwindows == 0)
+	else if (n >= 2 && run->nwindows <= 1) /* no window counts (stats) */
 		rc = tr_windows_from_progress(run, lines, n, &st->diags);
 	free(lines);
 	return rc;

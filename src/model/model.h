@@ -221,13 +221,22 @@ typedef enum tr_window_source {
  * tps = sum of num_transactions / interval, latency = sum of sum_latency /
  * sum of num_transactions. From progress lines: pgbench's own figures.
  */
+/*
+ * A window as ingest reads it from the logs: every complete window, the
+ * first one included. What a window shows and which ones count (the first
+ * is left out) are metrics, defined in stats (tr_windows_counted): the
+ * results' run series are those, with tps and latency_ms filled in.
+ */
 typedef struct tr_window {
 	double start_s;          /* epoch seconds (aggregate, timestamped -P),
 	                            or seconds since the start (-P) */
 	double length_s;
 	int64_t transactions;    /* -1 for progress windows */
-	double tps;
-	double latency_ms;       /* mean over the window; NaN when empty */
+	int64_t sum_latency_us;  /* aggregate: sum of sum_latency; -1 for -P */
+	double tps;              /* -P: pgbench's figure; aggregate: NaN until
+	                            stats computes it */
+	double latency_ms;       /* mean over the window; NaN when empty (and
+	                            for aggregate windows until stats) */
 	double latency_max_ms;   /* aggregate logs only; NaN otherwise */
 	int64_t failed;          /* serialization + deadlock (15+ logs); -1 unknown */
 	int64_t skipped;         /* -1 unknown */

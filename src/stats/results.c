@@ -148,11 +148,11 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		out->aborted = s->aborted;
 		out->excluded = run->excluded;
 		out->excluded_reason = run->excluded_reason;
-		if (tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
+		if (tr_windows_counted(&out->series, &out->nseries, run->windows,
+		                       run->nwindows) < 0 ||
+		    tr_stability_of_windows(&out->windows, out->series, out->nseries,
 		                            run->window_source, run->window_interval_s) < 0)
 			return TR_ENOMEM;
-		out->series = run->windows;
-		out->nseries = run->nwindows;
 		if (run->agg_latency_us.count > 0) {
 			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
 			out->agg_latency_stddev_ms = tr_simple_stats_stddev(&run->agg_latency_us) / 1000.0;
@@ -351,6 +351,8 @@ void tr_results_free(tr_results *r)
 		free(r->workloads[i].key);
 	}
 	free(r->workloads);
+	for (size_t i = 0; r->runs && i < r->nruns; i++)
+		free(r->runs[i].series);
 	free(r->runs);
 	for (size_t i = 0; i < r->ncells; i++) {
 		free(r->cells[i].runs);

@@ -136,7 +136,8 @@ typedef struct tr_run_result {
 	const char *excluded_reason;
 
 	tr_stability windows;
-	const tr_window *series;       /* the run's windows, for timelines */
+	tr_window *series;             /* the windows that count, owned:
+	                                  tr_windows_counted */
 	size_t nseries;
 
 	/* From aggregate logs: every transaction, exactly (NaN without). */
@@ -309,5 +310,22 @@ long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
 
 /* "in memory", "partly cached", "disk-bound", or NULL. */
 const char *tr_regime_name(tr_regime regime);
+
+/* ---- metric definitions (docs/metrics.md names each function) --------- */
+
+/* What one window shows (windows.c): TPS, and mean latency in ms (NaN
+ * when empty). */
+double tr_window_tps(const tr_window *w);
+double tr_window_latency_ms(const tr_window *w);
+/* The windows of a run that count (all but the first), with tps and
+ * latency_ms filled in: a new array the caller frees; NULL and 0 when none
+ * count. Returns 0 or TR_ENOMEM. */
+int tr_windows_counted(tr_window **out, size_t *n, const tr_window *w,
+                       size_t nw);
+
+/* The stability of a run's counted windows (stability.c: CoV, dip, p95 of
+ * window latency; none when n < 2). 0 or TR_ENOMEM. */
+int tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
+                            tr_window_source source, double interval_s);
 
 #endif
