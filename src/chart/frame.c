@@ -9,18 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Init phases, by tr_phase: Paul Tol's "bright" scheme (colour-blind
- * safe), apart from the Okabe-Ito provider colours so a phase is never
- * taken for a provider. The same phase has the same colour in every study. */
+/* Init phases, by tr_phase: Paul Tol's "light" scheme, pale tones apart
+ * from the saturated Okabe-Ito colours of the providers drawn beside the
+ * bars, so a phase is never taken for a provider. The same phase has the
+ * same colour in every study. */
 static const char *const S_phase_colors[TR_PHASE_OTHER + 1] = {
-	[TR_PHASE_DROP] = "#bbbbbb",
-	[TR_PHASE_CREATE] = "#66ccee",
-	[TR_PHASE_GENERATE_CLIENT] = "#4477aa",
-	[TR_PHASE_GENERATE_SERVER] = "#ee6677",
-	[TR_PHASE_VACUUM] = "#ccbb44",
-	[TR_PHASE_PRIMARY_KEYS] = "#228833",
-	[TR_PHASE_FOREIGN_KEYS] = "#aa3377",
-	[TR_PHASE_OTHER] = "#777777"   /* any other phase */
+	[TR_PHASE_DROP] = "#dddddd",
+	[TR_PHASE_CREATE] = "#99ddff",
+	[TR_PHASE_GENERATE_CLIENT] = "#77aadd",
+	[TR_PHASE_GENERATE_SERVER] = "#ffaabb",
+	[TR_PHASE_VACUUM] = "#eedd88",
+	[TR_PHASE_PRIMARY_KEYS] = "#bbcc33",
+	[TR_PHASE_FOREIGN_KEYS] = "#ee8866",
+	[TR_PHASE_OTHER] = "#aaaa00"   /* any other phase */
 };
 
 const char *tr_chart_palette_color(size_t i)
@@ -84,7 +85,7 @@ static const char *S_dark_variant(char out[8], const char *c)
 void tr_frame_styles(tr_scene *s, const tr_results *r)
 {
 	static const double dash1[] = { 7, 3 }, dash2[] = { 2, 2.5 },
-	                    dash3[] = { 11, 3 };
+	                    dash3[] = { 11, 3 }, dash_mean[] = { 4, 3 };
 	char name[24], col[8], phase_col[8], dark[8];
 
 	tr_scene_style(s, "bg", "#ffffff", "none", -1, NULL, "#17181c", NULL);
@@ -121,6 +122,9 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 	tr_scene_style(s, "whisker", "none", "#222222", 1.5, NULL, NULL, "#e4e4e4");
 	tr_scene_style(s, "neutral", "#8c8c8c", "#8c8c8c", -1, NULL, "#6c6f78",
 	               "#6c6f78");
+	/* timelines: a panel's mean, and the ring around the deepest dip */
+	tr_scene_style(s, "meanline", "none", "#444444", 1, dash_mean, NULL, "#c8c8c8");
+	tr_scene_style(s, "dipmark", "none", "#111111", 1.75, NULL, NULL, "#f0f0f0");
 }
 
 /* Lines of text from y (first baseline), wrapped; returns the y of the
