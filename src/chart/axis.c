@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *tr_fmt_num(double v, int decimals)
+char *tr_numstr_grouped(double v, int decimals)
 {
 	tr_buf b = TR_BUF_INIT;
 	if (v == 0)
@@ -22,7 +22,7 @@ char *tr_fmt_num(double v, int decimals)
 	return tr_buf_detach(&b);
 }
 
-char *tr_fmt_short(double v, int max_decimals)
+char *tr_numstr_short(double v, int max_decimals)
 {
 	tr_buf b = TR_BUF_INIT;
 	if (v == 0)
@@ -34,9 +34,9 @@ char *tr_fmt_short(double v, int max_decimals)
 	return tr_buf_detach(&b);
 }
 
-char *tr_fmt_trim(double v, int max_decimals)
+char *tr_numstr_trim(double v, int max_decimals)
 {
-	char *t = tr_fmt_num(v, max_decimals);
+	char *t = tr_numstr_grouped(v, max_decimals);
 	size_t n;
 	if (!t || !strchr(t, '.'))
 		return t;
@@ -84,7 +84,7 @@ double tr_axis_tick(const tr_axis *a, size_t i)
 
 char *tr_axis_label(const tr_axis *a, size_t i)
 {
-	char *num = tr_fmt_num(tr_axis_tick(a, i), a->decimals), *s;
+	char *num = tr_numstr_grouped(tr_axis_tick(a, i), a->decimals), *s;
 	if (!num || !a->unit)
 		return num;
 	s = tr_sprintf("%s%s", num, a->unit);

@@ -56,7 +56,7 @@ typedef struct S_nums {
 static const char *S_n(S_nums *ns, int i, double v, int decimals)
 {
 	free(ns->s[i]);
-	ns->s[i] = tr_fmt_num(v, decimals);
+	ns->s[i] = tr_numstr_grouped(v, decimals);
 	return ns->s[i] ? ns->s[i] : "?";
 }
 
@@ -316,7 +316,7 @@ void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
  * units are on the axis). Caller frees. */
 char *tr_bars_value_label(tr_chart_kind kind, double v)
 {
-	char *t = tr_fmt_short(v, kind == TR_CHART_COST ? 4 : 2), *p;
+	char *t = tr_numstr_short(v, kind == TR_CHART_COST ? 4 : 2), *p;
 	if (!t || kind != TR_CHART_COV)
 		return t;
 	p = tr_sprintf("%s%%", t);

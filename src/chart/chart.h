@@ -55,6 +55,13 @@ typedef struct tr_chart_plan {
 int tr_chart_kind_parse(tr_chart_kind *out, const char *name);
 const char *tr_chart_kind_name(tr_chart_kind kind);
 
+/* Colours are presentation, so they are chart's: provider i's default
+ * colour (Okabe-Ito, colour-blind safe, by index), and the colour a
+ * provider has in every chart and in results.json: the ini's as written,
+ * else the default. Static storage or owned by the results. */
+const char *tr_chart_palette_color(size_t i);
+const char *tr_chart_provider_color(const tr_results *r, size_t i);
+
 /* Every chart the results allow, in report order (kinds without data,
  * e.g. cost without prices, are left out). Free with tr_chart_plan_free. */
 int tr_chart_plan_make(tr_chart_plan *out, const tr_results *r);

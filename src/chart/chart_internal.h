@@ -55,25 +55,24 @@ double tr_frame_legend(tr_scene *s, const tr_legend_entry *e, size_t n,
  * the scene's height and the background's. */
 void tr_frame_finish(tr_scene *s, double height);
 
-/* Index of an init phase's colour class "ph<i>" (pgbench's phase names);
- * every other name gets TR_PHASE_OTHER. */
-#define TR_PHASE_OTHER 7
-size_t tr_phase_index(const char *name);
-/* The name of known phase i < TR_PHASE_OTHER. */
-const char *tr_phase_name(size_t i);
+/* An init phase's colour class is "ph<i>", i its tr_phase_index (model.h):
+ * TR_PHASE_OTHER for names pgbench does not print. */
 
 /* Class of provider i: "p<i>" (the provider's index in tr_results). */
 void tr_provider_class(char *buf, size_t size, size_t provider);
 
 /* ---- numbers ------------------------------------------------------------- */
 
+/* Numbers as new strings (tr_numstr_*: the caller frees; NULL when out of
+ * memory), over util's tr_fmt_*, which append to a tr_buf. Never "-0". */
+
 /* Grouped with ",", fixed decimals: "1,234.56". Caller frees. */
-char *tr_fmt_num(double v, int decimals);
+char *tr_numstr_grouped(double v, int decimals);
 /* 3 significant digits (tr_fmt_readable), grouped: "1,235", "8.07". */
-char *tr_fmt_short(double v, int max_decimals);
+char *tr_numstr_short(double v, int max_decimals);
 
 /* At most max_decimals decimals, trailing zeros dropped: "10", "2.5". */
-char *tr_fmt_trim(double v, int max_decimals);
+char *tr_numstr_trim(double v, int max_decimals);
 
 /* ---- axes ---------------------------------------------------------------- */
 

@@ -68,7 +68,7 @@ static char *S_title(const tr_chart_item *item, const tr_results *r)
 
 static void S_num(tr_buf *b, double v, int decimals)
 {
-	char *t = tr_fmt_short(v, decimals);
+	char *t = tr_numstr_short(v, decimals);
 	tr_buf_puts(b, t ? t : "?");
 	free(t);
 }

@@ -9,37 +9,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Init phases: Paul Tol's "bright" scheme (colour-blind safe), apart from
- * the Okabe-Ito provider colours so a phase is never taken for a
- * provider. The same phase has the same colour in every study. */
-static const struct {
-	const char *name;
-	const char *color;
-} S_phases[] = {
-	/* Paul Tol's "light" scheme: pale tones, apart from the saturated
-	 * Okabe-Ito colours of the providers drawn beside the bars. */
-	{ "drop tables", "#dddddd" },
-	{ "create tables", "#99ddff" },
-	{ "client-side generate", "#77aadd" },
-	{ "server-side generate", "#ffaabb" },
-	{ "vacuum", "#eedd88" },
-	{ "primary keys", "#bbcc33" },
-	{ "foreign keys", "#ee8866" },
-	{ NULL, "#aaaa00" }   /* any other phase */
+/* Init phases, by tr_phase: Paul Tol's "light" scheme, pale tones apart
+ * from the saturated Okabe-Ito colours of the providers drawn beside the
+ * bars, so a phase is never taken for a provider. The same phase has the
+ * same colour in every study. */
+static const char *const S_phase_colors[TR_PHASE_OTHER + 1] = {
+	[TR_PHASE_DROP] = "#dddddd",
+	[TR_PHASE_CREATE] = "#99ddff",
+	[TR_PHASE_GENERATE_CLIENT] = "#77aadd",
+	[TR_PHASE_GENERATE_SERVER] = "#ffaabb",
+	[TR_PHASE_VACUUM] = "#eedd88",
+	[TR_PHASE_PRIMARY_KEYS] = "#bbcc33",
+	[TR_PHASE_FOREIGN_KEYS] = "#ee8866",
+	[TR_PHASE_OTHER] = "#aaaa00"   /* any other phase */
 };
 
-size_t tr_phase_index(const char *name)
+const char *tr_chart_palette_color(size_t i)
 {
-	size_t i;
-	for (i = 0; S_phases[i].name; i++)
-		if (strcmp(S_phases[i].name, name) == 0)
-			return i;
-	return i;
+	/* Okabe & Ito (2008), yellow and black last: they read worst on a
+	 * white page and on a dark one. */
+	static const char *const palette[] = {
+		"#0072B2", "#E69F00", "#009E73", "#D55E00",
+		"#CC79A7", "#56B4E9", "#F0E442", "#999999"
+	};
+	return palette[i % TR_ARRAY_SIZE(palette)];
 }
 
-const char *tr_phase_name(size_t i)
+const char *tr_chart_provider_color(const tr_results *r, size_t i)
 {
-	return i < TR_PHASE_OTHER ? S_phases[i].name : "other";
+	const char *c = i < r->nproviders ? r->providers[i].color : NULL;
+	return c ? c : tr_chart_palette_color(i);
 }
 
 void tr_provider_class(char *buf, size_t size, size_t provider)
@@ -102,14 +101,14 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 	for (size_t i = 0; i < r->nproviders; i++) {
 		const char *c = S_color(col, r->providers[i].color);
 		if (!c)
-			c = S_color(col, tr_palette_color(i));
+			c = S_color(col, tr_chart_palette_color(i));
 		const char *d = S_dark_variant(dark, c);
 		tr_provider_class(name, sizeof(name), i);
 		tr_scene_style(s, name, c, c, -1, NULL, d, d);
 	}
-	for (size_t i = 0; i < sizeof(S_phases) / sizeof(S_phases[0]); i++) {
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_phase_colors); i++) {
 		snprintf(name, sizeof(name), "ph%zu", i);
-		tr_scene_style(s, name, S_color(phase_col, S_phases[i].color), "none",
+		tr_scene_style(s, name, S_color(phase_col, S_phase_colors[i]), "none",
 		               -1, NULL, NULL, NULL);
 	}
 	/* after the colour classes, so these win where they differ */

@@ -84,16 +84,188 @@ static double tr_bar_group_labels_v(tr_scene *s, const tr_results *r, const tr_b
 	return h1 + h2;
 }
 
+/* The geometry of a vertical bars chart, worked out once, used by every
+ * pass that draws. */
+typedef struct {
+	double left, right, top, bottom;
+	double gw;          /* group width */
+	double pitch, bw;   /* one bar's slot and its width */
+	double asc, desc;   /* of TR_SMALL_SIZE text */
+	double lab_h;       /* height of the group labels under the plot */
+	int label_mode;     /* value labels: 0 none, 1 horizontal, 2 vertical */
+} S_plot;
+
+/* The legend: one box per provider with a bar. Returns the y below it,
+ * or a negative error code. */
+static int S_legend(tr_scene *s, const tr_results *r, const tr_bars *b,
+                    double *y)
+{
+	tr_legend_entry *legend = tr_calloc(b->nproviders, sizeof(*legend));
+	int rc = 0;
+	if (!legend)
+		return TR_ENOMEM;
+	for (size_t k = 0; k < b->nproviders && rc == 0; k++) {
+		char *c = tr_sprintf("p%zu", b->providers[k]);
+		if (!c) {
+			rc = TR_ENOMEM;
+			break;
+		}
+		legend[k].label = r->providers[b->providers[k]].label;
+		legend[k].cls = c;
+		legend[k].swatch = TR_SWATCH_BOX;
+	}
+	if (rc == 0)
+		*y = tr_frame_legend(s, legend, b->nproviders, *y);
+	for (size_t k = 0; k < b->nproviders; k++)
+		free((char *)legend[k].cls);
+	free(legend);
+	return rc;
+}
+
+/* Plot geometry below y. The label width is estimated on a generous axis
+ * (headroom can raise the maximum by a step or two). */
+static void S_geometry(S_plot *pl, tr_scene *s, const tr_bars *b, double y)
+{
+	tr_axis probe;
+	double lw;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &pl->asc, &pl->desc);
+	tr_axis_nice(&probe, 0, b->vmax * 2, 5);
+	lw = tr_axis_label_width(s, &probe);
+	tr_axis_nice(&probe, 0, b->vmax, 5);
+	if (tr_axis_label_width(s, &probe) > lw)
+		lw = tr_axis_label_width(s, &probe);
+	pl->left = TR_MARGIN + lw + 6;
+	pl->right = s->width - TR_MARGIN;
+	pl->top = floor(y + 22);  /* the axis title sits above the plot */
+	pl->gw = (pl->right - pl->left) / (double)b->ngroups;
+	pl->pitch = pl->gw * 0.84 / (double)b->nproviders;
+	if (pl->pitch > S_MAX_BAR)
+		pl->pitch = S_MAX_BAR;
+	pl->bw = pl->pitch - 2;
+	pl->bottom = pl->top + S_PLOT_H;
+}
+
+/* Value labels: measure them, choose an orientation (pl->label_mode), and
+ * make room for them above the highest bar in the value axis. */
+static int S_value_axis(tr_axis *axis, S_plot *pl, tr_scene *s,
+                        const tr_results *r, const tr_chart_item *item,
+                        const tr_bars *b)
+{
+	double label_w = 0, need, hi = b->vmax;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		double v, lo, vhi, w;
+		char *t;
+		if (!tr_bars_in_item(item, c) ||
+		    !tr_bars_value(r, c, item->kind, &v, &lo, &vhi, NULL))
+			continue;
+		t = tr_bars_value_label(item->kind, v);
+		if (!t)
+			return TR_ENOMEM;
+		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
+		if (w > label_w)
+			label_w = w;
+		free(t);
+	}
+	pl->label_mode = label_w + 4 <= pl->pitch ? 1
+	               : pl->pitch >= pl->asc + pl->desc + 2 ? 2 : 0;
+	need = pl->label_mode == 1 ? pl->asc + pl->desc + 6
+	     : pl->label_mode == 2 ? label_w + 8 : 0;
+	if (need > S_PLOT_H / 2)
+		need = S_PLOT_H / 2;
+	tr_axis_nice(axis, 0, hi, 5);
+	if (S_PLOT_H * (1 - hi / axis->max) < need)
+		tr_axis_nice(axis, 0, hi * S_PLOT_H / (S_PLOT_H - need), 5);
+	if (item->kind == TR_CHART_COV)
+		axis->unit = "%";
+	return 0;
+}
+
+/* One bar at bx: the bar, its whisker and its value label. */
+static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                 const tr_bars *b, const S_plot *pl, const tr_axis *axis,
+                 size_t g, size_t p, long ci, double bx)
+{
+	double v, lo, hi, yv, ytop, bcx = bx + pl->bw / 2;
+	char *title = NULL, *t, cls[48], id[64];
+	long m;
+	if (!tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title)) {
+		/* a provider without this figure here: say so */
+		if (pl->pitch >= pl->asc + pl->desc)
+			tr_scene_text(s, "muted", "no data for this figure",
+			              bcx + (pl->asc - pl->desc) / 2, pl->bottom - 4,
+			              TR_ANCHOR_START, TR_SMALL_SIZE - 2, false, true,
+			              "n/a");
+		return 0;
+	}
+	if (!title)
+		return TR_ENOMEM;
+	yv = tr_axis_map(axis, v, pl->bottom, pl->top);
+	snprintf(cls, sizeof(cls), "bar p%zu", p);
+	m = tr_scene_rect(s, cls, title, bx, yv, pl->bw, pl->bottom - yv);
+	snprintf(id, sizeof(id), "bar-%zu-%zu-%zu", b->groups[g].scenario,
+	         b->groups[g].workload, p);
+	tr_scene_set_id(s, m, id);
+	free(title);
+	ytop = yv;
+	if (isfinite(lo) && isfinite(hi) && hi > lo) {
+		double ylo = tr_axis_map(axis, lo, pl->bottom, pl->top);
+		double yhi = tr_axis_map(axis, hi, pl->bottom, pl->top);
+		double cap = pl->bw * 0.3 > 8 ? 8 : pl->bw * 0.3;
+		tr_scene_line(s, "whisker", NULL, bcx, ylo, bcx, yhi);
+		tr_scene_line(s, "whisker", NULL, bcx - cap, yhi, bcx + cap, yhi);
+		tr_scene_line(s, "whisker", NULL, bcx - cap, ylo, bcx + cap, ylo);
+		if (yhi < ytop)
+			ytop = yhi;
+	}
+	if (pl->label_mode == 0)
+		return 0;
+	t = tr_bars_value_label(item->kind, v);
+	if (!t)
+		return TR_ENOMEM;
+	if (pl->label_mode == 1)
+		tr_scene_text(s, "value", NULL, bcx, ytop - 4 - pl->desc,
+		              TR_ANCHOR_MIDDLE, TR_SMALL_SIZE, false, false, t);
+	else
+		tr_scene_text(s, "value", NULL, bcx + (pl->asc - pl->desc) / 2,
+		              ytop - 4, TR_ANCHOR_START, TR_SMALL_SIZE, false, true, t);
+	free(t);
+	return 0;
+}
+
+/* Group g: the providers with a cell here, centred in the group. */
+static int S_group(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                   const tr_bars *b, const S_plot *pl, const tr_axis *axis,
+                   size_t g)
+{
+	double cx = pl->left + pl->gw * (double)g + pl->gw / 2, x0;
+	size_t slots = 0, slot = 0;
+	int rc = 0;
+	for (size_t k = 0; k < b->nproviders; k++)
+		if (tr_results_cell(r, b->providers[k], b->groups[g].scenario,
+		                    b->groups[g].workload) >= 0)
+			slots++;
+	x0 = cx - pl->pitch * (double)slots / 2;
+	for (size_t k = 0; k < b->nproviders && rc == 0; k++) {
+		size_t p = b->providers[k];
+		long ci = tr_results_cell(r, p, b->groups[g].scenario,
+		                          b->groups[g].workload);
+		if (ci < 0)
+			continue;
+		rc = S_bar(s, r, item, b, pl, axis, g, p, ci,
+		           x0 + pl->pitch * (double)slot++ + (pl->pitch - pl->bw) / 2);
+	}
+	return rc;
+}
+
 int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 {
 	tr_bars b;
-	tr_axis axis, probe;
-	tr_legend_entry *legend = NULL;
+	tr_axis axis;
+	S_plot pl;
 	char *axis_title = NULL, *sub = NULL;
-	double y, left, right, top, bottom, gw, bw, pitch, lab_h = 0, lw;
-	double asc, desc, label_w = 0;
-	int rc, label_mode;   /* 0 none, 1 horizontal, 2 vertical */
-	char cls[48], id[64];
+	double y;
+	int rc;
 
 	if ((rc = tr_bars_collect(&b, r, item)) < 0)
 		return rc;
@@ -102,155 +274,32 @@ int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		return tr_error_set("no data for a '%s' chart", tr_chart_kind_name(item->kind));
 	}
 	tr_bars_texts(r, &b, item->kind, &axis_title, &sub);
-	legend = tr_calloc(b.nproviders, sizeof(*legend));
-	if (!axis_title || !sub || !legend) {
+	if (!axis_title || !sub) {
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
 	tr_frame_styles(s, r);
 	y = tr_frame_header(s, item->title, sub);
-	for (size_t k = 0; k < b.nproviders; k++) {
-		char *c = tr_sprintf("p%zu", b.providers[k]);
-		if (!c) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		legend[k].label = r->providers[b.providers[k]].label;
-		legend[k].cls = c;
-		legend[k].swatch = TR_SWATCH_BOX;
-	}
-	y = tr_frame_legend(s, legend, b.nproviders, y);
-
-	/* Plot geometry. The label width is estimated on a generous axis
-	 * (headroom can raise the maximum by a step or two). */
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	tr_axis_nice(&probe, 0, b.vmax * 2, 5);
-	lw = tr_axis_label_width(s, &probe);
-	tr_axis_nice(&probe, 0, b.vmax, 5);
-	if (tr_axis_label_width(s, &probe) > lw)
-		lw = tr_axis_label_width(s, &probe);
-	left = TR_MARGIN + lw + 6;
-	right = s->width - TR_MARGIN;
-	top = floor(y + 22);  /* the axis title sits above the plot */
-	gw = (right - left) / (double)b.ngroups;
-	pitch = gw * 0.84 / (double)b.nproviders;
-	if (pitch > S_MAX_BAR)
-		pitch = S_MAX_BAR;
-	if (pitch < S_MIN_PITCH) {
+	if ((rc = S_legend(s, r, &b, &y)) < 0)
+		goto cleanup;
+	S_geometry(&pl, s, &b, y);
+	if (pl.pitch < S_MIN_PITCH) {
 		/* too many bars side by side: lay them across */
 		rc = tr_layout_hbars(s, r, item, &b, y, axis_title);
 		goto cleanup;
 	}
-	bw = pitch - 2;
-	lab_h = tr_bar_group_labels_v(s, r, &b, left, gw, 0, false);
-	bottom = top + S_PLOT_H;
-
-	/* Value labels: measure them, choose an orientation, make room. */
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		double v, lo, hi, w;
-		char *t;
-		if (!tr_bars_in_item(item, c) || !tr_bars_value(r, c, item->kind, &v, &lo, &hi, NULL))
-			continue;
-		t = tr_bars_value_label(item->kind, v);
-		if (!t) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
-		if (w > label_w)
-			label_w = w;
-		free(t);
-	}
-	label_mode = label_w + 4 <= pitch ? 1 : pitch >= asc + desc + 2 ? 2 : 0;
-	{
-		double need = label_mode == 1 ? asc + desc + 6
-		            : label_mode == 2 ? label_w + 8 : 0;
-		double hi = b.vmax;
-		if (need > S_PLOT_H / 2)
-			need = S_PLOT_H / 2;
-		tr_axis_nice(&axis, 0, hi, 5);
-		if (S_PLOT_H * (1 - hi / axis.max) < need)
-			tr_axis_nice(&axis, 0, hi * S_PLOT_H / (S_PLOT_H - need), 5);
-	}
-	if (item->kind == TR_CHART_COV)
-		axis.unit = "%";
-	tr_axis_draw_y(s, &axis, left, right, top, bottom, axis_title);
-
-	/* Bars, whiskers, value labels. */
-	for (size_t g = 0; g < b.ngroups; g++) {
-		double gx = left + gw * (double)g, cx = gx + gw / 2, x0;
-		size_t slots = 0, slot = 0;
-		/* the providers with a cell here, centred in the group */
-		for (size_t k = 0; k < b.nproviders; k++)
-			if (tr_results_cell(r, b.providers[k], b.groups[g].scenario,
-			                    b.groups[g].workload) >= 0)
-				slots++;
-		x0 = cx - pitch * (double)slots / 2;
-		for (size_t k = 0; k < b.nproviders; k++) {
-			size_t p = b.providers[k];
-			long ci = tr_results_cell(r, p, b.groups[g].scenario, b.groups[g].workload);
-			double v, lo, hi, bx, yv, ytop, bcx;
-			char *title = NULL, *t;
-			long m;
-			if (ci < 0)
-				continue;
-			bx = x0 + pitch * (double)slot++ + (pitch - bw) / 2;
-			bcx = bx + bw / 2;
-			if (!tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title)) {
-				/* a provider without this figure here: say so */
-				if (pitch >= asc + desc)
-					tr_scene_text(s, "muted", "no data for this figure",
-					              bcx + (asc - desc) / 2, bottom - 4,
-					              TR_ANCHOR_START, TR_SMALL_SIZE - 2, false, true,
-					              "n/a");
-				continue;
-			}
-			if (!title) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			yv = tr_axis_map(&axis, v, bottom, top);
-			snprintf(cls, sizeof(cls), "bar p%zu", p);
-			m = tr_scene_rect(s, cls, title, bx, yv, bw, bottom - yv);
-			snprintf(id, sizeof(id), "bar-%zu-%zu-%zu", b.groups[g].scenario,
-			         b.groups[g].workload, p);
-			tr_scene_set_id(s, m, id);
-			free(title);
-			ytop = yv;
-			if (isfinite(lo) && isfinite(hi) && hi > lo) {
-				double ylo = tr_axis_map(&axis, lo, bottom, top);
-				double yhi = tr_axis_map(&axis, hi, bottom, top);
-				double cap = bw * 0.3 > 8 ? 8 : bw * 0.3;
-				tr_scene_line(s, "whisker", NULL, bcx, ylo, bcx, yhi);
-				tr_scene_line(s, "whisker", NULL, bcx - cap, yhi, bcx + cap, yhi);
-				tr_scene_line(s, "whisker", NULL, bcx - cap, ylo, bcx + cap, ylo);
-				if (yhi < ytop)
-					ytop = yhi;
-			}
-			if (label_mode == 0)
-				continue;
-			t = tr_bars_value_label(item->kind, v);
-			if (!t) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			if (label_mode == 1)
-				tr_scene_text(s, "value", NULL, bcx, ytop - 4 - desc,
-				              TR_ANCHOR_MIDDLE, TR_SMALL_SIZE, false, false, t);
-			else
-				tr_scene_text(s, "value", NULL, bcx + (asc - desc) / 2, ytop - 4,
-				              TR_ANCHOR_START, TR_SMALL_SIZE, false, true, t);
-			free(t);
-		}
-	}
-	tr_bar_group_labels_v(s, r, &b, left, gw, bottom + 8, true);
-	tr_frame_finish(s, bottom + 8 + lab_h + TR_MARGIN - 4);
+	pl.lab_h = tr_bar_group_labels_v(s, r, &b, pl.left, pl.gw, 0, false);
+	if ((rc = S_value_axis(&axis, &pl, s, r, item, &b)) < 0)
+		goto cleanup;
+	tr_axis_draw_y(s, &axis, pl.left, pl.right, pl.top, pl.bottom, axis_title);
+	for (size_t g = 0; g < b.ngroups && rc == 0; g++)
+		rc = S_group(s, r, item, &b, &pl, &axis, g);
+	if (rc < 0)
+		goto cleanup;
+	tr_bar_group_labels_v(s, r, &b, pl.left, pl.gw, pl.bottom + 8, true);
+	tr_frame_finish(s, pl.bottom + 8 + pl.lab_h + TR_MARGIN - 4);
 	rc = tr_scene_finish(s);
 cleanup:
-	for (size_t k = 0; legend && k < b.nproviders; k++)
-		free((char *)legend[k].cls);
-	free(legend);
 	free(axis_title);
 	free(sub);
 	tr_bars_free(&b);

@@ -142,9 +142,9 @@ static int S_bar(tr_scene *s, const tr_results *r, size_t i, size_t sc, const tr
 		if (!isfinite(sec) || sec <= 0)
 			continue;
 		w = tr_axis_map(axis, sec, left, right) - left;
-		v = tr_fmt_num(sec, 2);
-		pct = tr_fmt_num(sec / total * 100, 1);
-		tot = tr_fmt_num(total, 2);
+		v = tr_numstr_grouped(sec, 2);
+		pct = tr_numstr_grouped(sec / total * 100, 1);
+		tot = tr_numstr_grouped(total, 2);
 		title = v && pct && tot
 		            ? tr_sprintf("%s \xC2\xB7 %s: %s %s s (%s%% of %s s)", label,
 		                         r->scenarios[sc].label, in->phases[k].name, v, pct, tot)
@@ -161,7 +161,7 @@ static int S_bar(tr_scene *s, const tr_results *r, size_t i, size_t sc, const tr
 		free(title);
 		x += w;
 	}
-	if (!(t = tr_fmt_short(total, 1)))
+	if (!(t = tr_numstr_short(total, 1)))
 		return TR_ENOMEM;
 	lab = tr_sprintf("%s s", t);
 	free(t);
@@ -196,7 +196,7 @@ static double S_panel(tr_scene *s, const tr_results *r, const tr_chart_item *ite
 	free(fit);
 	tr_axis_nice(&axis, 0, tmax, 6);
 	axis.unit = NULL;
-	if (!(t = tr_fmt_short(axis.max, 1))) {
+	if (!(t = tr_numstr_short(axis.max, 1))) {
 		*rc = TR_ENOMEM;
 		return y;
 	}

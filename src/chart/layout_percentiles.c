@@ -100,10 +100,11 @@ static char *S_title(const tr_results *r, const tr_cell *c)
 	const tr_latency *l = &c->latency;
 	double v[7] = { l->p50_ms, l->p90_ms, l->p95_ms, l->p99_ms, l->p999_ms,
 	                l->p9999_ms, l->max_ms };
-	char *s[7] = { NULL }, *count = tr_fmt_num((double)l->count, 0), *t = NULL;
+	char *s[7] = { NULL }, *t = NULL;
+	char *count = tr_numstr_grouped((double)l->count, 0);
 	bool ok = count != NULL;
 	for (int i = 0; i < 7; i++)
-		ok = (s[i] = tr_fmt_num(v[i], 3)) && ok;
+		ok = (s[i] = tr_numstr_grouped(v[i], 3)) && ok;
 	if (ok)
 		t = tr_sprintf("%s \xC2\xB7 %s: p50 %s ms, p90 %s ms, p95 %s ms, p99 %s ms, "
 		               "p99.9 %s ms, p99.99 %s ms, max %s ms (%s transactions)",

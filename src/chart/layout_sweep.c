@@ -166,7 +166,7 @@ static int S_panel(tr_scene *s, const tr_results *r, const S_sweep *sw,
 			continue;
 		x = S_x(sw, w->clients, left, right);
 		y = tr_axis_map(&ay, val, bottom, top);
-		num = tr_fmt_num(val, latency ? 3 : 2);
+		num = tr_numstr_grouped(val, latency ? 3 : 2);
 		title = !num ? NULL : latency
 			? tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: average latency %s ms "
 			             "(median of %zu run%s)", r->providers[c->provider].label,

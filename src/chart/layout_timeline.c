@@ -99,9 +99,11 @@ static int S_points(double **out, size_t *n, const tr_run_result *run,
 static char *S_run_title(const tr_results *r, const tr_run_result *run)
 {
 	const tr_stability *w = &run->windows;
-	char *mean = tr_fmt_num(w->tps_mean, 2), *cov = tr_fmt_num(w->tps_cov_pct, 2);
-	char *dip = tr_fmt_num(w->tps_min_pct, 2), *min = tr_fmt_num(w->tps_min, 2);
-	char *iv = tr_fmt_trim(w->interval_s, 3), *t = NULL;
+	char *mean = tr_numstr_grouped(w->tps_mean, 2);
+	char *cov = tr_numstr_grouped(w->tps_cov_pct, 2);
+	char *dip = tr_numstr_grouped(w->tps_min_pct, 2);
+	char *min = tr_numstr_grouped(w->tps_min, 2);
+	char *iv = tr_numstr_trim(w->interval_s, 3), *t = NULL;
 	if (mean && cov && dip && min && iv)
 		t = w->present
 			? tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: mean %s TPS over %zu windows "
@@ -182,7 +184,7 @@ static int S_mark_dip(tr_scene *s, const tr_results *r, size_t w, const tr_axis 
 			k = i;
 	x = tr_axis_map(ax, run->series[k].start_s - run->series[0].start_s, left, right);
 	y = tr_axis_map(ay, isfinite(run->series[k].tps) ? run->series[k].tps : 0, bottom, top);
-	pct = tr_fmt_num(run->windows.tps_min_pct, 1);
+	pct = tr_numstr_grouped(run->windows.tps_min_pct, 1);
 	label = pct ? tr_sprintf("deepest dip %s%% (%s)", pct, run->id) : NULL;
 	free(pct);
 	if (!label)
@@ -225,7 +227,7 @@ static double S_panels(tr_scene *s, const tr_results *r, const tr_chart_item *it
 		              false, r->providers[p].label);
 		if (c >= 0 && r->cells[c].pooled.present) {
 			double my = tr_axis_map(ay, r->cells[c].pooled.tps_mean, bottom, top);
-			char *mean = tr_fmt_num(r->cells[c].pooled.tps_mean, 1);
+			char *mean = tr_numstr_grouped(r->cells[c].pooled.tps_mean, 1);
 			char *t = mean ? tr_sprintf("%s: mean window TPS %s over its runs",
 			                            r->providers[p].label, mean) : NULL;
 			tr_scene_line(s, "meanline", t, left, my, right, my);
@@ -312,7 +314,7 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *it
 		}
 	}
 	{
-		char *iv = tr_fmt_trim(interval, 3);
+		char *iv = tr_numstr_trim(interval, 3);
 		if (!iv) {
 			rc = TR_ENOMEM;
 			goto cleanup;

@@ -3,7 +3,9 @@
 
 #include "chart_plan_internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include "util/error.h"
+#include "util/str.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -169,22 +171,26 @@ void tr_chart_item_free(tr_chart_item *item)
 
 static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
 {
-	const char *k = tr_chart_kind_name(kind);
-	char *ss, *ws = NULL, *name;
-	if (s < 0)
-		return tr_strdup(k);
-	ss = tr_slug(r->scenarios[s].id);
-	if (!ss)
+	tr_buf name = TR_BUF_INIT;
+	int rc = tr_buf_puts(&name, tr_chart_kind_name(kind));
+	if (rc == 0 && s >= 0) {
+		if ((rc = tr_buf_putc(&name, '-')) == 0)
+			rc = tr_slug(&name, r->scenarios[s].id, TR_SLUG_NAME_MAX, "x");
+		if (rc == 0 && kind == TR_CHART_SWEEP && w >= 0) {
+			if ((rc = tr_buf_putc(&name, '-')) == 0)
+				rc = tr_slug(&name, r->workloads[w].short_type,
+				             TR_SLUG_NAME_MAX, "x");
+		} else if (rc == 0 && w >= 0 && !tr_chart_is_bars(kind) &&
+		           kind != TR_CHART_INIT &&
+		           S_workloads_with(r, kind, (size_t)s) > 1) {
+			rc = tr_buf_printf(&name, "-%s", r->workloads[w].key);
+		}
+	}
+	if (rc < 0) {
+		tr_buf_free(&name);
 		return NULL;
-	if (kind == TR_CHART_SWEEP && w >= 0)
-		ws = tr_slug(r->workloads[w].short_type);
-	else if (w >= 0 && !tr_chart_is_bars(kind) && kind != TR_CHART_INIT &&
-	         S_workloads_with(r, kind, (size_t)s) > 1)
-		ws = tr_strdup(r->workloads[w].key);
-	name = ws ? tr_sprintf("%s-%s-%s", k, ss, ws) : tr_sprintf("%s-%s", k, ss);
-	free(ss);
-	free(ws);
-	return name;
+	}
+	return tr_buf_detach(&name);
 }
 
 int tr_chart_item_make(tr_chart_item *out, const tr_results *r,

@@ -5,6 +5,7 @@
  * null, never 0. */
 
 #include "export.h"
+#include "chart/chart.h"
 #include "version.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -105,7 +106,7 @@ static void S_providers(tr_json *j, const tr_results *r)
 		tr_json_object_begin(j);
 		S_str(j, "id", p->id);
 		S_str(j, "label", p->label);
-		S_str(j, "color", p->color);
+		S_str(j, "color", tr_chart_provider_color(r, i));
 		S_num(j, "monthly_cost", p->monthly_cost);
 		tr_json_key(j, "price");
 		tr_json_array_begin(j);

@@ -144,7 +144,7 @@ static int S_progress_windows(tr_study *st, tr_run *run, const char *text,
 	if (rc < 0)
 		rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "progress-invalid",
 		                        "; its progress lines are not used");
-	else if (n >= 2 && run->nwindows == 0)
+	else if (n >= 2 && run->nwindows <= 1) /* no window counts (stats) */
 		rc = tr_windows_from_progress(run, lines, n, &st->diags);
 	free(lines);
 	return rc;

@@ -323,13 +323,16 @@ static int S_cmp_run(const void *pa, const void *pb)
 /* Providers and scenarios only in the ini have no runs: drop them (after
  * the warning), so that every index in the results has data. Runs and
  * inits are renumbered. */
-static void S_drop_unused(tr_study *st)
+static int S_drop_unused(tr_study *st)
 {
 	size_t *pmap = tr_calloc(st->nproviders + 1, sizeof(size_t));
 	size_t *smap = tr_calloc(st->nscenarios + 1, sizeof(size_t));
 	size_t np = 0, ns = 0;
-	if (!pmap || !smap)
+	int rc = 0;
+	if (!pmap || !smap) {
+		rc = TR_ENOMEM;
 		goto cleanup;
+	}
 	for (size_t i = 0; i < st->nproviders; i++) {
 		if (!st->providers[i].in_results) {
 			tr_provider_free(&st->providers[i]);
@@ -359,6 +362,7 @@ static void S_drop_unused(tr_study *st)
 cleanup:
 	free(pmap);
 	free(smap);
+	return rc;
 }
 
 /* Runs pgbench reported as aborted, or whose summary stops early, or
@@ -470,9 +474,9 @@ int tr_study_load(tr_study **out, const char *root,
 		goto fail;
 	}
 	if ((rc = S_load_config(st, &digest_list)) < 0 ||
-	    (rc = S_scan(st, &digest_list)) < 0)
+	    (rc = S_scan(st, &digest_list)) < 0 ||
+	    (rc = S_drop_unused(st)) < 0)
 		goto fail;
-	S_drop_unused(st);
 	if (st->nruns > 1)
 		qsort(st->runs, st->nruns, sizeof(tr_run), S_cmp_run);
 	if (st->ninits > 1)

@@ -1,12 +1,12 @@
 /* windows.c: a run's windows from its aggregate logs or progress lines
  * (docs/metrics.md, "Windows").
  *
- * Aggregate logs: one file per thread; window TPS = sum of transactions of
- * the thread files with that interval start / interval, window latency =
- * sum of sum_latency / sum of transactions. A window counts only when every
- * thread file has it. The first window is left out: pgbench 14+ aligns
- * windows to whole epoch seconds, so it is partial, and it holds connection
- * set-up. */
+ * Aggregate logs: one file per thread; a window is the sum of the thread
+ * files' lines with that interval start (transactions, sum_latency, ...),
+ * and is complete only when every thread file has it. Progress lines: one
+ * window per line, pgbench's own TPS and latency. Every complete window is
+ * kept, the first one too: what a window shows and which ones count are
+ * stats' (src/stats/windows.c). */
 
 #include "ingest_internal.h"
 #include "util/alloc.h"
@@ -161,15 +161,10 @@ int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
 	run->windows_logged = nslots;
 	{
 		size_t wcap = 0;
-		bool first = true;
 		for (size_t k = 0; k < nslots; k++) {
 			tr_window *w;
 			if (slots[k].files < (int)nlogs) {
 				run->windows_dropped++;
-				continue;
-			}
-			if (first) { /* the partial first window */
-				first = false;
 				continue;
 			}
 			if ((rc = tr_grow(&run->windows, &wcap, run->nwindows + 1,
@@ -179,10 +174,8 @@ int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
 			w->start_s = (double)slots[k].start;
 			w->length_s = (double)interval;
 			w->transactions = slots[k].tx;
-			w->tps = (double)slots[k].tx / (double)interval;
-			w->latency_ms = slots[k].tx > 0
-			                    ? (double)slots[k].sum_lat / (double)slots[k].tx / 1000.0
-			                    : NAN;
+			w->sum_latency_us = slots[k].sum_lat;
+			w->tps = w->latency_ms = NAN;
 			w->latency_max_ms = slots[k].max_lat >= 0
 			                        ? (double)slots[k].max_lat / 1000.0
 			                        : NAN;
@@ -247,18 +240,22 @@ int tr_windows_from_progress(tr_run *run, const tr_progress *lines, size_t n,
 		return 0;
 	run->window_source = TR_WINDOWS_PROGRESS;
 	run->window_interval_s = S_progress_interval(lines, n);
-	for (size_t i = 1; i < n; i++) { /* the first line is left out */
+	for (size_t i = 0; i < n; i++) {
 		tr_window *w;
-		double len = lines[i].time_s - lines[i - 1].time_s;
-		if (!(len > 0))
+		/* the first line covers the time since the start, one interval
+		 * as far as can be told (stats leaves it out) */
+		double len = i == 0 ? run->window_interval_s
+		                    : lines[i].time_s - lines[i - 1].time_s;
+		if (i > 0 && !(len > 0))
 			continue;
 		if ((rc = tr_grow(&run->windows, &cap, run->nwindows + 1,
 		                  sizeof(tr_window))) < 0)
 			return rc;
 		w = &run->windows[run->nwindows++];
-		w->start_s = lines[i - 1].time_s;
+		w->start_s = i == 0 ? lines[0].time_s - len : lines[i - 1].time_s;
 		w->length_s = len;
 		w->transactions = -1;
+		w->sum_latency_us = -1;
 		w->tps = lines[i].tps;
 		w->latency_ms = lines[i].tps > 0 ? lines[i].latency_ms : NAN;
 		w->latency_max_ms = NAN;

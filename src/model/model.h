@@ -229,13 +229,22 @@ typedef enum tr_window_source {
  * tps = sum of num_transactions / interval, latency = sum of sum_latency /
  * sum of num_transactions. From progress lines: pgbench's own figures.
  */
+/*
+ * A window as ingest reads it from the logs: every complete window, the
+ * first one included. What a window shows and which ones count (the first
+ * is left out) are metrics, defined in stats (tr_windows_counted): the
+ * results' run series are those, with tps and latency_ms filled in.
+ */
 typedef struct tr_window {
 	double start_s;          /* epoch seconds (aggregate, timestamped -P),
 	                            or seconds since the start (-P) */
 	double length_s;
 	int64_t transactions;    /* -1 for progress windows */
-	double tps;
-	double latency_ms;       /* mean over the window; NaN when empty */
+	int64_t sum_latency_us;  /* aggregate: sum of sum_latency; -1 for -P */
+	double tps;              /* -P: pgbench's figure; aggregate: NaN until
+	                            stats computes it */
+	double latency_ms;       /* mean over the window; NaN when empty (and
+	                            for aggregate windows until stats) */
 	double latency_max_ms;   /* aggregate logs only; NaN otherwise */
 	int64_t failed;          /* serialization + deadlock (15+ logs); -1 unknown */
 	int64_t skipped;         /* -1 unknown */
@@ -335,6 +344,33 @@ typedef struct tr_run {
 } tr_run;
 
 /* ---- init timings ---------------------------------------------------- */
+
+/*
+ * The phases of `pgbench -i`, one per step letter of -I, in pgbench's
+ * order: the one table of their names (probe runs them, ingest reads them,
+ * chart colours them by index, writeup names them). A phase name read from
+ * a file that is none of these is TR_PHASE_OTHER.
+ */
+typedef enum tr_phase {
+	TR_PHASE_DROP = 0,          /* d: "drop tables" */
+	TR_PHASE_CREATE,            /* t: "create tables" */
+	TR_PHASE_GENERATE_CLIENT,   /* g: "client-side generate" */
+	TR_PHASE_GENERATE_SERVER,   /* G: "server-side generate" */
+	TR_PHASE_VACUUM,            /* v: "vacuum" */
+	TR_PHASE_PRIMARY_KEYS,      /* p: "primary keys" */
+	TR_PHASE_FOREIGN_KEYS,      /* f: "foreign keys" */
+	TR_PHASE_OTHER              /* any other name; also the count */
+} tr_phase;
+
+/* The phase of pgbench's name ("vacuum"), or TR_PHASE_OTHER. */
+size_t tr_phase_index(const char *name);
+/* pgbench's name of phase i ("client-side generate"); "other" for
+ * TR_PHASE_OTHER and beyond. Static storage. */
+const char *tr_phase_name(size_t i);
+/* The -I letter of phase i ('d', 't', 'g', 'G', 'v', 'p', 'f'), or '\0'. */
+char tr_phase_step(size_t i);
+/* The phase of a -I letter, or TR_PHASE_OTHER (' ' and unknown letters). */
+size_t tr_phase_of_step(char letter);
 
 typedef struct tr_init_phase {
 	char *name;              /* pgbench's own: "client-side generate" */

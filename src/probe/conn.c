@@ -178,24 +178,28 @@ cleanup:
 /* What a 42501 (insufficient_privilege) in this phase needs. */
 static const char *S_privilege_hint(const char *phase)
 {
-	if (strcmp(phase, "drop tables") == 0)
+	switch (tr_phase_index(phase)) {
+	case TR_PHASE_DROP:
 		return "dropping the pgbench tables needs their ownership "
 		       "(or superuser)";
-	if (strcmp(phase, "create tables") == 0)
+	case TR_PHASE_CREATE:
 		return "creating tables needs the CREATE privilege on the schema "
 		       "(since PostgreSQL 15 schema public grants it only to the "
 		       "database owner: GRANT CREATE ON SCHEMA public TO the user)";
-	if (strstr(phase, "generate"))
+	case TR_PHASE_GENERATE_CLIENT:
+	case TR_PHASE_GENERATE_SERVER:
 		return "generating needs TRUNCATE and INSERT on the pgbench tables "
 		       "(or their ownership)";
-	if (strcmp(phase, "vacuum") == 0)
+	case TR_PHASE_VACUUM:
 		return "vacuuming needs ownership of the tables (or the MAINTAIN "
 		       "privilege, PostgreSQL 17+)";
-	if (strcmp(phase, "primary keys") == 0 ||
-	    strcmp(phase, "foreign keys") == 0)
+	case TR_PHASE_PRIMARY_KEYS:
+	case TR_PHASE_FOREIGN_KEYS:
 		return "adding keys needs ownership of the tables (and REFERENCES "
 		       "on the referenced ones)";
-	return NULL;
+	default:
+		return NULL;
+	}
 }
 
 int tr_probe_fail_res(tr_probe *p, PGconn *c, const PGresult *res)

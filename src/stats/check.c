@@ -216,7 +216,8 @@ static int S_logs_short(tr_results *r, const tr_run *run)
 	                    missing > 0 ? missing / (double)want_tx * 100.0 : 0.0);
 }
 
-static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run)
+static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run,
+                          const tr_run_result *res)
 {
 	const tr_summary *s = &run->summary;
 	int rc = 0;
@@ -238,8 +239,8 @@ static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run)
 		                  "attempt?); ignored", run->log_pid);
 	if (rc == 0)
 		rc = S_logs_short(r, run);
-	for (size_t k = 1; rc == 0 && k < run->nwindows; k++) {
-		const tr_window *a = &run->windows[k - 1], *b = &run->windows[k];
+	for (size_t k = 1; rc == 0 && k < res->nseries; k++) {
+		const tr_window *a = &res->series[k - 1], *b = &res->series[k];
 		/* One missing window is allowed: pgbench may skip a -P report
 		 * (a busy thread), and then the next line covers both. */
 		/* aggregate windows leave the gap between them; a progress
@@ -253,7 +254,7 @@ static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run)
 			                  run->path, 0,
 			                  "a gap of %.0f s between windows (after %.0f s "
 			                  "into its windows)", gap,
-			                  a->start_s - run->windows[0].start_s + a->length_s);
+			                  a->start_s - res->series[0].start_s + a->length_s);
 			break;
 		}
 	}
@@ -279,8 +280,8 @@ static int S_cell_findings(tr_results *r, const tr_study *st, const tr_cell *cel
 		const tr_run *run = &st->runs[cell->runs[k]];
 		if (run->summary.duration_s > max_duration)
 			max_duration = run->summary.duration_s;
-		if (run->nwindows > max_windows)
-			max_windows = run->nwindows;
+		if (r->runs[cell->runs[k]].nseries > max_windows)
+			max_windows = r->runs[cell->runs[k]].nseries;
 		with_logs += run->log_kind != TR_LOG_NONE;
 	}
 	for (size_t k = 0; rc == 0 && k < cell->nruns; k++) {
@@ -292,11 +293,12 @@ static int S_cell_findings(tr_results *r, const tr_study *st, const tr_cell *cel
 			                  "ran %d s where its siblings ran up to %d s",
 			                  run->summary.duration_s, max_duration);
 		else if (max_windows > 0 && run->window_source != TR_WINDOWS_NONE &&
-		         (double)run->nwindows < 0.9 * (double)max_windows)
+		         (double)r->runs[cell->runs[k]].nseries < 0.9 * (double)max_windows)
 			rc = tr_diags_add(&r->findings, TR_SEV_WARNING, "few-windows",
 			                  run->path, 0,
 			                  "%zu windows where its siblings have up to %zu "
-			                  "(interrupted?)", run->nwindows, max_windows);
+			                  "(interrupted?)", r->runs[cell->runs[k]].nseries,
+			                  max_windows);
 		if (rc == 0 && with_logs > 0 && with_logs < cell->nruns &&
 		    run->log_kind == TR_LOG_NONE)
 			rc = tr_diags_add(&r->findings, TR_SEV_WARNING, "missing-logs",
@@ -318,7 +320,7 @@ int tr_findings_compute(tr_results *r, const tr_study *st)
 		if ((rc = S_cell_findings(r, st, &r->cells[c])) < 0)
 			return rc;
 	for (size_t i = 0; i < st->nruns; i++)
-		if ((rc = S_run_findings(r, st, &st->runs[i])) < 0)
+		if ((rc = S_run_findings(r, st, &st->runs[i], &r->runs[i])) < 0)
 			return rc;
 	tr_diags_sort(&r->findings);
 	return 0;

@@ -145,26 +145,89 @@ static void S_enumerate(double *le, double *ge, double *total,
 	}
 }
 
+/* Sorted observations get mid-ranks (1-based); *tie_term is the sum of
+ * t^3 - t over the groups of t tied values, for the normal variance. */
+static bool S_midranks(S_obs *obs, size_t N, double *tie_term)
+{
+	bool ties = false;
+	*tie_term = 0;
+	for (size_t i = 0; i < N;) {
+		size_t j = i;
+		double mid;
+		while (j + 1 < N && obs[j + 1].value == obs[i].value)
+			j++;
+		mid = ((double)i + (double)j) / 2.0 + 1.0;
+		if (j > i) {
+			double t = (double)(j - i + 1);
+			ties = true;
+			*tie_term += t * t * t - t;
+		}
+		for (size_t k = i; k <= j; k++)
+			obs[k].rank = mid;
+		i = j + 1;
+	}
+	return ties;
+}
+
+/* Exact two-sided p without ties, from the distribution of U. */
+static int S_p_exact(double *p, size_t na, size_t nb, double u)
+{
+	size_t deg = na * nb, ui = (size_t)llround(u);
+	double *counts = S_u_counts(na, nb);
+	double le = 0, ge = 0, total = 0;
+	if (!counts)
+		return TR_ENOMEM;
+	for (size_t k = 0; k <= deg; k++) {
+		total += counts[k];
+		if (k <= ui)
+			le += counts[k];
+		if (k >= ui)
+			ge += counts[k];
+	}
+	free(counts);
+	*p = 2.0 * (le < ge ? le : ge) / total;
+	return 0;
+}
+
+/* The normal approximation with tie correction and a continuity
+ * correction of 1/2. */
+static double S_p_normal(size_t na, size_t nb, double u, double tie_term)
+{
+	double mu = (double)na * (double)nb / 2.0;
+	double n = (double)(na + nb);
+	double var = (double)na * (double)nb / 12.0 *
+	             ((n + 1) - tie_term / (n * (n - 1)));
+	double z;
+	if (var <= 0)
+		return 1;
+	z = (fabs(u - mu) - 0.5) / sqrt(var);
+	if (z < 0)
+		z = 0;
+	return erfc(z / sqrt(2.0));
+}
+
+static bool S_all_finite(const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(v[i]))
+			return false;
+	return true;
+}
+
 int tr_mann_whitney(double *p_out, double *u_out, bool *exact,
                     const double *a, size_t na, const double *b, size_t nb)
 {
-	size_t N = na + nb;
+	size_t N = na + nb, ka = 0;
 	S_obs *obs = NULL;
-	double *ranks = NULL, *ranks_a = NULL, u, tie_term = 0, p;
-	bool ties = false;
-	int rc = TR_EINVALID;
+	double *ranks = NULL, *ranks_a = NULL, u, tie_term, p;
+	bool ties;
+	int rc = 0;
 
 	*p_out = NAN;
 	*u_out = NAN;
 	*exact = false;
-	if (na == 0 || nb == 0)
+	if (na == 0 || nb == 0 || !S_all_finite(a, na) || !S_all_finite(b, nb))
 		return TR_EINVALID;
-	for (size_t i = 0; i < na; i++)
-		if (!isfinite(a[i]))
-			return TR_EINVALID;
-	for (size_t i = 0; i < nb; i++)
-		if (!isfinite(b[i]))
-			return TR_EINVALID;
 
 	obs = tr_malloc(N * sizeof(S_obs));
 	ranks = tr_malloc(N * sizeof(double));
@@ -178,50 +241,18 @@ int tr_mann_whitney(double *p_out, double *u_out, bool *exact,
 	for (size_t i = 0; i < nb; i++)
 		obs[na + i] = (S_obs){ b[i], 1, 0 };
 	qsort(obs, N, sizeof(S_obs), S_cmp_obs);
-	/* Mid-ranks, 1-based. */
-	for (size_t i = 0; i < N;) {
-		size_t j = i;
-		double mid;
-		while (j + 1 < N && obs[j + 1].value == obs[i].value)
-			j++;
-		mid = ((double)i + (double)j) / 2.0 + 1.0;
-		if (j > i) {
-			double t = (double)(j - i + 1);
-			ties = true;
-			tie_term += t * t * t - t;
-		}
-		for (size_t k = i; k <= j; k++)
-			obs[k].rank = mid;
-		i = j + 1;
-	}
-	{
-		size_t ka = 0;
-		for (size_t i = 0; i < N; i++) {
-			ranks[i] = obs[i].rank;
-			if (obs[i].group == 0)
-				ranks_a[ka++] = obs[i].rank;
-		}
+	ties = S_midranks(obs, N, &tie_term);
+	for (size_t i = 0; i < N; i++) {
+		ranks[i] = obs[i].rank;
+		if (obs[i].group == 0)
+			ranks_a[ka++] = obs[i].rank;
 	}
 	u = S_u_from_ranks(ranks_a, na);
 	*u_out = u;
 
 	if (!ties && na * nb <= S_EXACT_MAX_CELLS) {
-		size_t deg = na * nb, ui = (size_t)llround(u);
-		double *counts = S_u_counts(na, nb);
-		double le = 0, ge = 0, total = 0;
-		if (!counts) {
-			rc = TR_ENOMEM;
+		if ((rc = S_p_exact(&p, na, nb, u)) < 0)
 			goto cleanup;
-		}
-		for (size_t k = 0; k <= deg; k++) {
-			total += counts[k];
-			if (k <= ui)
-				le += counts[k];
-			if (k >= ui)
-				ge += counts[k];
-		}
-		free(counts);
-		p = 2.0 * (le < ge ? le : ge) / total;
 		*exact = true;
 	} else if (ties && na <= 64 && S_choose(N, na) <= S_ENUM_MAX) {
 		double le, ge, total;
@@ -229,23 +260,9 @@ int tr_mann_whitney(double *p_out, double *u_out, bool *exact,
 		p = 2.0 * (le < ge ? le : ge) / total;
 		*exact = true;
 	} else {
-		double mu = (double)na * (double)nb / 2.0;
-		double n = (double)N;
-		double var = (double)na * (double)nb / 12.0 *
-		             ((n + 1) - tie_term / (n * (n - 1)));
-		double z;
-		if (var <= 0) {
-			p = 1;
-		} else {
-			/* continuity correction of 1/2 */
-			z = (fabs(u - mu) - 0.5) / sqrt(var);
-			if (z < 0)
-				z = 0;
-			p = erfc(z / sqrt(2.0));
-		}
+		p = S_p_normal(na, nb, u, tie_term);
 	}
 	*p_out = p > 1 ? 1 : p;
-	rc = 0;
 cleanup:
 	free(obs);
 	free(ranks);

@@ -15,17 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *tr_palette_color(size_t i)
-{
-	/* Okabe & Ito (2008), yellow and black last: they read worst on a
-	 * white page and on a dark one. */
-	static const char *const palette[] = {
-		"#0072B2", "#E69F00", "#009E73", "#D55E00",
-		"#CC79A7", "#56B4E9", "#F0E442", "#999999"
-	};
-	return palette[i % TR_ARRAY_SIZE(palette)];
-}
-
 const char *tr_regime_name(tr_regime regime)
 {
 	switch (regime) {
@@ -78,7 +67,7 @@ static int S_providers(tr_results *r, const tr_study *st)
 		double total = 0;
 		out->id = p->id;
 		out->label = p->label ? p->label : p->id;
-		out->color = p->color ? p->color : tr_palette_color(i);
+		out->color = p->color;
 		out->vcpu = p->vcpu;
 		out->ram_gb = p->ram_gb;
 		out->facts = p->facts;
@@ -165,10 +154,11 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		out->warmup = run->warmup;
 		out->pgb_p95_ms = run->pgb_percentiles ? run->pgb_p95_ms : NAN;
 		out->pgb_p99_ms = run->pgb_percentiles ? run->pgb_p99_ms : NAN;
-		tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
-		                        run->window_source, run->window_interval_s);
-		out->series = run->windows;
-		out->nseries = run->nwindows;
+		if (tr_windows_counted(&out->series, &out->nseries, run->windows,
+		                       run->nwindows) < 0 ||
+		    tr_stability_of_windows(&out->windows, out->series, out->nseries,
+		                            run->window_source, run->window_interval_s) < 0)
+			return TR_ENOMEM;
 		if (run->agg_latency_us.count > 0) {
 			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
 			out->agg_latency_stddev_ms = tr_simple_stats_stddev(&run->agg_latency_us) / 1000.0;
@@ -370,6 +360,8 @@ void tr_results_free(tr_results *r)
 		free(r->workloads[i].key);
 	}
 	free(r->workloads);
+	for (size_t i = 0; r->runs && i < r->nruns; i++)
+		free(r->runs[i].series);
 	free(r->runs);
 	for (size_t i = 0; i < r->ncells; i++) {
 		free(r->cells[i].runs);

@@ -8,20 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
-                             tr_window_source source, double interval_s)
+int tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
+                            tr_window_source source, double interval_s)
 {
 	double *tps, *lat;
 	size_t nlat = 0;
+	int rc = 0;
 	memset(out, 0, sizeof(*out));
 	out->tps_mean = out->tps_cov_pct = out->tps_min = out->tps_min_pct = NAN;
 	out->tps_max = out->latency_p95_ms = out->latency_max_ms = NAN;
 	if (n < 2)
-		return; /* one window has no spread to speak of */
+		return 0; /* one window has no spread to speak of */
 	tps = tr_calloc(n, sizeof(double));
 	lat = tr_calloc(n, sizeof(double));
-	if (!tps || !lat)
+	if (!tps || !lat) {
+		rc = TR_ENOMEM;
 		goto cleanup;
+	}
 	out->present = true;
 	out->source = source;
 	out->interval_s = interval_s;
@@ -50,6 +53,7 @@ void tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
 cleanup:
 	free(tps);
 	free(lat);
+	return rc;
 }
 
 /*
@@ -73,9 +77,10 @@ int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
 	int rc = 0;
 	(void)st;
 
-	tr_stability_of_windows(worst, NULL, 0, TR_WINDOWS_NONE, 0);
-	tr_stability_of_windows(med, NULL, 0, TR_WINDOWS_NONE, 0);
-	tr_stability_of_windows(&cell->pooled, NULL, 0, TR_WINDOWS_NONE, 0);
+	/* no windows: cannot fail */
+	(void)tr_stability_of_windows(worst, NULL, 0, TR_WINDOWS_NONE, 0);
+	(void)tr_stability_of_windows(med, NULL, 0, TR_WINDOWS_NONE, 0);
+	(void)tr_stability_of_windows(&cell->pooled, NULL, 0, TR_WINDOWS_NONE, 0);
 	if (!cov || !dip || !p95 || !mean) {
 		rc = TR_ENOMEM;
 		goto cleanup;
@@ -128,8 +133,8 @@ int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st)
 	med->latency_p95_ms = tr_median(p95, n);
 	med->tps_mean = tr_median(mean, n);
 	med->tps_min = med->tps_max = med->latency_max_ms = NAN;
-	tr_stability_of_windows(&cell->pooled, all, nw, worst->source,
-	                        worst->interval_s);
+	rc = tr_stability_of_windows(&cell->pooled, all, nw, worst->source,
+	                             worst->interval_s);
 cleanup:
 	free(cov);
 	free(dip);

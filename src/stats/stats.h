@@ -97,10 +97,6 @@ double tr_currency_rate(const tr_config *config, const char *report_currency,
  * name stays as it is. Caller frees. */
 char *tr_workload_short_type(const char *transaction_type);
 
-/* Lowercase ASCII letters, digits and single dashes, at most ~40 bytes,
- * never empty: safe in any file name ("../<x>" -> "x"). Caller frees. */
-char *tr_slug(const char *s);
-
 /* ---- results ---------------------------------------------------------- */
 
 /* A workload: what must be equal for runs to be pooled into one cell. */
@@ -164,7 +160,8 @@ typedef struct tr_run_result {
 	const char *excluded_reason;
 
 	tr_stability windows;
-	const tr_window *series;       /* the run's windows, for timelines */
+	tr_window *series;             /* the windows that count, owned:
+	                                  tr_windows_counted */
 	size_t nseries;
 
 	/* From aggregate logs: every transaction, exactly (NaN without). */
@@ -288,7 +285,8 @@ typedef struct tr_price_line {
 typedef struct tr_provider_result {
 	const char *id;
 	const char *label;
-	const char *color;       /* "#rrggbb": the ini's, or the palette's */
+	const char *color;       /* the ini's "#rrggbb", or NULL: presentation
+	                            picks a default (tr_chart_provider_color) */
 	double monthly_cost;     /* report currency; NaN without price/fx */
 	tr_price_line *price;    /* owned array */
 	size_t nprice;
@@ -392,8 +390,22 @@ const char *tr_run_pick_name(tr_run_pick pick);
 /* "in memory", "partly cached", "disk-bound", or NULL. */
 const char *tr_regime_name(tr_regime regime);
 
-/* The default colour of the i-th provider (Okabe-Ito, colour-blind safe). */
-const char *tr_palette_color(size_t i);
+/* ---- metric definitions (docs/metrics.md names each function) --------- */
+
+/* What one window shows (windows.c): TPS, and mean latency in ms (NaN
+ * when empty). */
+double tr_window_tps(const tr_window *w);
+double tr_window_latency_ms(const tr_window *w);
+/* The windows of a run that count (all but the first), with tps and
+ * latency_ms filled in: a new array the caller frees; NULL and 0 when none
+ * count. Returns 0 or TR_ENOMEM. */
+int tr_windows_counted(tr_window **out, size_t *n, const tr_window *w,
+                       size_t nw);
+
+/* The stability of a run's counted windows (stability.c: CoV, dip, p95 of
+ * window latency; none when n < 2). 0 or TR_ENOMEM. */
+int tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
+                            tr_window_source source, double interval_s);
 
 /* The study's title, or without one "pgbench: A vs B" from the provider
  * labels. A new string the caller frees; NULL when memory runs out. */

@@ -6,8 +6,6 @@
 #include "stats.h"
 
 /* stability.c */
-void tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
-                             tr_window_source source, double interval_s);
 int tr_cell_stability(tr_cell *cell, const tr_results *r, const tr_study *st);
 int tr_cell_latency(tr_cell *cell, const tr_results *r, const tr_study *st);
 /* Percentiles of h (NULL or empty: not present), in ms. */

@@ -3,6 +3,7 @@
 #include "stats_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/str.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,31 +22,6 @@ char *tr_workload_short_type(const char *t)
 	return tr_strdup(t);
 }
 
-/* Lowercase letters, digits and '-' only: safe in any file name. */
-char *tr_slug(const char *s)
-{
-	tr_buf b = TR_BUF_INIT;
-	bool dash = false;
-	for (const char *p = s; *p; p++) {
-		char c = *p;
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-			if (dash && b.size > 0)
-				tr_buf_putc(&b, '-');
-			dash = false;
-			tr_buf_putc(&b, c);
-		} else {
-			dash = true;
-		}
-		if (b.size > 40)
-			break;
-	}
-	if (b.size == 0)
-		tr_buf_puts(&b, "x");
-	return tr_buf_detach(&b);
-}
-
 static bool S_same(const char *a, const char *b)
 {
 	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
@@ -56,7 +32,7 @@ long tr_workload_find(tr_results *r, const tr_summary *s)
 	tr_workload *w;
 	size_t cap = r->nworkloads;
 	tr_buf label = TR_BUF_INIT, key = TR_BUF_INIT;
-	char *slug;
+	int rc;
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		w = &r->workloads[i];
 		if (S_same(w->transaction_type, s->transaction_type) &&
@@ -75,17 +51,18 @@ long tr_workload_find(tr_results *r, const tr_summary *s)
 	w->short_type = tr_workload_short_type(s->transaction_type);
 	if (!w->short_type)
 		return -1;
-	tr_buf_printf(&label, "%s, %d client%s, %d thread%s, %s", w->short_type,
-	              w->clients, w->clients == 1 ? "" : "s", w->threads,
-	              w->threads == 1 ? "" : "s",
-	              w->query_mode ? w->query_mode : "unknown mode");
-	slug = tr_slug(w->short_type);
-	tr_buf_printf(&key, "%s-c%d-j%d-%s", slug ? slug : "x", w->clients,
-	              w->threads, w->query_mode ? w->query_mode : "unknown");
-	free(slug);
+	rc = tr_buf_printf(&label, "%s, %d client%s, %d thread%s, %s",
+	                   w->short_type, w->clients, w->clients == 1 ? "" : "s",
+	                   w->threads, w->threads == 1 ? "" : "s",
+	                   w->query_mode ? w->query_mode : "unknown mode");
+	if (rc == 0)
+		rc = tr_slug(&key, w->short_type, TR_SLUG_NAME_MAX, "x");
+	if (rc == 0)
+		rc = tr_buf_printf(&key, "-c%d-j%d-%s", w->clients, w->threads,
+		                   w->query_mode ? w->query_mode : "unknown");
 	w->label = tr_buf_detach(&label);
 	w->key = tr_buf_detach(&key);
-	if (!w->label || !w->key) {
+	if (rc < 0 || !w->label || !w->key) {
 		free(w->short_type);
 		free(w->label);
 		free(w->key);

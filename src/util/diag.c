@@ -83,20 +83,6 @@ void tr_diags_sort(tr_diags *d)
 		qsort(d->items, d->count, sizeof(tr_diag), S_cmp_diag);
 }
 
-int tr_diags_move(tr_diags *dst, tr_diags *src)
-{
-	int rc = tr_grow(&dst->items, &dst->cap, dst->count + src->count,
-	                 sizeof(tr_diag));
-	if (rc < 0)
-		return rc;
-	if (src->count)
-		memcpy(dst->items + dst->count, src->items,
-		       src->count * sizeof(tr_diag));
-	dst->count += src->count;
-	src->count = 0;
-	return 0;
-}
-
 void tr_diags_free(tr_diags *d)
 {
 	for (size_t i = 0; i < d->count; i++) {

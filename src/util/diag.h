@@ -41,8 +41,6 @@ int tr_diags_add_error(tr_diags *d, tr_severity sev, const char *code,
 /* Sort by path, line, code, message: stable output whatever the order of
  * discovery (threads may find problems in any order). */
 void tr_diags_sort(tr_diags *d);
-/* Move all of src's items to the end of dst; src is left empty. */
-int tr_diags_move(tr_diags *dst, tr_diags *src);
 void tr_diags_free(tr_diags *d);
 /* "path:line: message" (or without line/path), appended to out. */
 int tr_diag_format(tr_buf *out, const tr_diag *diag);

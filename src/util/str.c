@@ -1,6 +1,7 @@
 /* str.c: small string predicates, UTF-8 validity, natural order. */
 
 #include "str.h"
+#include "buf.h"
 
 #include <string.h>
 
@@ -101,4 +102,28 @@ bool tr_utf8_valid(const char *s, size_t len)
 		i += (size_t)n;
 	}
 	return true;
+}
+
+int tr_slug(tr_buf *out, const char *s, size_t max, const char *empty)
+{
+	size_t start = out->size;
+	bool dash = false;
+	int rc = 0;
+	for (const char *p = s; *p && rc == 0 && out->size - start < max; p++) {
+		char c = *p;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+			if (dash && out->size > start)
+				rc = tr_buf_putc(out, '-');
+			dash = false;
+			if (rc == 0)
+				rc = tr_buf_putc(out, c);
+		} else {
+			dash = true;
+		}
+	}
+	if (rc == 0 && out->size == start)
+		rc = tr_buf_puts(out, empty);
+	return rc;
 }

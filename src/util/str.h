@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/buf.h"
+
 bool tr_str_starts_with(const char *s, const char *prefix);
 bool tr_str_ends_with(const char *s, const char *suffix);
 /* Byte-wise comparison suitable for qsort of `const char *` elements. */
@@ -15,6 +17,16 @@ bool tr_utf8_valid(const char *s, size_t len);
 /* Length of the valid UTF-8 sequence that starts at s (at most avail
  * bytes), or -1 when it is not one (overlong, surrogate, truncated). */
 int tr_utf8_seq_len(const char *s, size_t avail);
+
+/* Append to out a slug of s, safe in a file name and a URL fragment:
+ * ASCII letters lowercased and digits, every run of anything else one '-'
+ * (none at either end); nothing more once it holds `max` characters or
+ * more (a dash goes in with the character after it, so one over at most);
+ * `empty` when nothing is left ("///"). "../<script>TPC-B (sort of)" ->
+ * "script-tpc-b-sort-of". Returns 0 or TR_ENOMEM. */
+int tr_slug(tr_buf *out, const char *s, size_t max, const char *empty);
+/* The cut of the slugs in file names (workload keys, chart names). */
+#define TR_SLUG_NAME_MAX 41
 
 /* Compare so that digit runs compare as numbers: "run2" < "run10",
  * "bench100" < "bench1000". Ties fall back to byte order. */

@@ -10,6 +10,7 @@
 #include "version.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/str.h"
 
 #include <cmark.h>
 #include <libxml/HTMLtree.h>
@@ -312,7 +313,8 @@ static void S_heading_id(tr_wu_html *x, xmlNodePtr h)
 {
 	xmlChar *text = xmlNodeGetContent(h);
 	tr_buf slug = TR_BUF_INIT;
-	if (!text || tr_wu_slug(&slug, (const char *)text) < 0)
+	/* "Price-performance" -> "price-performance" */
+	if (!text || tr_slug(&slug, (const char *)text, 60, "section") < 0)
 		x->rc = TR_ENOMEM;
 	else
 		tr_wu_attr(x, h, "id", tr_wu_html_id(x, tr_buf_cstr(&slug)));

@@ -145,32 +145,6 @@ int tr_wu_md_escape_cell(tr_buf *out, const char *s)
 	return S_escape(out, s, false);
 }
 
-int tr_wu_slug(tr_buf *out, const char *s)
-{
-	size_t start = out->size;
-	bool dash = false;
-	int rc = 0;
-	for (const char *p = s; *p && rc == 0; p++) {
-		char c = *p;
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-			if (dash && out->size > start)
-				rc = tr_buf_putc(out, '-');
-			dash = false;
-			if (rc == 0)
-				rc = tr_buf_putc(out, c);
-		} else {
-			dash = true;
-		}
-		if (out->size - start >= 60)
-			break;
-	}
-	if (rc == 0 && out->size == start)
-		rc = tr_buf_puts(out, "section");
-	return rc;
-}
-
 bool tr_wu_name_safe(const char *name)
 {
 	size_t n = name ? strlen(name) : 0;

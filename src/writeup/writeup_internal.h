@@ -62,11 +62,6 @@ int tr_wu_md_escape(tr_buf *out, const char *s);
 /* The same for a table cell, where no block markup can start. */
 int tr_wu_md_escape_cell(tr_buf *out, const char *s);
 
-/* Append a heading id made of s: lowercase ASCII letters, digits and
- * dashes ("Price-performance" -> "price-performance"); "section" when
- * nothing is left. */
-int tr_wu_slug(tr_buf *out, const char *s);
-
 /* A name fit for charts/NAME.svg: [a-z0-9._-], not starting with '.',
  * 1..100 bytes. */
 bool tr_wu_name_safe(const char *name);

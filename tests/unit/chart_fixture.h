@@ -22,8 +22,7 @@
 
 typedef struct fixture {
 	tr_results *r;
-	tr_window *series[256];
-	size_t nseries;
+	size_t nseries;          /* runs with windows made (at most 256) */
 	tr_init *inits;          /* on the heap: results point into it */
 	size_t ninits;
 } fixture;
@@ -80,7 +79,7 @@ static void fixture_run(fixture *f, tr_run_result *run, size_t p, size_t s,
 		win[i].skipped = 0;
 		sum += win[i].tps;
 	}
-	f->series[f->nseries++] = win;
+	f->nseries++;  /* the results own (and free) the series */
 	run->tps = sum / (double)n;
 	run->transactions = (int64_t)(run->tps * 600);
 	run->failed = 0;
@@ -156,10 +155,10 @@ static inline fixture fixture_make(const char *label1, const char *label_s0)
 	r->nproviders = 3;
 	r->providers = calloc(3, sizeof(tr_provider_result));
 	r->providers[0] = (tr_provider_result){ .id = "stock", .label = "stock PostgreSQL 15",
-		.color = tr_palette_color(0), .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
+		.color = NULL, .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
 	r->providers[1] = (tr_provider_result){ .id = "tuned",
 		.label = label1 ? label1 : "tuned (shared_buffers = 2GB)",
-		.color = tr_palette_color(1), .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
+		.color = NULL, .monthly_cost = NAN, .vcpu = NAN, .ram_gb = NAN };
 	r->providers[2] = (tr_provider_result){ .id = "cloud", .label = "Cloud m6i.large",
 		.color = "#4E79A7", .monthly_cost = 223.26, .vcpu = 2, .ram_gb = 8 };
 	r->nscenarios = 2;
@@ -266,7 +265,7 @@ static inline fixture fixture_make_sweep(size_t np, size_t nw)
 	r->providers = calloc(np, sizeof(tr_provider_result));
 	for (size_t p = 0; p < np; p++)
 		r->providers[p] = (tr_provider_result){ .id = labels[p], .label = labels[p],
-			.color = tr_palette_color(p), .monthly_cost = NAN, .vcpu = NAN,
+			.color = NULL, .monthly_cost = NAN, .vcpu = NAN,
 			.ram_gb = NAN };
 	r->nscenarios = 1;
 	r->scenarios = calloc(1, sizeof(tr_scenario_result));
@@ -305,10 +304,11 @@ static inline fixture fixture_make_sweep(size_t np, size_t nw)
 			c->runs = calloc(2, sizeof(size_t));
 			c->nruns = 2;
 			for (size_t k = 0; k < 2; k++) {
-				if (f.nseries == TR_ARRAY_SIZE(f.series))
+				if (f.nseries == 256)
 					break;
 				fixture_run(&f, &r->runs[run], p, 0, w, ids[k], tps, clients, false);
-				r->runs[run].series = NULL;   /* no timelines: keep it small */
+				free(r->runs[run].series);   /* no timelines: keep it small */
+				r->runs[run].series = NULL;
 				r->runs[run].nseries = 0;
 				r->runs[run].cell = (long)cell;
 				c->runs[k] = run;
@@ -335,8 +335,6 @@ static inline fixture fixture_make_sweep(size_t np, size_t nw)
 static void fixture_free(fixture *f)
 {
 	tr_results_free(f->r);
-	for (size_t i = 0; i < f->nseries; i++)
-		free(f->series[i]);
 	for (size_t i = 0; i < f->ninits; i++) {
 		for (size_t k = 0; k < f->inits[i].nphases; k++)
 			free(f->inits[i].phases[k].name);

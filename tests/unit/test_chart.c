@@ -183,9 +183,15 @@ static void S_check_axis(const tr_scene *s)
 	CHECK_INT(on_zero, bars);
 }
 
-/* .pN{fill:#...;stroke:#...} is provider N's colour, lowercase. */
+/* .pN{fill:#...;stroke:#...} is provider N's colour, lowercase: the ini's,
+ * else Okabe & Ito's palette in its order (written out here, from the
+ * paper, not taken from the code). */
 static void S_check_colors(xmlDocPtr doc)
 {
+	static const char *const okabe_ito[] = {
+		"#0072b2", "#e69f00", "#009e73", "#d55e00",
+		"#cc79a7", "#56b4e9", "#f0e442", "#999999"
+	};
 	xmlNodePtr root = xmlDocGetRootElement(doc), st = NULL;
 	xmlChar *css;
 	for (xmlNodePtr n = root->children; n; n = n->next)
@@ -197,8 +203,10 @@ static void S_check_colors(xmlDocPtr doc)
 	css = xmlNodeGetContent(st);
 	for (size_t p = 0; p < F.r->nproviders; p++) {
 		char want[64], col[8];
+		const char *c = F.r->providers[p].color ? F.r->providers[p].color
+		                                       : okabe_ito[p % 8];
 		for (int i = 0; i < 7; i++)
-			col[i] = (char)tolower((unsigned char)F.r->providers[p].color[i]);
+			col[i] = (char)tolower((unsigned char)c[i]);
 		col[7] = '\0';
 		snprintf(want, sizeof(want), ".p%zu{fill:%s;stroke:%s}", p, col, col);
 		CHECK(strstr((char *)css, want) != NULL);

@@ -74,26 +74,26 @@ static void test_numbers(void)
 	char *t;
 	/* the locale does not reach the numbers (if a comma locale exists) */
 	setlocale(LC_NUMERIC, "de_DE.UTF-8");
-	t = tr_fmt_num(1234.5, 2);
+	t = tr_numstr_grouped(1234.5, 2);
 	CHECK_STR(t, "1,234.50");
 	free(t);
 	setlocale(LC_NUMERIC, "C");
-	t = tr_fmt_num(-0.0, 1);
+	t = tr_numstr_grouped(-0.0, 1);
 	CHECK_STR(t, "0.0");
 	free(t);
-	t = tr_fmt_short(4425.37, 2);
+	t = tr_numstr_short(4425.37, 2);
 	CHECK_STR(t, "4,425");
 	free(t);
-	t = tr_fmt_short(0.18134, 4);
+	t = tr_numstr_short(0.18134, 4);
 	CHECK_STR(t, "0.181");
 	free(t);
-	t = tr_fmt_trim(10, 3);
+	t = tr_numstr_trim(10, 3);
 	CHECK_STR(t, "10");
 	free(t);
-	t = tr_fmt_trim(2.5, 3);
+	t = tr_numstr_trim(2.5, 3);
 	CHECK_STR(t, "2.5");
 	free(t);
-	t = tr_fmt_trim(1000000, 0);
+	t = tr_numstr_trim(1000000, 0);
 	CHECK_STR(t, "1,000,000");
 	free(t);
 }

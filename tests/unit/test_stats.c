@@ -246,15 +246,34 @@ static void test_histogram_exact_small(void)
 	}
 }
 
-static void test_slug(void)
+/* The init phases, one table: pgbench's names and -I letters, as
+ * pgbench.c prints and documents them (written out here by hand). */
+static void test_phases(void)
 {
-	char *s = tr_slug("../<script>TPC-B (sort of)");
-	CHECK_STR(s, "script-tpc-b-sort-of");
-	free(s);
-	s = tr_slug("///");
-	CHECK_STR(s, "x");
-	free(s);
-	s = tr_workload_short_type("<builtin: select only>");
+	static const struct { char step; const char *name; } want[] = {
+		{ 'd', "drop tables" }, { 't', "create tables" },
+		{ 'g', "client-side generate" }, { 'G', "server-side generate" },
+		{ 'v', "vacuum" }, { 'p', "primary keys" }, { 'f', "foreign keys" },
+	};
+	CHECK_INT(TR_PHASE_OTHER, 7);
+	for (size_t i = 0; i < 7; i++) {
+		CHECK_STR(tr_phase_name(i), want[i].name);
+		CHECK_INT(tr_phase_index(want[i].name), (long)i);
+		CHECK_INT(tr_phase_step(i), want[i].step);
+		CHECK_INT(tr_phase_of_step(want[i].step), (long)i);
+	}
+	CHECK_INT(tr_phase_index("Vacuum"), TR_PHASE_OTHER);
+	CHECK_INT(tr_phase_index(NULL), TR_PHASE_OTHER);
+	CHECK_STR(tr_phase_name(TR_PHASE_OTHER), "other");
+	CHECK_STR(tr_phase_name(99), "other");
+	CHECK_INT(tr_phase_of_step(' '), TR_PHASE_OTHER);
+	CHECK_INT(tr_phase_of_step('\0'), TR_PHASE_OTHER);
+	CHECK_INT(tr_phase_step(TR_PHASE_OTHER), 0);
+}
+
+static void test_short_type(void)
+{
+	char *s = tr_workload_short_type("<builtin: select only>");
 	CHECK_STR(s, "select-only");
 	free(s);
 }
@@ -268,6 +287,7 @@ int main(void)
 	RUN(test_prices);
 	RUN(test_histogram_vs_sort);
 	RUN(test_histogram_exact_small);
-	RUN(test_slug);
+	RUN(test_short_type);
+	RUN(test_phases);
 	return harness_done();
 }

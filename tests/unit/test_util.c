@@ -11,6 +11,7 @@
 
 #include <locale.h>
 #include <stdlib.h>
+#include <string.h>
 
 static double S_parse(const char *s)
 {
@@ -251,6 +252,38 @@ static void test_utf8(void)
 	CHECK(!tr_utf8_valid("\xe2\x82", 2));       /* cut */
 }
 
+/* One slug function for file names and heading ids; expectations by hand. */
+static void test_slug(void)
+{
+	tr_buf b = TR_BUF_INIT;
+	char longname[64];
+	CHECK_INT(tr_slug(&b, "../<script>TPC-B (sort of)", 41, "x"), 0);
+	CHECK_STR(tr_buf_cstr(&b), "script-tpc-b-sort-of");
+	tr_buf_clear(&b);
+	CHECK_INT(tr_slug(&b, "///", 41, "x"), 0);
+	CHECK_STR(tr_buf_cstr(&b), "x");
+	tr_buf_clear(&b);
+	/* appends: the text before stays, and counts for nothing */
+	tr_buf_puts(&b, "tps-");
+	CHECK_INT(tr_slug(&b, "  Price-performance!  ", 60, "section"), 0);
+	CHECK_STR(tr_buf_cstr(&b), "tps-price-performance");
+	tr_buf_clear(&b);
+	CHECK_INT(tr_slug(&b, "", 60, "section"), 0);
+	CHECK_STR(tr_buf_cstr(&b), "section");
+	tr_buf_clear(&b);
+	/* cut once it holds max characters: 50 letters, max 41 -> 41 */
+	memset(longname, 'a', 50);
+	longname[50] = '\0';
+	CHECK_INT(tr_slug(&b, longname, 41, "x"), 0);
+	CHECK_INT((long)b.size, 41);
+	tr_buf_clear(&b);
+	/* a dash is written only with the character after it, so the cut
+	 * comes after both: "ab" (2 < 3), then "-c" */
+	CHECK_INT(tr_slug(&b, "ab--cd", 3, "x"), 0);
+	CHECK_STR(tr_buf_cstr(&b), "ab-c");
+	tr_buf_free(&b);
+}
+
 int main(void)
 {
 	RUN(test_parse_double);
@@ -264,5 +297,6 @@ int main(void)
 	RUN(test_sha256);
 	RUN(test_errors);
 	RUN(test_utf8);
+	RUN(test_slug);
 	return harness_done();
 }
