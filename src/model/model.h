@@ -314,6 +314,10 @@ typedef struct tr_run {
 
 	/* Per-transaction logs (log_kind == TR_LOG_TRANSACTION). */
 	tr_txlog_stats *txlog;   /* NULL when none */
+
+	/* SHA-256 hex of the run's files (summary, logs, stderr) as read;
+	 * "" until the study is loaded (see ingest/run_digest.c). */
+	char digest[65];
 } tr_run;
 
 /* ---- init timings ---------------------------------------------------- */

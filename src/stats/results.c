@@ -156,6 +156,7 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		out->aborted = s->aborted;
 		out->excluded = run->excluded;
 		out->excluded_reason = run->excluded_reason;
+		out->digest = run->digest[0] ? run->digest : NULL;
 		tr_stability_of_windows(&out->windows, run->windows, run->nwindows,
 		                        run->window_source, run->window_interval_s);
 		out->series = run->windows;

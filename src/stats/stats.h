@@ -137,6 +137,7 @@ typedef struct tr_run_result {
 	bool aborted;
 	bool excluded;
 	const char *excluded_reason;
+	const char *digest;            /* SHA-256 hex of its files; NULL/"" */
 
 	tr_stability windows;
 	const tr_window *series;       /* the run's windows, for timelines */
