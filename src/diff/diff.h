@@ -145,6 +145,16 @@ void tr_diff_free(tr_diff *diff);
 /* "bench100 · TPC-B, 8 clients, 2 threads, prepared · aws". Caller frees. */
 char *tr_diff_cell_label(const tr_diff_cell *cell);
 
+/* "TPS (median of runs)", "Latency average, ms (median of runs)",
+ * "Cost per TPS, EUR a month": the heading of metric m's table. */
+int tr_diff_heading(tr_buf *out, const tr_diff *d, int m);
+
+/* How the diff ends: "2 of 24 figures changed significantly ..." */
+int tr_diff_verdict(tr_buf *out, const tr_diff *d);
+
+/* "added", "removed", "changed"; for findings "appeared", "gone". */
+const char *tr_diff_what_name(tr_diff_what what, bool finding);
+
 /* ---- thresholds (--fail-on) ------------------------------------------ */
 
 /* "tps<-5%": metric, '<' or '>', a percentage. */

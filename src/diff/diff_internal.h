@@ -69,16 +69,6 @@ int tr_diff_list_add(tr_diff_list *list, const tr_diff_item *item);
  * removed, runs, prices, fx, findings (compare_items.c). */
 int tr_diff_items(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n);
 
-/* "TPS (median of runs)", "Latency average, ms (median of runs)",
- * "Cost per TPS, EUR a month": the heading of metric m's table. */
-int tr_diff_heading(tr_buf *out, const tr_diff *d, int m);
-
-/* How the diff ends: "2 of 24 figures changed significantly ..." */
-int tr_diff_verdict(tr_buf *out, const tr_diff *d);
-
-/* "added", "removed", "changed"; for findings "appeared", "gone". */
-const char *tr_diff_what_name(tr_diff_what what, bool finding);
-
 /* Markdown-safe text of s (for a table cell: also '|'); owned by buf. */
 int tr_diff_md_escape(tr_buf *out, const char *s);
 

@@ -157,7 +157,29 @@ PY
 cp -r "$svt" "$tmp/hostile"
 mv "$tmp/hostile/results/tuned" "$tmp/hostile/results/a|b<i>x"
 "$TPSREPORT" diff --markdown "$svt" "$tmp/hostile" > "$tmp/hostile.md" 2>/dev/null || true
-cmark-gfm -e table "$tmp/hostile.md" | grep -q 'a|b&lt;i&gt;x' || { echo "FAIL: hostile name not escaped"; fail=1; }
+cmark-gfm -e table "$tmp/hostile.md" > "$tmp/hostile.html"
+grep -q '<li>bench1 · TPC-B, 8 clients, 2 threads, prepared · a|b&lt;i&gt;x</li>' "$tmp/hostile.html" \
+  && ! grep -q '<i>' "$tmp/hostile.html" || { echo "FAIL: hostile name not escaped"; fail=1; }
+
+head -c 3000 "$tmp/new-results.json" > "$tmp/corrupt.json"
+# 8b. build --since OLD: "What changed since the last report" in the writeup,
+# with the same figures as the diff; nothing without --since.
+"$TPSREPORT" build "$tmp/five-new" -o "$tmp/since" --since "$tmp/out-old" > /dev/null 2>&1 || { echo "FAIL: build --since"; fail=1; }
+grep -q '^## What changed since the last report$' "$tmp/since/report.md" || { echo "FAIL: no changes section"; fail=1; }
+grep -E '^\| bench1 · TPC-B, 8 clients, 2 threads, prepared · pg \| 1,379.4 \| 2,069.1 \| \+50.0% \| 0.032 \| 5\+5 \|$' \
+  "$tmp/since/report.md" > /dev/null || { echo "FAIL: changes row"; fail=1; }
+grep -q 'What changed since the last report' "$tmp/since/index.html" || { echo "FAIL: changes not in index.html"; fail=1; }
+! grep -q 'What changed' "$tmp/out-old/report.md" || { echo "FAIL: changes without --since"; fail=1; }
+"$TPSREPORT" build "$tmp/five-new" -o "$tmp/since2" --since "$tmp/out-old" > /dev/null 2>&1
+cmp -s "$tmp/since/report.md" "$tmp/since2/report.md" || { echo "FAIL: build --since not reproducible"; fail=1; }
+# an author's writeup without the directive gets the section at its end
+cp -r "$tmp/five-new" "$tmp/own"
+printf '# Mine\n\n{{table tps}}\n' > "$tmp/own/writeup.md"
+"$TPSREPORT" build "$tmp/own" -o "$tmp/own-out" --since "$tmp/five-old" > /dev/null 2>&1
+tail -20 "$tmp/own-out/report.md" | grep -q 'Runs: 0 added, 0 removed, 5 changed' || { echo "FAIL: section not appended"; fail=1; }
+set +e; "$TPSREPORT" build "$tmp/five-new" -o "$tmp/since3" --since "$tmp/corrupt.json" > /dev/null 2> "$tmp/err"; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q "^tpsreport: .*corrupt.json:" "$tmp/err" && [ ! -e "$tmp/since3" ] || { echo "FAIL: build --since corrupt: $rc $(cat "$tmp/err")"; fail=1; }
+echo "ok   build --since"
 
 # 9. Bad input: one line naming the file and the reason, exit 2, no stdout.
 expect_fail() { # what, grep pattern, args... (usage errors add a "Try" line)
