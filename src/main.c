@@ -23,8 +23,9 @@ static const char S_usage[] =
 	"  -h, --help     show this help (also: tpsreport COMMAND --help)\n"
 	"  -V, --version  show the version\n"
 	"\n"
-	"Exit status: 0 ok, 1 problems found (check, --strict), 2 could not do\n"
-	"the job. Errors are printed as 'tpsreport: FILE:LINE: message'.\n"
+	"Exit status: 0 ok, 1 problems found (check, --strict) or a significant\n"
+	"change (diff), 2 could not do the job. Errors are printed as\n"
+	"'tpsreport: FILE:LINE: message'.\n"
 	"See tpsreport(1) and docs/ for the study directory and the metrics.\n";
 
 static const struct {
