@@ -31,6 +31,8 @@ int tr_diff_rule_parse(tr_diff_rule *out, const char *text)
 	if (end == op || end[-1] != '%')
 		goto bad;
 	end--;
+	while (end > op && end[-1] == ' ')
+		end--;
 	if (tr_parse_double(&out->pct, op, end, &next) < 0 || next != end ||
 	    !isfinite(out->pct))
 		goto bad;
