@@ -68,9 +68,12 @@ run_diff added 0 "$svt" "$tmp/added"
 q added '[(p["provider"], p["change"]) for p in d["providers"]] == [("newcloud", "added")]'
 q added 'len(d["cells_added"]) == 4 and all(c["provider"] == "newcloud" for c in d["cells_added"])'
 q added 'sum(r["change"] == "added" for r in d["runs"]) == 10'
+q added '[f["code"] for f in d["findings"] if f["change"] == "appeared" and "newcloud" in f["message"]] == ["few-runs"]'
+q added 'not any(f["change"] == "gone" for f in d["findings"])'
 # and removed, the other way round
 run_diff removed 0 "$tmp/added" "$svt"
 q removed '[(p["provider"], p["change"]) for p in d["providers"]] == [("newcloud", "removed")]'
+q removed '[f["code"] for f in d["findings"] if f["change"] == "gone"] == ["few-runs"]'
 
 # 4. A price and an fx rate changed.
 cp -r "$svt" "$tmp/price"
@@ -124,7 +127,7 @@ q nodigest-diff 'sorted((r["scenario"], r["id"]) for r in d["runs"]) == [("bench
 "$TPSREPORT" diff --json "$tmp/nodigest.json" "$tmp/five-old" > "$tmp/nodigest-same.json" || true
 q nodigest-same 'd["runs"] == []'
 
-# 7. A client sweep: 24 cells, one provider's runs faster in one scenario.
+# 7. A client sweep: 24 cells, two of three runs of tuned/select-only 20% slower.
 cp -r "$sweep" "$tmp/sweep"
 for f in "$tmp"/sweep/results/tuned/select-only/*-run[12].txt; do
   $py - "$f" <<'PY'
