@@ -165,6 +165,7 @@ static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
 	if ((rc = S_num(c, &p->monthly_cost, obj, "monthly_cost")) < 0 ||
 	    (rc = S_array(c, &items, obj, "price")) < 0)
 		return rc;
+	bool plain = false;   /* one monthly item in the report currency */
 	for (size_t i = 0; items && i < items->count; i++) {
 		const tr_jsonval *it = &items->items[i];
 		const char *label, *cur, *per;
@@ -179,8 +180,10 @@ static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
 		tr_fmt_shortest(&b, amount);
 		tr_buf_printf(&b, " %s/%s%s%s", cur ? cur : "?", per ? per : "month",
 		              label ? " " : "", label ? label : "");
+		plain = items->count == 1 && cur && currency && !label &&
+		        strcmp(cur, currency) == 0 && (!per || strcmp(per, "month") == 0);
 	}
-	if (!isnan(p->monthly_cost)) {
+	if (!isnan(p->monthly_cost) && !plain) {
 		tr_buf_puts(&b, b.size ? " = " : "");
 		tr_fmt_fixed(&b, p->monthly_cost, 2);
 		tr_buf_printf(&b, " %s/month", currency ? currency : "");

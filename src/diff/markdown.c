@@ -105,18 +105,6 @@ static void S_item(tr_buf *out, const char *kind, const tr_diff_item *it)
 		S_text(out, it->provider);
 	} else if (strcmp(kind, "Scenarios") == 0) {
 		S_text(out, it->scenario);
-	} else if (strcmp(kind, "Runs") == 0) {
-		S_text(out, it->provider);
-		tr_buf_puts(out, " / ");
-		S_text(out, it->scenario);
-		tr_buf_puts(out, " / ");
-		S_text(out, it->id);
-		if (it->new_text) {
-			tr_buf_puts(out, ": now left out: ");
-			S_text(out, it->new_text);
-		} else if (it->old_text) {
-			tr_buf_puts(out, ": no longer left out");
-		}
 	} else if (finding) {
 		S_text(out, it->id);
 		if (it->path) {
@@ -135,9 +123,51 @@ static void S_item(tr_buf *out, const char *kind, const tr_diff_item *it)
 	tr_buf_putc(out, '\n');
 }
 
+/* Runs, one item per provider / scenario and kind of change. */
+static void S_runs(tr_buf *out, const char *h, const tr_diff_list *l)
+{
+	size_t lines = 0;
+	if (l->count == 0)
+		return;
+	tr_buf_printf(out, "\n%s# Runs (%zu)\n\n", h, l->count);
+	for (size_t i = 0; i < l->count;) {
+		const tr_diff_item *a = &l->items[i];
+		size_t k = i;
+		if (lines++ == S_MAX_ITEMS) {
+			tr_buf_puts(out, "- and more\n");
+			return;
+		}
+		tr_buf_printf(out, "- %s: ", tr_diff_what_name(a->what, false));
+		S_text(out, a->provider);
+		tr_buf_puts(out, " / ");
+		S_text(out, a->scenario);
+		tr_buf_puts(out, ":");
+		for (; k < l->count && l->items[k].what == a->what &&
+		       strcmp(l->items[k].provider, a->provider) == 0 &&
+		       strcmp(l->items[k].scenario, a->scenario) == 0; k++) {
+			const tr_diff_item *it = &l->items[k];
+			tr_buf_puts(out, k > i ? ", " : " ");
+			S_text(out, it->id);
+			if (it->new_text) {
+				tr_buf_puts(out, " (now left out: ");
+				S_text(out, it->new_text);
+				tr_buf_puts(out, ")");
+			} else if (it->old_text) {
+				tr_buf_puts(out, " (no longer left out)");
+			}
+		}
+		tr_buf_putc(out, '\n');
+		i = k;
+	}
+}
+
 static void S_list(tr_buf *out, const char *h, const char *kind,
                    const tr_diff_list *l)
 {
+	if (strcmp(kind, "Runs") == 0) {
+		S_runs(out, h, l);
+		return;
+	}
 	if (l->count == 0)
 		return;
 	tr_buf_printf(out, "\n%s# %s (%zu)\n\n", h, kind, l->count);

@@ -172,11 +172,6 @@ static void S_item(tr_buf *out, const char *kind, const tr_diff_item *it)
 		tr_buf_printf(out, "  %-8s %s\n", what, it->provider);
 	else if (strcmp(kind, "Scenarios") == 0)
 		tr_buf_printf(out, "  %-8s %s\n", what, it->scenario);
-	else if (strcmp(kind, "Runs") == 0)
-		tr_buf_printf(out, "  %-8s %s / %s / %s%s%s\n", what, it->provider,
-		              it->scenario, it->id, it->new_text ? ": now left out: " :
-		              it->old_text ? ": no longer left out" : "",
-		              it->new_text ? it->new_text : "");
 	else if (strcmp(kind, "Prices") == 0)
 		tr_buf_printf(out, "  %-8s %s: %s -> %s\n", what, it->provider,
 		              it->old_text ? it->old_text : "none",
@@ -192,8 +187,44 @@ static void S_item(tr_buf *out, const char *kind, const tr_diff_item *it)
 		              it->new_text ? it->new_text : "");
 }
 
+/* Runs, one line per provider / scenario and kind of change:
+ * "added    newcloud / bench1: run1 run2 run3". */
+static void S_runs(tr_buf *out, const tr_diff_list *l)
+{
+	size_t lines = 0;
+	if (l->count == 0)
+		return;
+	tr_buf_printf(out, "\nRuns (%zu):\n", l->count);
+	for (size_t i = 0; i < l->count;) {
+		const tr_diff_item *a = &l->items[i];
+		size_t k = i;
+		if (lines++ == S_MAX_ITEMS) {
+			tr_buf_puts(out, "  ... and more (--json lists them all)\n");
+			return;
+		}
+		tr_buf_printf(out, "  %-8s %s / %s:", tr_diff_what_name(a->what, false),
+		              a->provider, a->scenario);
+		for (; k < l->count && l->items[k].what == a->what &&
+		       strcmp(l->items[k].provider, a->provider) == 0 &&
+		       strcmp(l->items[k].scenario, a->scenario) == 0; k++) {
+			const tr_diff_item *it = &l->items[k];
+			tr_buf_printf(out, " %s", it->id);
+			if (it->new_text)
+				tr_buf_printf(out, " (now left out: %s)", it->new_text);
+			else if (it->old_text)
+				tr_buf_puts(out, " (no longer left out)");
+		}
+		tr_buf_putc(out, '\n');
+		i = k;
+	}
+}
+
 static void S_list(tr_buf *out, const char *kind, const tr_diff_list *l)
 {
+	if (strcmp(kind, "Runs") == 0) {
+		S_runs(out, l);
+		return;
+	}
 	if (l->count == 0)
 		return;
 	tr_buf_printf(out, "\n%s (%zu):\n", kind, l->count);
