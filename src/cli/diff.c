@@ -3,6 +3,9 @@
 #include "cli.h"
 #include "diff/diff.h"
 #include "export/export.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <getopt.h>
 #include <stdio.h>

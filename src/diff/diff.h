@@ -14,7 +14,9 @@
  * a results.json are compared alike. Definitions: docs/diff.md.
  */
 
-#include "util/util.h"
+#include "util/buf.h"
+
+#include <stdbool.h>
 
 #define TR_DIFF_SCHEMA 1
 

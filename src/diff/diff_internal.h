@@ -5,6 +5,11 @@
  * borrowed from the JSON tree the document owns, unless said otherwise. */
 
 #include "diff.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/json.h"
+#include "util/jsonread.h"
+#include "util/number.h"
 
 typedef struct tr_diff_run {
 	const char *provider, *scenario, *id;

@@ -8,7 +8,9 @@
  * it. Files that were never read (the logs of a run left out before they
  * were opened) are not part of it. */
 
-#include "load.h"
+#include "ingest_internal.h"
+#include "util/alloc.h"
+#include "util/sha256.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,6 +4,7 @@
 
 #include "writeup_internal.h"
 #include "diff/diff.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
 
 #include "fuzz.h"
 #include "diff/diff.h"
+#include "util/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

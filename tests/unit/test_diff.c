@@ -4,6 +4,7 @@
 
 #include "harness.h"
 #include "diff/diff.h"
+#include "util/error.h"
 
 /* One provider, one scenario, one cell; TPS of its runs given as text.
  * `extra` goes into the top level and into the cell (members a later
