@@ -194,13 +194,15 @@ static int S_rules(const S_args *a, const tr_diff *d)
 			if (c->significant) {
 				fprintf(stderr, "tpsreport: %s: %s %+.2f%% fails --fail-on '%s' "
 				        "(Holm p=%.3f, n=%zu+%zu)\n", label ? label : "",
-				        rule->text, c->change_pct, rule->text, c->p_adjusted,
+				        tr_diff_metric_get((size_t)rule->metric)->key,
+				        c->change_pct, rule->text, c->p_adjusted,
 				        c->n_old, c->n_new);
 				status = TR_EXIT_FINDINGS;
 			} else {
-				fprintf(stderr, "tpsreport: note: %s: %+.2f%% crosses '%s' but "
-				        "is not significant (Holm p=%.3f, n=%zu+%zu); not "
-				        "failing\n", label ? label : "", c->change_pct,
+				fprintf(stderr, "tpsreport: note: %s: %s %+.2f%% crosses '%s' "
+				        "but is not significant (Holm p=%.3f, n=%zu+%zu); not "
+				        "failing\n", label ? label : "",
+				        tr_diff_metric_get((size_t)rule->metric)->key, c->change_pct,
 				        rule->text, c->p_adjusted, c->n_old, c->n_new);
 			}
 			free(label);
