@@ -158,6 +158,20 @@ done
 run_diff sweep 0 "$sweep" "$tmp/sweep"
 q sweep 'len(d["runs"]) == 8 and d["common_cells"] == 24'
 
+# 7b. The serverscamp-shaped study (real pgbench, 3 providers x 3 scenarios
+# x 3 runs): one run's summary edited (30% more TPS).
+sc="$TR_SOURCE_DIR/tests/fixtures/serverscamp-shaped"
+cp -r "$sc" "$tmp/sc"
+$py - "$tmp/sc" <<'PY'
+import glob, re, sys
+run = sorted(glob.glob(sys.argv[1] + "/results/sc-test1/bench100/*.txt"))[0]
+t = open(run).read()
+t = re.sub(r"^tps = ([0-9.]+)", lambda m: "tps = %.6f" % (float(m.group(1)) * 1.3), t, flags=re.M)
+open(run, "w").write(t)
+PY
+run_diff serverscamp 0 "$sc" "$tmp/sc"
+q serverscamp 'len(d["runs"]) == 1 and d["runs"][0]["provider"] == "sc-test1" and d["common_cells"] == 9'
+
 # 8. --markdown renders as GFM tables (cmark-gfm, GitHub's renderer).
 "$TPSREPORT" diff --markdown "$tmp/five-old" "$tmp/five-new" > "$tmp/five.md" || true
 cmark-gfm -e table "$tmp/five.md" > "$tmp/five.html"
