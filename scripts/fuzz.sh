@@ -19,6 +19,7 @@ declare -A seeds=(
   [txlog]=tests/fixtures/logs [agglog]=tests/fixtures/logs
   [initlog]=tests/fixtures/init [initjson]=tests/fixtures/probe
   [config]=tests/fuzz/seeds/config [writeup]=tests/fuzz/seeds/writeup
+  [diff]=tests/fuzz/seeds/diff
 )
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

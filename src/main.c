@@ -20,13 +20,15 @@ static const char S_usage[] =
 	"  settle  [CONNINFO]          CHECKPOINT, then wait for autovacuum\n"
 	"  import  postgresbench DIR|FILE... -o STUDY\n"
 	"                              a study from PostgresBench result files\n"
+	"  diff    OLD NEW             what changed between two reports\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help (also: tpsreport COMMAND --help)\n"
 	"  -V, --version  show the version\n"
 	"\n"
-	"Exit status: 0 ok, 1 problems found (check, --strict), 2 could not do\n"
-	"the job. Errors are printed as 'tpsreport: FILE:LINE: message'.\n"
+	"Exit status: 0 ok, 1 problems found (check, --strict) or a significant\n"
+	"change (diff), 2 could not do the job. Errors are printed as\n"
+	"'tpsreport: FILE:LINE: message'.\n"
 	"See tpsreport(1) and docs/ for the study directory and the metrics.\n";
 
 static const struct {
@@ -40,6 +42,7 @@ static const struct {
 	{ "probe", tr_cmd_probe },
 	{ "settle", tr_cmd_settle },
 	{ "import", tr_cmd_import },
+	{ "diff", tr_cmd_diff },
 };
 
 int main(int argc, char **argv)

@@ -3,6 +3,7 @@
  * into OUT in one atomic step. */
 
 #include "cli.h"
+#include "diff/diff.h"
 #include "export/export.h"
 #include "ingest/ingest.h"
 #include "probe/probe.h"
@@ -47,6 +48,10 @@ static const char S_help[] =
 	"  --front-matter      start report.md with YAML front matter (Hugo, Jekyll)\n"
 	"  --force             replace OUT even if tpsreport did not write it\n"
 	"  --no-png            SVG charts only\n"
+	"  --since OLD         add \"What changed since the last report\" (the\n"
+	"                      figures of `tpsreport diff OLD STUDY`; OLD a study,\n"
+	"                      a built report or a results.json) where the writeup\n"
+	"                      has {{section changes}}, else at its end\n"
 	"  --threads N         threads for reading logs and drawing (default: one per CPU)\n"
 	"  --probe P/S=CONNINFO  first run `tpsreport probe` against CONNINFO and store\n"
 	"                      its init.json in STUDY/results/P/S/ (may be repeated;\n"
@@ -71,6 +76,7 @@ typedef struct {
 	int nprobes;
 	int scale;
 	int jobs;
+	const char *since;       /* --since OLD, or NULL */
 } S_args;
 
 /* pgbench's messages from the probe, on stderr as `tpsreport probe` has
@@ -258,6 +264,38 @@ cleanup:
 	return rc;
 }
 
+static bool S_contains(const tr_buf *b, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (size_t i = 0; b->size >= n && i <= b->size - n; i++)
+		if (memcmp(b->ptr + i, needle, n) == 0)
+			return true;
+	return false;
+}
+
+/* --since OLD: the diff of OLD against these results; the writeup gets
+ * {{section changes}} at its end when it does not place it itself. */
+static int S_since(tr_diff **out, tr_diff_doc **old_doc, tr_diff_doc **new_doc,
+                   tr_buf *src, const char *study_root, const tr_results *r,
+                   const S_args *a)
+{
+	tr_buf json = TR_BUF_INIT;
+	int rc;
+	*out = NULL;
+	if (!a->since)
+		return 0;
+	if ((rc = tr_export_json(&json, r)) < 0 ||
+	    (rc = tr_diff_doc_read(new_doc, json.ptr, json.size, study_root)) < 0 ||
+	    (rc = tr_cli_diff_read(old_doc, a->since, a->threads)) < 0 ||
+	    (rc = tr_diff_compute(out, *old_doc, *new_doc)) < 0)
+		goto cleanup;
+	if (!S_contains(src, "section changes"))
+		rc = tr_buf_puts(src, "\n\n{{section changes}}\n");
+cleanup:
+	tr_buf_free(&json);
+	return rc;
+}
+
 static int S_build(const char *study_root, const S_args *a)
 {
 	tr_site_options so = { a->force, study_root };
@@ -271,6 +309,8 @@ static int S_build(const char *study_root, const S_args *a)
 	tr_writeup_options wopt = { 0 };
 	tr_buf src = TR_BUF_INIT, css = TR_BUF_INIT, js = TR_BUF_INIT;
 	char *src_path = NULL, date[32];
+	tr_diff *since = NULL;
+	tr_diff_doc *since_old = NULL, *since_new = NULL;
 	bool tty = isatty(STDERR_FILENO);
 	int status = TR_EXIT_FAILURE;
 
@@ -292,7 +332,8 @@ static int S_build(const char *study_root, const S_args *a)
 	tr_cli_print_diags(&r->findings);
 	if (S_read_writeup(&src, &src_path, study_root, a->templates) < 0 ||
 	    S_read_data(&css, a->templates, "assets/style.css") < 0 ||
-	    S_read_data(&js, a->templates, "assets/sort.js") < 0)
+	    S_read_data(&js, a->templates, "assets/sort.js") < 0 ||
+	    S_since(&since, &since_old, &since_new, &src, study_root, r, a) < 0)
 		goto fail;
 	if (tty)
 		fputs("tpsreport: drawing charts\r", stderr);
@@ -307,6 +348,7 @@ static int S_build(const char *study_root, const S_args *a)
 	wopt.css = css.ptr;
 	wopt.css_len = css.size;
 	wopt.front_matter = a->front_matter;
+	wopt.since = since;
 	if (tr_writeup_render(&wo, r, &charts, &wopt) < 0 ||
 	    S_write_all(site, r, &charts, &wo, &css, &js) < 0 ||
 	    tr_site_commit(site) < 0)
@@ -326,6 +368,9 @@ cleanup:
 	tr_buf_free(&css);
 	tr_buf_free(&js);
 	free(src_path);
+	tr_diff_free(since);
+	tr_diff_doc_free(since_old);
+	tr_diff_doc_free(since_new);
 	tr_results_free(r);
 	tr_study_free(study);
 	tr_site_free(site);
@@ -344,6 +389,7 @@ int tr_cmd_build(int argc, char **argv)
 		{ "probe", required_argument, NULL, 'R' },
 		{ "scale", required_argument, NULL, 's' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "since", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -357,6 +403,7 @@ int tr_cmd_build(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'S': a.since = optarg; break;
 		case 'R':
 			if (a.nprobes == (int)TR_ARRAY_SIZE(a.probes))
 				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a.probes));

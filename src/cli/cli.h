@@ -20,6 +20,13 @@ int tr_cmd_chart(int argc, char **argv);
 int tr_cmd_probe(int argc, char **argv);
 int tr_cmd_settle(int argc, char **argv);
 int tr_cmd_import(int argc, char **argv);
+int tr_cmd_diff(int argc, char **argv);
+
+/* Read OLD or NEW of `diff` / `build --since`: a study folder (its results
+ * computed), a built report folder (OUT/data/results.json) or a
+ * results.json. The caller frees *out with tr_diff_doc_free(). */
+typedef struct tr_diff_doc tr_diff_doc;
+int tr_cli_diff_read(tr_diff_doc **out, const char *arg, int threads);
 
 /* "tpsreport: message" on stderr. */
 void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);

@@ -230,6 +230,7 @@ static void S_runs(tr_json *j, const tr_results *r)
 			tr_json_object_end(j);
 		}
 		S_latency(j, &run->latency);
+		S_str(j, "sha256", run->digest);
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);

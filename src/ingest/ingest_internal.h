@@ -63,4 +63,8 @@ int tr_digest_note(tr_buf *list, const char *relpath, const char *data,
                    size_t len);
 int tr_digest_note_hex(tr_buf *list, const char *relpath, const char *hex);
 
+/* Each run's content digest (run->digest) from the inputs list: see
+ * run_digest.c. The list is not modified. */
+int tr_run_digests(tr_study *study, const tr_buf *list);
+
 #endif

@@ -495,7 +495,8 @@ int tr_study_load(tr_study **out, const char *root,
 			                  "results/aws/bench100/run1.txt)", root);
 		goto fail;
 	}
-	if ((rc = S_digest_finish(st->digest, &digest_list)) < 0)
+	if ((rc = tr_run_digests(st, &digest_list)) < 0 ||
+	    (rc = S_digest_finish(st->digest, &digest_list)) < 0)
 		goto fail;
 	tr_diags_sort(&st->diags);
 	tr_buf_free(&digest_list);

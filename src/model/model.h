@@ -341,6 +341,9 @@ typedef struct tr_run {
 	 * PostgresBench computed them (see tr_pgb_run), not tpsreport's. */
 	bool pgb_percentiles;
 	double pgb_p95_ms, pgb_p99_ms;
+	/* SHA-256 hex of the run's files (summary, logs, stderr) as read;
+	 * "" until the study is loaded (see ingest/run_digest.c). */
+	char digest[65];
 } tr_run;
 
 /* ---- init timings ---------------------------------------------------- */

@@ -159,6 +159,7 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		    tr_stability_of_windows(&out->windows, out->series, out->nseries,
 		                            run->window_source, run->window_interval_s) < 0)
 			return TR_ENOMEM;
+		out->digest = run->digest[0] ? run->digest : NULL;
 		if (run->agg_latency_us.count > 0) {
 			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
 			out->agg_latency_stddev_ms = tr_simple_stats_stddev(&run->agg_latency_us) / 1000.0;

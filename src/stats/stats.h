@@ -158,6 +158,7 @@ typedef struct tr_run_result {
 	bool aborted;
 	bool excluded;
 	const char *excluded_reason;
+	const char *digest;            /* SHA-256 hex of its files; NULL/"" */
 
 	tr_stability windows;
 	tr_window *series;             /* the windows that count, owned:

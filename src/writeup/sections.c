@@ -27,6 +27,7 @@ static const S_section S_sections[] = {
 	{ "price", tr_wu_section_price },
 	{ "closing", tr_wu_section_closing },
 	{ "notes", tr_wu_section_notes },
+	{ "changes", tr_wu_section_changes },
 };
 
 int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir)
@@ -47,7 +48,7 @@ int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir)
 		}
 	return tr_wu_error(d, "{{section%s%s}}: expected one of intro, summary, setup, "
 	                      "methodology, findings, results, scenario SCENARIO, "
-	                      "stability, latency, init, price, closing, notes",
+	                      "stability, latency, init, price, closing, notes, changes",
 	                   dir->nargs ? " " : "", dir->nargs ? tr_wu_c(d, dir->args[0]) : "");
 }
 

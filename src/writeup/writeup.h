@@ -76,6 +76,9 @@ typedef struct tr_writeup_options {
 	/* "2026-05-05" when SOURCE_DATE_EPOCH is set, else NULL: nothing in
 	 * the output depends on the clock otherwise. */
 	const char *date;
+	/* What changed since an earlier report (build --since), for
+	 * {{section changes}}; NULL for none. Borrowed. */
+	const struct tr_diff *since;
 } tr_writeup_options;
 
 typedef struct tr_writeup_output {

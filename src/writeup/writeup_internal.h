@@ -254,6 +254,8 @@ void tr_wu_section_init(tr_wu_doc *d);
 void tr_wu_section_price(tr_wu_doc *d);
 void tr_wu_section_closing(tr_wu_doc *d);
 void tr_wu_section_notes(tr_wu_doc *d);
+/* What changed since OLD (build --since); nothing without it. */
+void tr_wu_section_changes(tr_wu_doc *d);
 
 /* "+9.5% (p=0.100, n=3+3)" or "~ (p=0.400, n=3+3)": the comparison as
  * benchstat shows it, appended to out. */

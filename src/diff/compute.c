@@ -1,0 +1,311 @@
+/* compute.c: the figures of a diff: every metric of every common cell,
+ * tested old runs against new runs, Holm-adjusted per metric.
+ *
+ * The figures shown are the cells' own (the report's median TPS, median
+ * latency average, pooled per-transaction percentiles, cost per TPS); the
+ * test is over the runs' figures, the same way a report compares two
+ * providers (docs/metrics.md). */
+
+#include "diff_internal.h"
+#include "stats/stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The diff's metric catalog: what a row of the diff is. */
+static const tr_diff_metric S_metrics[TR_DIFF_NMETRICS] = {
+	{ "tps", "TPS", NULL, +1 },
+	{ "latency", "Latency average", "ms", -1 },
+	{ "p95", "p95 latency per transaction", "ms", -1 },
+	{ "p99", "p99 latency per transaction", "ms", -1 },
+	{ "cost", "Cost per TPS", NULL, -1 },
+};
+
+const tr_diff_metric *tr_diff_metric_get(size_t i)
+{
+	return i < TR_DIFF_NMETRICS ? &S_metrics[i] : NULL;
+}
+
+int tr_diff_metric_find(const char *key)
+{
+	for (size_t i = 0; i < TR_DIFF_NMETRICS; i++)
+		if (strcmp(S_metrics[i].key, key) == 0)
+			return (int)i;
+	return -1;
+}
+
+int tr_diff_heading(tr_buf *out, const tr_diff *d, int m)
+{
+	const tr_diff_metric *mt = &S_metrics[m];
+	static const char *const how[TR_DIFF_NMETRICS] = {
+		" (median of runs)", " (median of runs)", " (all transactions)",
+		" (all transactions)", " (monthly cost / median TPS)"
+	};
+	tr_buf_puts(out, mt->label);
+	if (mt->unit)
+		tr_buf_printf(out, ", %s", mt->unit);
+	else if (m == TR_DIFF_COST)
+		tr_buf_printf(out, ", %s a month", d->currency ? d->currency : "currency");
+	return tr_buf_puts(out, how[m]);
+}
+
+const char *tr_diff_what_name(tr_diff_what what, bool finding)
+{
+	if (finding)
+		return what == TR_DIFF_ADDED ? "appeared" : "gone";
+	return what == TR_DIFF_ADDED ? "added" :
+	       what == TR_DIFF_REMOVED ? "removed" : "changed";
+}
+
+static int S_verdict_line(tr_buf *out, const tr_diff *d, size_t shown,
+                          size_t tested, size_t sig);
+
+int tr_diff_verdict(tr_buf *out, const tr_diff *d)
+{
+	size_t shown = 0, tested = 0, sig = 0, few = 0;
+	int rc;
+	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+		for (size_t i = 0; i < d->nchanges[m]; i++) {
+			const tr_diff_change *c = &d->changes[m][i];
+			shown++;
+			tested += c->tested;
+			sig += c->significant;
+			few += c->tested &&
+			       tr_mann_whitney_min_p(c->n_old, c->n_new) > d->alpha;
+		}
+	if ((rc = S_verdict_line(out, d, shown, tested, sig)) < 0 || few == 0)
+		return rc;
+	return tr_buf_printf(out, " %zu of them had too few runs to be able to "
+	                     "show a change at all (3 runs against 3 cannot "
+	                     "give a p below 0.1; %zu per side can reach %g).",
+	                     few, tr_mann_whitney_runs_needed(d->alpha), d->alpha);
+}
+
+static int S_verdict_line(tr_buf *out, const tr_diff *d, size_t shown,
+                          size_t tested, size_t sig)
+{
+	if (sig > 0)
+		return tr_buf_printf(out, "%zu of %zu figures of %zu common cell(s) "
+		                     "changed significantly (exact Mann-Whitney, old "
+		                     "runs against new, Holm over each figure's cells, "
+		                     "alpha %g).", sig, shown, d->ncells, d->alpha);
+	return tr_buf_printf(out, "No significant change in %zu figures of %zu "
+	                     "common cell(s)%s (exact Mann-Whitney, old runs "
+	                     "against new, Holm over each figure's cells, alpha %g).",
+	                     shown, d->ncells,
+	                     tested < shown ? ", some untested" : "", d->alpha);
+}
+
+const char *tr_diff_keep(tr_diff *d, char *owned)
+{
+	if (!owned)
+		return NULL;
+	if (tr_grow(&d->strings, &d->capstrings, d->nstrings + 1, sizeof(char *)) < 0) {
+		free(owned);
+		return NULL;
+	}
+	d->strings[d->nstrings++] = owned;
+	return owned;
+}
+
+char *tr_diff_cell_label(const tr_diff_cell *c)
+{
+	return tr_sprintf("%s \xc2\xb7 %s \xc2\xb7 %s", c->scenario,
+	                  c->workload_label ? c->workload_label : c->workload_key,
+	                  c->provider);
+}
+
+static bool S_same_cell(const tr_diff_cell *a, const tr_diff_cell *b)
+{
+	return strcmp(a->provider, b->provider) == 0 &&
+	       strcmp(a->scenario, b->scenario) == 0 &&
+	       strcmp(a->workload_key, b->workload_key) == 0;
+}
+
+static long S_find_cell(const tr_diff_doc *d, const tr_diff_cell *key)
+{
+	for (size_t i = 0; i < d->ncells; i++)
+		if (S_same_cell(&d->cells[i].key, key))
+			return (long)i;
+	return -1;
+}
+
+/* The finite figures of metric m over a cell's runs; caller frees. */
+static double *S_values(const tr_diff_doc *d, const tr_diff_doc_cell *c,
+                        int m, size_t *n)
+{
+	double *v = tr_calloc(c->nruns + 1, sizeof(double));
+	*n = 0;
+	for (size_t i = 0; v && i < c->nruns; i++) {
+		double x = d->runs[c->runs[i]].value[m];
+		if (isfinite(x))
+			v[(*n)++] = x;
+	}
+	return v;
+}
+
+/* One metric of one common cell; *shown false when a side lacks it. */
+static int S_change(tr_diff_change *out, bool *shown, const tr_diff_doc *o,
+                    const tr_diff_doc_cell *oc, const tr_diff_doc *n,
+                    const tr_diff_doc_cell *nc, int m)
+{
+	double *a = NULL, *b = NULL;
+	int rc = 0;
+	memset(out, 0, sizeof(*out));
+	out->old_value = oc->value[m];
+	out->new_value = nc->value[m];
+	out->p_value = out->p_adjusted = out->u = NAN;
+	*shown = isfinite(out->old_value) && isfinite(out->new_value);
+	if (!*shown)
+		return 0;
+	out->change_pct = out->old_value != 0 ?
+		(out->new_value - out->old_value) / fabs(out->old_value) * 100 : NAN;
+	a = S_values(o, oc, m, &out->n_old);
+	b = S_values(n, nc, m, &out->n_new);
+	if (!a || !b) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if (out->n_old > 0 && out->n_new > 0 &&
+	    tr_mann_whitney(&out->p_value, &out->u, &out->exact, a, out->n_old,
+	                    b, out->n_new) == 0)
+		out->tested = true;
+cleanup:
+	free(a);
+	free(b);
+	return rc;
+}
+
+/* Holm over the tested rows of one metric. */
+static int S_holm(tr_diff *d, int m)
+{
+	size_t n = 0;
+	double *p = tr_calloc(d->nchanges[m] + 1, sizeof(double));
+	double *adj = tr_calloc(d->nchanges[m] + 1, sizeof(double));
+	int rc = 0;
+	if (!p || !adj) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	for (size_t i = 0; i < d->nchanges[m]; i++)
+		if (d->changes[m][i].tested)
+			p[n++] = d->changes[m][i].p_value;
+	if (n > 0 && (rc = tr_holm(adj, p, n)) < 0)
+		goto cleanup;
+	n = 0;
+	for (size_t i = 0; i < d->nchanges[m]; i++) {
+		tr_diff_change *c = &d->changes[m][i];
+		if (!c->tested)
+			continue;
+		c->p_adjusted = adj[n++];
+		c->significant = c->p_adjusted <= d->alpha;
+		d->significant |= c->significant;
+	}
+cleanup:
+	free(p);
+	free(adj);
+	return rc;
+}
+
+static int S_common(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
+{
+	int rc;
+	d->cells = tr_calloc(n->ncells + 1, sizeof(tr_diff_cell));
+	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+		d->changes[m] = tr_calloc(n->ncells + 1, sizeof(tr_diff_change));
+	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+		if (!d->changes[m])
+			return TR_ENOMEM;
+	if (!d->cells)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < n->ncells; i++) {
+		long oi = S_find_cell(o, &n->cells[i].key);
+		if (oi < 0)
+			continue;
+		d->cells[d->ncells] = n->cells[i].key;
+		for (int m = 0; m < TR_DIFF_NMETRICS; m++) {
+			tr_diff_change *c = &d->changes[m][d->nchanges[m]];
+			bool shown;
+			if ((rc = S_change(c, &shown, o, &o->cells[oi], n, &n->cells[i], m)) < 0)
+				return rc;
+			c->cell = d->ncells;
+			d->nchanges[m] += shown;
+		}
+		d->ncells++;
+	}
+	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+		if ((rc = S_holm(d, m)) < 0)
+			return rc;
+	return 0;
+}
+
+/* Cells of `a` that `b` does not have, in a's order. */
+static int S_missing(tr_diff_cell **out, size_t *nout, const tr_diff_doc *a,
+                     const tr_diff_doc *b)
+{
+	if (!(*out = tr_calloc(a->ncells + 1, sizeof(tr_diff_cell))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->ncells; i++)
+		if (S_find_cell(b, &a->cells[i].key) < 0)
+			(*out)[(*nout)++] = a->cells[i].key;
+	return 0;
+}
+
+int tr_diff_compute(tr_diff **out, const tr_diff_doc *o, const tr_diff_doc *n)
+{
+	tr_diff *d;
+	int rc;
+
+	*out = NULL;
+	if (!(d = tr_calloc(1, sizeof(*d))))
+		return TR_ENOMEM;
+	d->old_path = o->path;
+	d->new_path = n->path;
+	d->old_title = o->title;
+	d->new_title = n->title;
+	d->old_digest = o->digest;
+	d->new_digest = n->digest;
+	d->currency = n->currency;
+	d->alpha = n->alpha;
+	d->old_runs = o->nruns;
+	d->new_runs = n->nruns;
+	if ((rc = S_common(d, o, n)) < 0)
+		goto fail;
+	if (d->ncells == 0) {
+		rc = tr_error_set("%s: no cell in common with %s (%zu cell(s) against "
+		                  "%zu: other providers, scenarios or workloads)",
+		                  n->path, o->path, n->ncells, o->ncells);
+		goto fail;
+	}
+	if ((rc = S_missing(&d->cells_added, &d->ncells_added, n, o)) < 0 ||
+	    (rc = S_missing(&d->cells_removed, &d->ncells_removed, o, n)) < 0 ||
+	    (rc = tr_diff_items(d, o, n)) < 0)
+		goto fail;
+	*out = d;
+	return 0;
+fail:
+	tr_diff_free(d);
+	return rc;
+}
+
+void tr_diff_free(tr_diff *d)
+{
+	if (!d)
+		return;
+	free(d->cells);
+	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+		free(d->changes[m]);
+	free(d->cells_added);
+	free(d->cells_removed);
+	free(d->providers.items);
+	free(d->scenarios.items);
+	free(d->runs.items);
+	free(d->prices.items);
+	free(d->fx.items);
+	free(d->findings.items);
+	for (size_t i = 0; i < d->nstrings; i++)
+		free(d->strings[i]);
+	free(d->strings);
+	free(d);
+}

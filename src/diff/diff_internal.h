@@ -1,0 +1,80 @@
+#ifndef TR_DIFF_INTERNAL_H
+#define TR_DIFF_INTERNAL_H
+
+/* Internal to diff: one results document as the diff reads it. Strings are
+ * borrowed from the JSON tree the document owns, unless said otherwise. */
+
+#include "diff.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/json.h"
+#include "util/jsonread.h"
+#include "util/number.h"
+
+typedef struct tr_diff_run {
+	const char *provider, *scenario, *id;
+	const char *sha256;      /* NULL in documents from before it */
+	const char *tps_text;    /* the TPS as written, when there is no digest */
+	bool excluded;
+	const char *excluded_reason;
+	double value[TR_DIFF_NMETRICS];   /* NaN when unknown */
+} tr_diff_run;
+
+typedef struct tr_diff_doc_cell {
+	tr_diff_cell key;
+	double value[TR_DIFF_NMETRICS];   /* the cell's own figures; NaN */
+	size_t *runs;            /* owned: indices into doc->runs */
+	size_t nruns;
+} tr_diff_doc_cell;
+
+typedef struct tr_diff_provider {
+	const char *id;
+	char *price;             /* owned: "154.76 USD/month instance + ...
+	                            = 205.40 EUR/month"; NULL without a price */
+	double monthly_cost;
+} tr_diff_provider;
+
+typedef struct tr_diff_finding {
+	const char *severity, *code, *path, *message;
+} tr_diff_finding;
+
+typedef struct tr_diff_fx {
+	const char *currency;
+	double rate;
+	const char *text;        /* the rate as written */
+} tr_diff_fx;
+
+struct tr_diff_doc {
+	char *path;              /* owned */
+	tr_jsonval *root;        /* owned */
+	const char *title, *digest, *currency;
+	double alpha;
+	tr_diff_provider *providers;
+	size_t nproviders;
+	const char **scenarios;  /* owned array of borrowed ids */
+	size_t nscenarios;
+	tr_diff_run *runs;
+	size_t nruns;
+	tr_diff_doc_cell *cells;
+	size_t ncells;
+	tr_diff_finding *findings;
+	size_t nfindings;
+	tr_diff_fx *fx;
+	size_t nfx;
+};
+
+/* Append a copy of s to the diff's strings and return it (NULL on ENOMEM;
+ * s NULL gives NULL). */
+const char *tr_diff_keep(tr_diff *d, char *owned);
+
+/* Add an item to a list; TR_ENOMEM. */
+int tr_diff_list_add(tr_diff_list *list, const tr_diff_item *item);
+
+/* The structural part of the diff: providers, scenarios, cells added and
+ * removed, runs, prices, fx, findings (compare_items.c). */
+int tr_diff_items(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n);
+
+/* Markdown-safe text of s (for a table cell: also '|'); owned by buf. */
+int tr_diff_md_escape(tr_buf *out, const char *s);
+
+#endif

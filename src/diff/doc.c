@@ -1,0 +1,424 @@
+/* doc.c: a results document (docs/results-json.md) as the diff reads it.
+ *
+ * Only what a diff compares is read; every other member is ignored, so
+ * documents that have grown new members within schema 1 read the same. A
+ * known member of the wrong type is an error naming its line: a diff never
+ * quietly compares a figure it could not read. */
+
+#include "diff_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct S_ctx {
+	const char *path;
+} S_ctx;
+
+static int S_bad(S_ctx *c, const tr_jsonval *v, const char *what,
+                 const char *want)
+{
+	return tr_error_set_at(c->path, v->line, "%s: expected %s, found %s",
+	                       what, want, tr_jsonval_type_name(v->type));
+}
+
+/* A number member: NaN when absent or null. */
+static int S_num(S_ctx *c, double *out, const tr_jsonval *obj, const char *key)
+{
+	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	*out = NAN;
+	if (!v || v->type == TR_JSONVAL_NULL)
+		return 0;
+	if (v->type != TR_JSONVAL_NUMBER)
+		return S_bad(c, v, key, "a number or null");
+	*out = v->number;
+	return 0;
+}
+
+/* A string member: NULL when absent or null. */
+static int S_str(S_ctx *c, const char **out, const tr_jsonval *obj,
+                 const char *key)
+{
+	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	*out = NULL;
+	if (!v || v->type == TR_JSONVAL_NULL)
+		return 0;
+	if (v->type != TR_JSONVAL_STRING)
+		return S_bad(c, v, key, "a string or null");
+	*out = v->text;
+	return 0;
+}
+
+/* A required string: provider, scenario and run ids. */
+static int S_id(S_ctx *c, const char **out, const tr_jsonval *obj,
+                const char *key)
+{
+	int rc = S_str(c, out, obj, key);
+	if (rc == 0 && !*out)
+		rc = tr_error_set_at(c->path, obj->line, "%s: missing", key);
+	return rc;
+}
+
+/* An array member (absent or null: empty). */
+static int S_array(S_ctx *c, const tr_jsonval **out, const tr_jsonval *obj,
+                   const char *key)
+{
+	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	*out = NULL;
+	if (!v || v->type == TR_JSONVAL_NULL)
+		return 0;
+	if (v->type != TR_JSONVAL_ARRAY)
+		return S_bad(c, v, key, "an array");
+	for (size_t i = 0; i < v->count; i++)
+		if (v->items[i].type != TR_JSONVAL_OBJECT &&
+		    v->items[i].type != TR_JSONVAL_STRING)
+			return S_bad(c, &v->items[i], key, "objects");
+	*out = v;
+	return 0;
+}
+
+static int S_object(S_ctx *c, const tr_jsonval **out, const tr_jsonval *obj,
+                    const char *key)
+{
+	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	*out = NULL;
+	if (!v || v->type == TR_JSONVAL_NULL)
+		return 0;
+	if (v->type != TR_JSONVAL_OBJECT)
+		return S_bad(c, v, key, "an object or null");
+	*out = v;
+	return 0;
+}
+
+static int S_header(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *root = d->root, *schema, *study, *kind;
+	int64_t version;
+	int rc;
+
+	if (root->type != TR_JSONVAL_OBJECT)
+		return tr_error_set_at(c->path, root->line, "not a tpsreport results "
+		                       "document (expected an object, found %s)",
+		                       tr_jsonval_type_name(root->type));
+	if ((kind = tr_jsonval_get(root, "kind")) != NULL &&
+	    kind->type == TR_JSONVAL_STRING && strcmp(kind->text, "diff") == 0)
+		return tr_error_set_at(c->path, kind->line, "a diff document, not a "
+		                       "results document: compare the results "
+		                       "themselves");
+	schema = tr_jsonval_get(root, "schema");
+	if (!schema || tr_jsonval_int64(&version, schema) < 0 || version < 1)
+		return tr_error_set_at(c->path, schema ? schema->line : root->line,
+		                       "not a tpsreport results document (no "
+		                       "\"schema\" version)");
+	if (version > TR_DIFF_SCHEMA)
+		return tr_error_set_at(c->path, schema->line, "results schema %lld is "
+		                       "newer than this tpsreport reads (%d): compare "
+		                       "with a newer tpsreport", (long long)version,
+		                       TR_DIFF_SCHEMA);
+	if (!tr_jsonval_get(root, "cells") || !tr_jsonval_get(root, "runs"))
+		return tr_error_set_at(c->path, root->line, "not a tpsreport results "
+		                       "document (no \"cells\" or \"runs\")");
+	if ((rc = S_object(c, &study, root, "study")) < 0)
+		return rc;
+	d->alpha = 0.05;
+	if (study) {
+		double alpha;
+		if ((rc = S_str(c, &d->title, study, "title")) < 0 ||
+		    (rc = S_str(c, &d->digest, study, "inputs_sha256")) < 0 ||
+		    (rc = S_str(c, &d->currency, study, "currency")) < 0 ||
+		    (rc = S_num(c, &alpha, study, "alpha")) < 0)
+			return rc;
+		if (alpha > 0 && alpha < 1)
+			d->alpha = alpha;
+	}
+	return 0;
+}
+
+static int S_fx(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *study = tr_jsonval_get(d->root, "study"), *fx, *rates;
+	int rc;
+	if ((rc = S_object(c, &fx, study, "fx")) < 0 || !fx ||
+	    (rc = S_object(c, &rates, fx, "rates")) < 0 || !rates)
+		return rc;
+	if (!(d->fx = tr_calloc(rates->count + 1, sizeof(tr_diff_fx))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < rates->count; i++) {
+		const tr_jsonval *v = &rates->items[i];
+		if (v->type != TR_JSONVAL_NUMBER)
+			return S_bad(c, v, rates->keys[i], "a number");
+		d->fx[d->nfx].currency = rates->keys[i];
+		d->fx[d->nfx].rate = v->number;
+		d->fx[d->nfx++].text = v->text;
+	}
+	return 0;
+}
+
+/* "154.76 USD/month instance + 68.5 USD/month storage = 205.3992 EUR/month":
+ * everything that makes up a price, so that any change shows. */
+static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
+                   const char *currency)
+{
+	const tr_jsonval *items;
+	tr_buf b = TR_BUF_INIT;
+	int rc;
+	if ((rc = S_num(c, &p->monthly_cost, obj, "monthly_cost")) < 0 ||
+	    (rc = S_array(c, &items, obj, "price")) < 0)
+		return rc;
+	bool plain = false;   /* one monthly item in the report currency */
+	for (size_t i = 0; items && i < items->count; i++) {
+		const tr_jsonval *it = &items->items[i];
+		const char *label, *cur, *per;
+		double amount;
+		if ((rc = S_str(c, &label, it, "label")) < 0 ||
+		    (rc = S_str(c, &cur, it, "currency")) < 0 ||
+		    (rc = S_str(c, &per, it, "per")) < 0 ||
+		    (rc = S_num(c, &amount, it, "amount")) < 0)
+			goto cleanup;
+		if (i > 0)
+			tr_buf_puts(&b, " + ");
+		tr_fmt_shortest(&b, amount);
+		tr_buf_printf(&b, " %s/%s%s%s", cur ? cur : "?", per ? per : "month",
+		              label ? " " : "", label ? label : "");
+		plain = items->count == 1 && cur && currency && !label &&
+		        strcmp(cur, currency) == 0 && (!per || strcmp(per, "month") == 0);
+	}
+	if (!isnan(p->monthly_cost) && !plain) {
+		tr_buf_puts(&b, b.size ? " = " : "");
+		tr_fmt_fixed(&b, p->monthly_cost, 2);
+		tr_buf_printf(&b, " %s/month", currency ? currency : "");
+	}
+	if (b.size && !(p->price = tr_strdup(tr_buf_cstr(&b))))
+		rc = TR_ENOMEM;
+cleanup:
+	tr_buf_free(&b);
+	return rc;
+}
+
+static int S_providers(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *a;
+	int rc;
+	if ((rc = S_array(c, &a, d->root, "providers")) < 0 || !a)
+		return rc;
+	if (!(d->providers = tr_calloc(a->count + 1, sizeof(tr_diff_provider))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->count; i++) {
+		tr_diff_provider *p = &d->providers[d->nproviders++];
+		if ((rc = S_id(c, &p->id, &a->items[i], "id")) < 0 ||
+		    (rc = S_price(c, p, &a->items[i], d->currency)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int S_scenarios(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *a;
+	int rc;
+	if ((rc = S_array(c, &a, d->root, "scenarios")) < 0 || !a)
+		return rc;
+	if (!(d->scenarios = tr_calloc(a->count + 1, sizeof(char *))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->count; i++)
+		if ((rc = S_id(c, &d->scenarios[d->nscenarios++], &a->items[i], "id")) < 0)
+			return rc;
+	return 0;
+}
+
+static const tr_diff_provider *S_provider(const tr_diff_doc *d, const char *id)
+{
+	for (size_t i = 0; i < d->nproviders; i++)
+		if (strcmp(d->providers[i].id, id) == 0)
+			return &d->providers[i];
+	return NULL;
+}
+
+/* The per-transaction percentiles of a run or cell ("latency" object). */
+static int S_percentiles(S_ctx *c, double *value, const tr_jsonval *obj)
+{
+	const tr_jsonval *lat;
+	int rc;
+	value[TR_DIFF_P95] = value[TR_DIFF_P99] = NAN;
+	if ((rc = S_object(c, &lat, obj, "latency")) < 0 || !lat)
+		return rc;
+	if ((rc = S_num(c, &value[TR_DIFF_P95], lat, "p95_ms")) < 0 ||
+	    (rc = S_num(c, &value[TR_DIFF_P99], lat, "p99_ms")) < 0)
+		return rc;
+	return 0;
+}
+
+static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
+{
+	const tr_jsonval *ex = tr_jsonval_get(o, "excluded"), *tps;
+	const tr_diff_provider *p;
+	int rc;
+	if ((rc = S_id(c, &r->provider, o, "provider")) < 0 ||
+	    (rc = S_id(c, &r->scenario, o, "scenario")) < 0 ||
+	    (rc = S_id(c, &r->id, o, "id")) < 0 ||
+	    (rc = S_str(c, &r->sha256, o, "sha256")) < 0 ||
+	    (rc = S_str(c, &r->excluded_reason, o, "excluded_reason")) < 0 ||
+	    (rc = S_num(c, &r->value[TR_DIFF_TPS], o, "tps")) < 0 ||
+	    (rc = S_num(c, &r->value[TR_DIFF_LATENCY], o, "latency_avg_ms")) < 0 ||
+	    (rc = S_percentiles(c, r->value, o)) < 0)
+		return rc;
+	if (ex && ex->type != TR_JSONVAL_BOOL && ex->type != TR_JSONVAL_NULL)
+		return S_bad(c, ex, "excluded", "true or false");
+	r->excluded = ex && ex->type == TR_JSONVAL_BOOL && ex->boolean;
+	tps = tr_jsonval_get(o, "tps");
+	r->tps_text = tps && tps->type == TR_JSONVAL_NUMBER ? tps->text : NULL;
+	/* A run's cost per TPS: its provider's monthly cost over its TPS, as
+	 * a cell's is over the median (docs/metrics.md). */
+	p = S_provider(d, r->provider);
+	r->value[TR_DIFF_COST] = p && r->value[TR_DIFF_TPS] > 0 ?
+		p->monthly_cost / r->value[TR_DIFF_TPS] : NAN;
+	return 0;
+}
+
+static int S_runs(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *a;
+	int rc;
+	if ((rc = S_array(c, &a, d->root, "runs")) < 0 || !a)
+		return rc;
+	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->count; i++)
+		if ((rc = S_run(c, d, &d->runs[d->nruns++], &a->items[i])) < 0)
+			return rc;
+	return 0;
+}
+
+static long S_find_run(const tr_diff_doc *d, const char *provider,
+                       const char *scenario, const char *id)
+{
+	for (size_t i = 0; i < d->nruns; i++)
+		if (strcmp(d->runs[i].id, id) == 0 &&
+		    strcmp(d->runs[i].provider, provider) == 0 &&
+		    strcmp(d->runs[i].scenario, scenario) == 0)
+			return (long)i;
+	return -1;
+}
+
+static const char *S_workload_label(const tr_diff_doc *d, const char *key)
+{
+	const tr_jsonval *w = tr_jsonval_get(d->root, "workloads");
+	for (size_t i = 0; w && w->type == TR_JSONVAL_ARRAY && i < w->count; i++) {
+		const tr_jsonval *k = tr_jsonval_get(&w->items[i], "key");
+		const tr_jsonval *l = tr_jsonval_get(&w->items[i], "label");
+		if (k && k->type == TR_JSONVAL_STRING && strcmp(k->text, key) == 0)
+			return l && l->type == TR_JSONVAL_STRING ? l->text : key;
+	}
+	return key;
+}
+
+static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
+                  const tr_jsonval *o)
+{
+	const tr_jsonval *ids;
+	int rc;
+	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
+	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
+	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
+	    (rc = S_num(c, &cell->value[TR_DIFF_TPS], o, "tps_median")) < 0 ||
+	    (rc = S_num(c, &cell->value[TR_DIFF_LATENCY], o, "latency_avg_ms")) < 0 ||
+	    (rc = S_num(c, &cell->value[TR_DIFF_COST], o, "cost_per_tps")) < 0 ||
+	    (rc = S_percentiles(c, cell->value, o)) < 0 ||
+	    (rc = S_array(c, &ids, o, "run_ids")) < 0)
+		return rc;
+	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);
+	if (!ids)
+		return 0;
+	if (!(cell->runs = tr_calloc(ids->count + 1, sizeof(size_t))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < ids->count; i++) {
+		const tr_jsonval *id = &ids->items[i];
+		long r;
+		if (id->type != TR_JSONVAL_STRING)
+			return S_bad(c, id, "run_ids", "strings");
+		r = S_find_run(d, cell->key.provider, cell->key.scenario, id->text);
+		if (r < 0)
+			return tr_error_set_at(c->path, id->line, "run_ids: no run \"%s\" "
+			                       "of %s / %s in runs", id->text,
+			                       cell->key.provider, cell->key.scenario);
+		cell->runs[cell->nruns++] = (size_t)r;
+	}
+	return 0;
+}
+
+static int S_cells(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *a;
+	int rc;
+	if ((rc = S_array(c, &a, d->root, "cells")) < 0 || !a)
+		return rc;
+	if (!(d->cells = tr_calloc(a->count + 1, sizeof(tr_diff_doc_cell))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->count; i++)
+		if ((rc = S_cell(c, d, &d->cells[d->ncells++], &a->items[i])) < 0)
+			return rc;
+	return 0;
+}
+
+static int S_findings(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *a;
+	int rc;
+	if ((rc = S_array(c, &a, d->root, "findings")) < 0 || !a)
+		return rc;
+	if (!(d->findings = tr_calloc(a->count + 1, sizeof(tr_diff_finding))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->count; i++) {
+		tr_diff_finding *f = &d->findings[d->nfindings++];
+		const tr_jsonval *o = &a->items[i];
+		if ((rc = S_str(c, &f->severity, o, "severity")) < 0 ||
+		    (rc = S_str(c, &f->code, o, "code")) < 0 ||
+		    (rc = S_str(c, &f->path, o, "path")) < 0 ||
+		    (rc = S_str(c, &f->message, o, "message")) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+int tr_diff_doc_read(tr_diff_doc **out, const char *json, size_t len,
+                     const char *path)
+{
+	tr_diff_doc *d;
+	S_ctx c = { path };
+	int rc;
+
+	*out = NULL;
+	if (!(d = tr_calloc(1, sizeof(*d))) || !(d->path = tr_strdup(path))) {
+		free(d);
+		return TR_ENOMEM;
+	}
+	if ((rc = tr_jsonval_parse(&d->root, json, len, path)) < 0 ||
+	    (rc = S_header(&c, d)) < 0 || (rc = S_fx(&c, d)) < 0 ||
+	    (rc = S_providers(&c, d)) < 0 || (rc = S_scenarios(&c, d)) < 0 ||
+	    (rc = S_runs(&c, d)) < 0 || (rc = S_cells(&c, d)) < 0 ||
+	    (rc = S_findings(&c, d)) < 0) {
+		tr_diff_doc_free(d);
+		return rc;
+	}
+	*out = d;
+	return 0;
+}
+
+void tr_diff_doc_free(tr_diff_doc *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->nproviders; i++)
+		free(d->providers[i].price);
+	for (size_t i = 0; i < d->ncells; i++)
+		free(d->cells[i].runs);
+	free(d->providers);
+	free(d->scenarios);
+	free(d->runs);
+	free(d->cells);
+	free(d->findings);
+	free(d->fx);
+	tr_jsonval_free(d->root);
+	free(d->path);
+	free(d);
+}

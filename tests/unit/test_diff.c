@@ -1,0 +1,128 @@
+/* test_diff.c: the diff module on hand-written results documents: unknown
+ * members ignored, newer schemas refused, the figures and the test of a
+ * small case computed by hand, --fail-on rules. */
+
+#include "harness.h"
+#include "diff/diff.h"
+#include "util/error.h"
+
+/* One provider, one scenario, one cell; TPS of its runs given as text.
+ * `extra` goes into the top level and into the cell (members a later
+ * tpsreport may add). */
+static char *S_doc(int schema, const char *price, const char *tps[5],
+                   const char *sha[5], const char *extra)
+{
+	tr_buf b = TR_BUF_INIT;
+	tr_buf_printf(&b, "{\"schema\": %d, %s\"study\": {\"title\": \"t\", "
+	              "\"currency\": \"EUR\", \"alpha\": 0.05, \"fx\": {\"rates\": "
+	              "{\"USD\": 0.9}}},\n\"providers\": [{\"id\": \"aws\", "
+	              "\"monthly_cost\": %s, \"price\": []}],\n\"scenarios\": "
+	              "[{\"id\": \"s\"}],\n\"workloads\": [{\"key\": \"w\", "
+	              "\"label\": \"W\"}],\n\"runs\": [", schema, extra, price);
+	for (int i = 0; i < 5; i++)
+		tr_buf_printf(&b, "%s{\"provider\": \"aws\", \"scenario\": \"s\", "
+		              "\"id\": \"run%d\", \"tps\": %s, \"latency_avg_ms\": "
+		              "null, \"latency\": null, \"excluded\": false, "
+		              "\"sha256\": \"%s\", \"future\": [1, 2]}\n", i ? "," : "",
+		              i + 1, tps[i], sha[i]);
+	tr_buf_printf(&b, "],\n\"cells\": [{\"provider\": \"aws\", \"scenario\": "
+	              "\"s\", \"workload_key\": \"w\", %s\"run_ids\": [\"run1\", "
+	              "\"run2\", \"run3\", \"run4\", \"run5\"], \"tps_median\": %s, "
+	              "\"latency_avg_ms\": null, \"cost_per_tps\": null, "
+	              "\"latency\": null}],\n\"findings\": []}\n", extra, tps[2]);
+	return tr_buf_detach(&b);
+}
+
+static const char *S_old[5] = { "100", "110", "120", "130", "140" };
+static const char *S_new[5] = { "150", "160", "170", "180", "190" };
+static const char *S_sha_a[5] = { "a1", "a2", "a3", "a4", "a5" };
+static const char *S_sha_b[5] = { "a1", "b2", "a3", "b4", "b5" };
+
+static void test_faster(void)
+{
+	char *o = S_doc(1, "100", S_old, S_sha_a, "\"aggregates\": {\"x\": 1}, ");
+	char *n = S_doc(1, "200", S_new, S_sha_b, "\"metrics\": [], ");
+	tr_diff_doc *od = NULL, *nd = NULL;
+	tr_diff *d = NULL;
+	CHECK_INT(tr_diff_doc_read(&od, o, strlen(o), "old.json"), 0);
+	CHECK_INT(tr_diff_doc_read(&nd, n, strlen(n), "new.json"), 0);
+	CHECK_INT(tr_diff_compute(&d, od, nd), 0);
+	if (d) {
+		const tr_diff_change *c = &d->changes[TR_DIFF_TPS][0];
+		CHECK_INT(d->ncells, 1);
+		CHECK_INT(d->nchanges[TR_DIFF_TPS], 1);
+		/* medians 120 and 170 (tps_median as written), +41.67% */
+		CHECK_DBL(c->old_value, 120, 0);
+		CHECK_DBL(c->new_value, 170, 0);
+		CHECK_DBL(c->change_pct, 50.0 / 120 * 100, 1e-9);
+		/* no old run beats a new one: U = 0, and only the two extreme
+		 * splits of C(10,5) = 252 are as extreme: p = 2/252 */
+		CHECK_DBL(c->u, 0, 0);
+		CHECK_DBL(c->p_value, 2.0 / 252, 1e-12);
+		CHECK_DBL(c->p_adjusted, 2.0 / 252, 1e-12);   /* one cell */
+		CHECK(c->significant);
+		CHECK(d->significant);
+		/* cost per TPS: 100 / 120 then 200 / 170; per run 100/tps ... */
+		CHECK_INT(d->nchanges[TR_DIFF_COST], 0);      /* cell figure null */
+		/* runs 2, 4, 5 have other digests */
+		CHECK_INT(d->runs.count, 3);
+		CHECK_STR(d->runs.items[0].id, "run2");
+		CHECK_STR(d->runs.items[2].id, "run5");
+		/* the price: monthly cost 100 -> 200 */
+		CHECK_INT(d->prices.count, 1);
+		CHECK_STR(d->prices.items[0].old_text, "100.00 EUR/month");
+		CHECK_STR(d->prices.items[0].new_text, "200.00 EUR/month");
+	}
+	tr_diff_free(d);
+	tr_diff_doc_free(od);
+	tr_diff_doc_free(nd);
+	free(o);
+	free(n);
+}
+
+static void test_refused(void)
+{
+	char *v2 = S_doc(2, "100", S_old, S_sha_a, "");
+	tr_diff_doc *doc = (tr_diff_doc *)1;
+	CHECK(tr_diff_doc_read(&doc, v2, strlen(v2), "v2.json") < 0);
+	CHECK(doc == NULL);
+	CHECK_STR(tr_error_last(), "v2.json:1: results schema 2 is newer than "
+	          "this tpsreport reads (1): compare with a newer tpsreport");
+	free(v2);
+	CHECK(tr_diff_doc_read(&doc, "{\"schema\": 1, ", 14, "cut.json") < 0);
+	CHECK(strncmp(tr_error_last(), "cut.json:1: ", 12) == 0);
+	CHECK(tr_diff_doc_read(&doc, "[1]", 3, "a.json") < 0);
+	CHECK_STR(tr_error_last(), "a.json:1: not a tpsreport results document "
+	          "(expected an object, found array)");
+}
+
+static void test_rules(void)
+{
+	tr_diff_rule r;
+	tr_diff_change c;
+	memset(&c, 0, sizeof(c));
+	CHECK_INT(tr_diff_rule_parse(&r, "tps<-5%"), 0);
+	CHECK_INT(r.metric, TR_DIFF_TPS);
+	CHECK_INT(r.op, '<');
+	CHECK_DBL(r.pct, -5, 0);
+	c.change_pct = -5.01;
+	CHECK(tr_diff_rule_crossed(&r, &c));
+	c.change_pct = -5;
+	CHECK(!tr_diff_rule_crossed(&r, &c));   /* strictly beyond */
+	CHECK_INT(tr_diff_rule_parse(&r, "p99 > 10.5 %"), 0);
+	CHECK_INT(r.metric, TR_DIFF_P99);
+	CHECK_DBL(r.pct, 10.5, 0);
+	CHECK(tr_diff_rule_parse(&r, "tps<-5") < 0);
+	CHECK(tr_diff_rule_parse(&r, "speed<-5%") < 0);
+	CHECK(tr_diff_rule_parse(&r, "tps=5%") < 0);
+	CHECK(tr_diff_rule_parse(&r, "<5%") < 0);
+	CHECK(tr_diff_rule_parse(&r, "cost>x%") < 0);
+}
+
+int main(void)
+{
+	RUN(test_faster);
+	RUN(test_refused);
+	RUN(test_rules);
+	return harness_done();
+}
