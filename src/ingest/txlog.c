@@ -40,7 +40,12 @@ enum {
 /* ---- everything the loop accumulates for one file -------------------- */
 
 typedef struct S_acc {
-	tr_hist latency;
+	tr_hist *latency;                 /* the caller's: recorded into directly */
+	/* Latencies counted straight into latency->dense by the hot loop
+	 * (tr_hist_counted() adds them to its total, min and max). */
+	uint64_t *dense;
+	uint64_t ndense;
+	int64_t dense_n, dense_min, dense_max;
 	int64_t transactions, skipped, failed, serialization, deadlock, other;
 	int64_t lines;
 	int64_t t_min, t_max;             /* epoch microseconds */
@@ -58,10 +63,14 @@ typedef struct S_acc {
 	int64_t ok_zero7, fail_nonzero7;
 } S_acc;
 
-static void S_acc_init(S_acc *a)
+static void S_acc_init(S_acc *a, tr_hist *latency)
 {
 	memset(a, 0, sizeof(*a));
-	tr_hist_init(&a->latency);
+	a->latency = latency;
+	a->dense = latency->dense;
+	a->ndense = latency->ndense;
+	a->dense_min = INT64_MAX;
+	a->dense_max = -1;
 	a->t_min = INT64_MAX;
 	a->t_max = -1;
 	a->lag_min = UINT64_MAX;
@@ -239,8 +248,20 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		retv = nfields == 8 ? c8 : c7;
 		if (kind == S_OK) {
 			a->transactions++;
-			if (tr_hist_record(&a->latency, (int64_t)lat) < 0)
-				return -1;
+			if (lat < a->ndense) {
+				a->dense[lat]++;
+				a->dense_n++;
+				if ((int64_t)lat < a->dense_min)
+					a->dense_min = (int64_t)lat;
+				if ((int64_t)lat > a->dense_max)
+					a->dense_max = (int64_t)lat;
+			} else {
+				/* grows the dense array, or the sparse table */
+				if (tr_hist_record(a->latency, (int64_t)lat) < 0)
+					return -1;
+				a->dense = a->latency->dense;
+				a->ndense = a->latency->ndense;
+			}
 			if (nfields >= 7) {
 				uint64_t sq;
 				a->lag_n++;
@@ -280,16 +301,22 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 
 /* The whole buffer (which ends with '\n'): with the epoch shortcut while
  * there is room for its reads, without it for the last lines. */
-static long S_scan(S_acc *a, const char *data, size_t len, int nfields)
+static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 {
 	const char *p = data, *end = data + len;
 	long line = 0, bad = 0;
+	/* A local copy: its address never escapes, so the compiler may keep
+	 * the counters in registers (through *out, every store to the dense
+	 * counters could change them, and they would be reloaded per line). */
+	S_acc a = *out;
 	if (len > S_FAST_ROOM)
-		bad = S_lines(a, &p, end - S_FAST_ROOM, nfields, &line, true);
+		bad = S_lines(&a, &p, end - S_FAST_ROOM, nfields, &line, true);
 	if (bad == 0)
-		bad = S_lines(a, &p, end, nfields, &line, false);
+		bad = S_lines(&a, &p, end, nfields, &line, false);
 	if (bad == 0)
-		a->lines = line;
+		a.lines = line;
+	tr_hist_counted(a.latency, a.dense_n, a.dense_min, a.dense_max);
+	*out = a;
 	return bad;
 }
 
@@ -402,8 +429,7 @@ static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
 		lag = c == TR_TXLOG_COL7_LAG;
 		retries = c == TR_TXLOG_COL7_RETRIES;
 	}
-	tr_txlog_stats_init(&s);
-	s.latency = a->latency;   /* borrowed: merged below, not freed here */
+	tr_txlog_stats_init(&s);   /* its latency stays empty: recorded already */
 	s.transactions = a->transactions;
 	s.skipped = a->skipped;
 	s.failed = a->failed;
@@ -484,12 +510,27 @@ int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
 	return tr_txlog_parse_from(out, data, len, path, 1);
 }
 
+/* All or nothing: into a fresh accumulator, merged on success. */
 int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
                         const char *path, long first_line)
 {
+	tr_txlog_stats tmp;
+	int nfields = 0, rc;
+	tr_txlog_stats_init(&tmp);
+	tmp.col7 = out->col7;
+	rc = tr_txlog_parse_window(&tmp, &nfields, data, len, path, first_line);
+	if (rc == 0)
+		rc = tr_txlog_stats_merge(out, &tmp);
+	tr_txlog_stats_free(&tmp);
+	return rc;
+}
+
+int tr_txlog_parse_window(tr_txlog_stats *out, int *nfields, const char *data,
+                          size_t len, const char *path, long first_line)
+{
 	const char *eol;
 	S_acc acc;
-	int nfields, rc;
+	int n, rc;
 	long bad;
 
 	if ((rc = tr_logscan_check_file(data, len, path,
@@ -497,16 +538,17 @@ int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
 		return rc;
 	/* The first line sets the field count of the file. */
 	eol = memchr(data, '\n', len);
-	nfields = tr_logscan_count_fields(data, eol);
-	if (nfields < 6 || nfields > 8)
+	n = tr_logscan_count_fields(data, eol);
+	if (*nfields == 0 && (n < 6 || n > 8))
 		return S_diagnose(data, data + len, 0, path, first_line);
+	if (*nfields != 0 && n != *nfields)
+		return S_diagnose(data, data + len, *nfields, path, first_line);
+	*nfields = n;
 
-	S_acc_init(&acc);
-	bad = S_scan(&acc, data, len, nfields);
-	if (bad < 0) {
-		rc = TR_ENOMEM;
-		goto cleanup;
-	}
+	S_acc_init(&acc, &out->latency);
+	bad = S_scan(&acc, data, len, n);
+	if (bad < 0)
+		return TR_ENOMEM;
 	if (bad > 0) {
 		/* Find the bad line again (errors only, so a second pass is
 		 * fine) and say what is wrong with it. */
@@ -514,14 +556,9 @@ int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
 		for (long i = 1; i < bad; i++)
 			ls = (const char *)memchr(ls, '\n',
 			                          (size_t)(data + len - ls)) + 1;
-		rc = S_diagnose(ls, data + len, nfields, path, first_line + bad - 1);
-		goto cleanup;
+		return S_diagnose(ls, data + len, n, path, first_line + bad - 1);
 	}
-	rc = S_commit(out, &acc, nfields);
-
-cleanup:
-	tr_hist_free(&acc.latency);
-	return rc;
+	return S_commit(out, &acc, n);
 }
 
 /* ---- sniffing ---------------------------------------------------------- */
