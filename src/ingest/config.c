@@ -154,7 +154,7 @@ static int S_percentile_key(S_state *st, const char *value)
 		st->config->percentile = TR_PCT_POSTGRESBENCH;
 	else
 		return S_fail(st, "percentile: expected nearest-rank or postgresbench, found \"%s\"", value);
-	return 0;
+	return 1;
 }
 
 static int S_study_key(S_state *st, const char *name, const char *value)

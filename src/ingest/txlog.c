@@ -179,10 +179,17 @@ static int S_word_in(const char *p, const char *e)
  *   rest into counters.
  * Returns 0, the number of the first bad line, or -1 when memory ran out.
  */
-static inline long S_lines(S_acc *a, const char **pp, const char *stop,
+#define S_FAIL(v) do { bad = (v); goto out; } while (0)
+
+static inline long S_lines(S_acc *out, const char **pp, const char *stop,
                            int nfields, long *line, bool fast)
 {
 	const char *p = *pp;
+	/* A local copy whose address never escapes: the compiler keeps its
+	 * counters in registers (through a pointer, every store to a dense
+	 * counter could change them, and they would be reloaded per line). */
+	S_acc acc = *out, *a = &acc;
+	long bad = 0;
 	/* The last 10-digit epoch second read: its text and value. */
 	uint64_t ep8 = 0, ep_s = 0;
 	char ep9 = 0, ep10 = 0;
@@ -193,21 +200,21 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		++*line;
 		/* client_id and transaction_no: checked, not kept */
 		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		/* latency, or a word for the transactions that have none */
 		if ((unsigned)(unsigned char)*p - '0' < 10) {
 			if (S_digits(&p, &lat) - 1 >= S_DIGITS)
-				return *line;
+				S_FAIL(*line);
 		} else if ((kind = S_word(&p)) == S_BAD) {
-			return *line;
+			S_FAIL(*line);
 		}
 		if (*p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		/* script_no, epoch seconds and microseconds */
 		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		if (fast && S_load8(p) == ep8 && p[8] == ep9 && p[9] == ep10 &&
 		    p[10] == ' ') {
 			s = ep_s;    /* the same second as the line before */
@@ -215,7 +222,7 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		} else {
 			const char *f = p;
 			if (S_digits(&p, &s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
-				return *line;
+				S_FAIL(*line);
 			if (fast && p - f == 11) {
 				ep8 = S_load8(f);
 				ep9 = f[8];
@@ -224,16 +231,16 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 			}
 		}
 		if (S_digits(&p, &us) - 1 >= S_US_DIGITS)
-			return *line;
+			S_FAIL(*line);
 		if (nfields >= 7) {
 			if (*p++ != ' ' || S_digits(&p, &c7) - 1 >= S_DIGITS)
-				return *line;
+				S_FAIL(*line);
 			if (nfields == 8 &&
 			    (*p++ != ' ' || S_digits(&p, &c8) - 1 >= S_DIGITS))
-				return *line;
+				S_FAIL(*line);
 		}
 		if (*p++ != '\n')
-			return *line;
+			S_FAIL(*line);
 
 		{
 			int64_t t = (int64_t)s * 1000000 + (int64_t)us;
@@ -258,7 +265,7 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 			} else {
 				/* grows the dense array, or the sparse table */
 				if (tr_hist_record(a->latency, (int64_t)lat) < 0)
-					return -1;
+					S_FAIL(-1);
 				a->dense = a->latency->dense;
 				a->ndense = a->latency->ndense;
 			}
@@ -296,8 +303,12 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		}
 	}
 	*pp = p;
-	return 0;
+out:
+	*out = acc;
+	return bad;
 }
+
+#undef S_FAIL
 
 /* The whole buffer (which ends with '\n'): with the epoch shortcut while
  * there is room for its reads, without it for the last lines. */
@@ -305,18 +316,13 @@ static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 {
 	const char *p = data, *end = data + len;
 	long line = 0, bad = 0;
-	/* A local copy: its address never escapes, so the compiler may keep
-	 * the counters in registers (through *out, every store to the dense
-	 * counters could change them, and they would be reloaded per line). */
-	S_acc a = *out;
 	if (len > S_FAST_ROOM)
-		bad = S_lines(&a, &p, end - S_FAST_ROOM, nfields, &line, true);
+		bad = S_lines(out, &p, end - S_FAST_ROOM, nfields, &line, true);
 	if (bad == 0)
-		bad = S_lines(&a, &p, end, nfields, &line, false);
+		bad = S_lines(out, &p, end, nfields, &line, false);
 	if (bad == 0)
-		a.lines = line;
-	tr_hist_counted(a.latency, a.dense_n, a.dense_min, a.dense_max);
-	*out = a;
+		out->lines = line;
+	tr_hist_counted(out->latency, out->dense_n, out->dense_min, out->dense_max);
 	return bad;
 }
 

@@ -19,6 +19,11 @@
 #define S_DENSE_MIN 4096
 #define S_SPARSE_MIN 64
 
+const char *tr_pct_rule_name(tr_pct_rule rule)
+{
+	return rule == TR_PCT_POSTGRESBENCH ? "postgresbench" : "nearest-rank";
+}
+
 void tr_hist_init(tr_hist *h)
 {
 	memset(h, 0, sizeof(*h));

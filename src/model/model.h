@@ -77,6 +77,9 @@ typedef enum tr_pct_rule {
 	TR_PCT_POSTGRESBENCH
 } tr_pct_rule;
 
+/* "nearest-rank" or "postgresbench", as in tpsreport.ini (static). */
+const char *tr_pct_rule_name(tr_pct_rule rule);
+
 void tr_hist_init(tr_hist *h);
 /* Record n values (negative values are recorded as 0). 0 or TR_ENOMEM. */
 int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n);

@@ -300,6 +300,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	r->currency = S_report_currency(st);
 	r->alpha = 0.05;
 	r->digest = st->digest;
+	r->percentile = st->config.percentile;
 	r->baseline = 0;
 	if (st->config.baseline) {
 		long b = tr_study_provider_index(st, st->config.baseline);

@@ -275,6 +275,7 @@ typedef struct tr_results {
 	size_t baseline;         /* provider index */
 	double alpha;            /* 0.05 */
 	const char *digest;      /* of the inputs */
+	tr_pct_rule percentile;  /* the rule of every tr_latency percentile */
 
 	tr_provider_result *providers;
 	size_t nproviders;
