@@ -165,10 +165,13 @@ typedef struct tr_load_options {
 	 * bytes done and total. NULL for none. */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *progress_ctx;
-	/* Bytes of a per-transaction log per job; 0 = the default (16 MiB).
-	 * No figure depends on it (the inputs digest does); tests make it
-	 * small to cut files into many chunks. */
+	/* Bytes of a per-transaction log per job; 0 = the default (64 MiB),
+	 * and bytes mapped at a time; 0 = the default (8 MiB). No figure
+	 * depends on them, nor does the inputs digest while both are at least
+	 * 1 MiB (files are hashed in 1 MiB blocks; smaller values make smaller
+	 * blocks). Tests make them small to cut files into many pieces. */
 	uint64_t chunk_bytes;
+	uint64_t window_bytes;
 } tr_load_options;
 
 /*

@@ -584,12 +584,20 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 	uint64_t chunk = ctx->options && ctx->options->chunk_bytes
 	                     ? ctx->options->chunk_bytes
 	                     : S_CHUNK;
-	/* Jobs start on block boundaries, so that a file's block hashes do
-	 * not depend on how it was cut (chunks smaller than a block, for
-	 * tests, make smaller blocks). */
-	ctx->block = chunk < S_BLOCK ? chunk : S_BLOCK;
+	uint64_t window = ctx->options && ctx->options->window_bytes
+	                      ? ctx->options->window_bytes
+	                      : S_WINDOW;
+	/* Jobs and windows start on block boundaries, so that a file's block
+	 * hashes do not depend on how it was cut (options smaller than a
+	 * block, for tests, make smaller blocks). */
+	ctx->block = S_BLOCK;
+	if (chunk < ctx->block)
+		ctx->block = chunk;
+	if (window < ctx->block)
+		ctx->block = window;
 	chunk = (chunk + ctx->block - 1) / ctx->block * ctx->block;
-	ctx->window = chunk < S_WINDOW ? chunk : S_WINDOW;
+	window = (window + ctx->block - 1) / ctx->block * ctx->block;
+	ctx->window = window < chunk ? window : chunk;
 	for (size_t r = 0; r < st->nruns; r++) {
 		tr_run *run = &st->runs[r];
 		tr_txlog_col7 col7;
