@@ -20,7 +20,7 @@ uint64_t tr_hash64_bulk(const void *data, size_t len);
 
 static void test_same_on_every_path(void)
 {
-	size_t n = (1 << 20) + 4096;
+	size_t n = (1 << 20) + 8192;
 	unsigned char *b = malloc(n);
 	uint64_t x = 88172645463325252ULL;
 	size_t lens[] = { 0, 1, 7, 8, 31, 32, 63, 64, 65, 127, 1023, 1024, 1025,
