@@ -227,45 +227,42 @@ static int S_parse_lines(S_job *job, const S_map *m, uint64_t from, uint64_t to,
 }
 
 /*
- * Map [ws, we) of the job's file (plus a page before it, to see whether a
- * line starts at ws, and enough after it for the last line starting
- * before we), hash and parse it block by block, unmap it. *next: the
- * first byte not yet parsed (a line start), carried between windows.
+ * Map [ws, we) of the job's file into *m: a page before it too, to see
+ * whether a line starts at ws, and enough after it for the last line
+ * starting before we. Sets *next to the first line start at or after ws
+ * when it is before ws. m->map is NULL when nothing is mapped.
  */
-static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
-                    uint64_t block, uint64_t *next, int *nfields)
+static int S_map_window(S_map *m, S_job *job, int fd, uint64_t ws,
+                        uint64_t we, uint64_t *next)
 {
 	static long page;
 	uint64_t slack = S_SLACK;
-	sigjmp_buf jump;
-	S_map m;
-	void *p;
-	volatile int rc = 0;
-
 	if (!page)
 		page = sysconf(_SC_PAGESIZE);
 	for (;;) {
 		uint64_t first = *next;
-		m.lo = (ws > 0 ? ws - 1 : 0) / (uint64_t)page * (uint64_t)page;
-		m.hi = we + slack < job->size ? we + slack : job->size;
-		p = mmap(NULL, (size_t)(m.hi - m.lo), PROT_READ,
-		         MAP_PRIVATE | MAP_POPULATE, fd, (off_t)m.lo);
+		void *p;
+		m->lo = (ws > 0 ? ws - 1 : 0) / (uint64_t)page * (uint64_t)page;
+		m->hi = we + slack < job->size ? we + slack : job->size;
+		p = mmap(NULL, (size_t)(m->hi - m->lo), PROT_READ,
+		         MAP_PRIVATE | MAP_POPULATE, fd, (off_t)m->lo);
 		if (p == MAP_FAILED)
 			return tr_error_set_errno(job->relpath);
-		m.map = p;
-		posix_madvise(p, (size_t)(m.hi - m.lo), POSIX_MADV_SEQUENTIAL);
+		m->map = p;
+		posix_madvise(p, (size_t)(m->hi - m->lo), POSIX_MADV_SEQUENTIAL);
 		/* The first line starting at or after ws (chunk 0: at 0). */
 		if (first < ws)
-			first = ws == 0 ? 0 : S_line_end(&m, ws - 1);
+			first = ws == 0 ? 0 : S_line_end(m, ws - 1);
 		/* Mapped far enough: to the start of the first line and to the
 		 * end of the last one that start before we? */
-		if (m.hi == job->size ||
+		if (m->hi == job->size ||
 		    (first != UINT64_MAX &&
-		     (first >= we || S_line_end(&m, we - 1) != UINT64_MAX))) {
+		     (first >= we || S_line_end(m, we - 1) != UINT64_MAX))) {
 			*next = first == UINT64_MAX ? job->size : first;
-			break;
+			return 0;
 		}
-		munmap(p, (size_t)(m.hi - m.lo));
+		munmap(p, (size_t)(m->hi - m->lo));
+		m->map = NULL;
 		if (slack > S_WINDOW)
 			return tr_error_set_at(job->relpath, 1 + (long)job->tx.lines,
 			                       "a line of more than %llu MiB: not a "
@@ -273,19 +270,40 @@ static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
 			                       (unsigned long long)(S_WINDOW >> 20));
 		slack *= 8;      /* a long line: map more */
 	}
+}
+
+/* The window being read by this thread: in thread-local storage rather
+ * than on the stack, so that it is still known after a SIGBUS jump. */
+static _Thread_local S_map S_cur;
+
+/*
+ * Map [ws, we), hash and parse it block by block, unmap it. *next: the
+ * first byte not yet parsed (a line start), carried between windows.
+ */
+static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
+                    uint64_t block, uint64_t *next, int *nfields)
+{
+	sigjmp_buf jump;
+	volatile int rc = 0;
+
+	S_cur.map = NULL;
 	S_bus_jump = &jump;
-	if (sigsetjmp(jump, 0) == 0) {
+	/* (1: the jump out of the handler unblocks SIGBUS again) */
+	if (sigsetjmp(jump, 1) == 0) {
+		rc = S_map_window(&S_cur, job, fd, ws, we, next);
 		for (uint64_t b = ws; b < we && rc == 0; b += block) {
 			uint64_t e = b + block < we ? b + block : we;
-			S_hash_blocks(job, m.map, m.lo, b, e, block);
-			rc = S_parse_lines(job, &m, b, e, next, nfields);
+			S_hash_blocks(job, S_cur.map, S_cur.lo, b, e, block);
+			rc = S_parse_lines(job, &S_cur, b, e, next, nfields);
 		}
 	} else {
 		rc = tr_error_set_at(job->relpath, 0, "the file got shorter while "
 		                     "it was being read");
 	}
 	S_bus_jump = NULL;
-	munmap(p, (size_t)(m.hi - m.lo));
+	if (S_cur.map)
+		munmap((void *)S_cur.map, (size_t)(S_cur.hi - S_cur.lo));
+	S_cur.map = NULL;
 	return rc;
 }
 
