@@ -16,8 +16,15 @@
 /* MAP_POPULATE (Linux) is not in POSIX. */
 #define _DEFAULT_SOURCE 1
 
-#include "load.h"
-#include "logscan.h"
+#include "ingest_internal.h"
+#include "ingest_logscan_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/hash64.h"
+#include "util/pool.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +33,7 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -11,6 +11,7 @@
  * a percentile is asked for. */
 
 #include "model.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* internal test of: util */
 /* test_hash64.c: tr_hash64_bulk gives the same value on every path (AVX2,
  * SSE2, portable C): the inputs digest must not depend on the machine.
  * The portable path is compiled in here under other names and is the
@@ -15,6 +16,7 @@
 #undef tr_hash64_bulk
 
 #include "harness.h"
+#include "util/base.h"
 
 uint64_t tr_hash64_bulk(const void *data, size_t len);
 
