@@ -162,6 +162,18 @@ static int S_percentile_key(S_state *st, const char *value)
 	return 1;
 }
 
+/* [study] runs = median|best|worst */
+static int S_runs_key(S_state *st, const char *value)
+{
+	static const char *const names[] = { "median", "best", "worst" };
+	for (size_t i = 0; i < TR_ARRAY_SIZE(names); i++)
+		if (strcmp(value, names[i]) == 0) {
+			st->config->runs = (tr_run_pick)i;
+			return 1;
+		}
+	return S_fail(st, "runs: expected median, best or worst, found \"%s\"", value);
+}
+
 static int S_study_key(S_state *st, const char *name, const char *value)
 {
 	tr_config *c = st->config;
@@ -180,7 +192,9 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 		return S_set_string(st, &c->baseline, value);
 	if (strcmp(name, "percentile") == 0)
 		return S_percentile_key(st, value);
-	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, percentile)", name);
+	if (strcmp(name, "runs") == 0)
+		return S_runs_key(st, value);
+	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs)", name);
 }
 
 static int S_provider_key(S_state *st, const char *id, const char *name,
