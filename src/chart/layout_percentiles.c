@@ -34,42 +34,36 @@ static double S_x(double p, double left, double right)
 }
 
 /*
- * The step curve of a histogram in px: each bucket holds the latency of
- * the ranks it covers, from the fraction at or below the previous bucket
- * to the fraction at or below itself. Its value is the bucket's midpoint
- * clamped to [min, max], as tr_hist_percentile reports it. The curve only
- * rises, so points closer than 0.75 px to the last kept one are dropped
- * without changing what is seen.
+ * The step curve of the exact latency counts in px: each distinct value
+ * holds the ranks it covers, from the fraction at or below the value
+ * before it to the fraction at or below itself. The curve only rises, so
+ * points closer than 0.75 px to the last kept one are dropped without
+ * changing what is seen.
  */
 static int S_curve(double **out, size_t *n, const tr_hist *h, const tr_axis *ay,
                    double left, double right, double top, double bottom)
 {
-	size_t cap = 0, m = 0;
+	size_t cap = 0, m = 0, nv = 0;
 	double *p = NULL, lastx = -1e9, lasty = -1e9;
 	uint64_t seen = 0;
+	tr_hist_slot *vals = NULL;
 	*out = NULL;
 	*n = 0;
-	for (size_t b = 0; b < h->nbuckets; b++) {
-		int64_t lo, hi;
+	if (tr_hist_values(&vals, &nv, h) < 0)
+		return TR_ENOMEM;
+	for (size_t b = 0; b < nv; b++) {
 		double v, f0, f1, x0, x1, y, pt[4];
-		if (!h->counts[b])
-			continue;
 		f0 = (double)seen / (double)h->total;
-		seen += h->counts[b];
+		seen += vals[b].count;
 		f1 = (double)seen / (double)h->total;
 		if (f1 <= 0.5 && seen < (uint64_t)h->total)
 			continue;           /* left of the plot */
-		tr_hist_bucket_bounds(b, &lo, &hi);
-		v = ((double)lo + (double)hi) / 2.0;
-		if (v < (double)h->min)
-			v = (double)h->min;
-		if (v > (double)h->max)
-			v = (double)h->max;
+		v = (double)vals[b].value;
 		x0 = S_x(f0, left, right);
 		x1 = seen >= (uint64_t)h->total ? right : S_x(f1, left, right);
 		y = tr_axis_map(ay, v / 1000.0, bottom, top);
 		if (y < top)
-			y = top;  /* a bucket's rounding may pass the axis top */
+			y = top;  /* the max may pass the axis top */
 		pt[0] = x0;
 		pt[1] = y;
 		pt[2] = x1;
@@ -81,6 +75,7 @@ static int S_curve(double **out, size_t *n, const tr_hist *h, const tr_axis *ay,
 				continue;
 			if (tr_grow(&p, &cap, 2 * (m + 1), sizeof(double)) < 0) {
 				free(p);
+				free(vals);
 				return TR_ENOMEM;
 			}
 			p[2 * m] = lastx = pt[2 * k];
@@ -90,6 +85,7 @@ static int S_curve(double **out, size_t *n, const tr_hist *h, const tr_axis *ay,
 		if (x1 >= right)
 			break;
 	}
+	free(vals);
 	*out = p;
 	*n = m;
 	return 0;

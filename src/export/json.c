@@ -432,6 +432,7 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	S_str(&j, "currency", r->currency);
 	S_str(&j, "baseline", r->nproviders ? r->providers[r->baseline].id : NULL);
 	S_num(&j, "alpha", r->alpha);
+	S_str(&j, "percentile", tr_pct_rule_name(r->percentile));
 	S_str(&j, "runs", tr_run_pick_name(r->run_pick));
 	tr_json_key(&j, "fx");
 	tr_json_object_begin(&j);

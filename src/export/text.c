@@ -195,8 +195,13 @@ static int S_latency(tr_buf *out, const tr_results *r)
 		rc = tr_table_add(&t, row);
 	}
 	if (rc == 0 && t.nrows > 0)
-		rc = S_heading(out, "Latency of transactions (per-transaction logs, "
-		                    "nearest-rank percentiles over the cell's runs)");
+		rc = S_heading(out, r->percentile == TR_PCT_POSTGRESBENCH
+		                        ? "Latency of transactions (per-transaction "
+		                          "logs, exact percentiles by PostgresBench's "
+		                          "rule over the cell's runs)"
+		                        : "Latency of transactions (per-transaction "
+		                          "logs, exact nearest-rank percentiles over "
+		                          "the cell's runs)");
 	if (rc == 0 && t.nrows > 0)
 		rc = tr_table_render(out, &t);
 	tr_table_free(&t);

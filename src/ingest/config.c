@@ -149,6 +149,19 @@ static bool S_first_time(S_state *st, const char *section, const char *name)
 	return first;
 }
 
+/* [study] percentile: which rule picks a per-transaction percentile
+ * (docs/metrics.md). */
+static int S_percentile_key(S_state *st, const char *value)
+{
+	if (strcmp(value, "nearest-rank") == 0)
+		st->config->percentile = TR_PCT_NEAREST_RANK;
+	else if (strcmp(value, "postgresbench") == 0)
+		st->config->percentile = TR_PCT_POSTGRESBENCH;
+	else
+		return S_fail(st, "percentile: expected nearest-rank or postgresbench, found \"%s\"", value);
+	return 1;
+}
+
 /* [study] runs = median|best|worst */
 static int S_runs_key(S_state *st, const char *value)
 {
@@ -177,9 +190,11 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 	}
 	if (strcmp(name, "baseline") == 0)
 		return S_set_string(st, &c->baseline, value);
+	if (strcmp(name, "percentile") == 0)
+		return S_percentile_key(st, value);
 	if (strcmp(name, "runs") == 0)
 		return S_runs_key(st, value);
-	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, runs)", name);
+	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs)", name);
 }
 
 static int S_provider_key(S_state *st, const char *id, const char *name,

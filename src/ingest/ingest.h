@@ -99,8 +99,9 @@ void tr_agglog_free(tr_agglog *log);
 /*
  * Parse a whole per-transaction log into out (which accumulates: call it
  * once per thread file; initialise with tr_txlog_stats_init). Latencies of
- * successful transactions go into the histogram; skipped and failed ones
- * are counted apart. A final line without its newline is an error.
+ * successful transactions are counted exactly (tr_hist); skipped and
+ * failed ones are counted apart. A final line without its newline is an
+ * error. On failure nothing is added to out.
  */
 void tr_txlog_stats_init(tr_txlog_stats *s);
 void tr_txlog_stats_free(tr_txlog_stats *s);
@@ -111,6 +112,12 @@ int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
  * line first_line of the file (for messages). */
 int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
                         const char *path, long first_line);
+/* The same for one of several windows of a file read in turn: *nfields is
+ * 0 for the first (it is then set from its first line) and is the field
+ * count every later window's lines must have. Faster (counts go straight
+ * into out), but on failure out holds part of the window: drop it. */
+int tr_txlog_parse_window(tr_txlog_stats *out, int *nfields, const char *data,
+                          size_t len, const char *path, long first_line);
 
 /* ---- init output (-i) ------------------------------------------------ */
 
@@ -204,10 +211,13 @@ typedef struct tr_load_options {
 	 * bytes done and total. NULL for none. */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *progress_ctx;
-	/* Bytes of a per-transaction log per job; 0 = the default (16 MiB).
-	 * No figure depends on it (the inputs digest does); tests make it
-	 * small to cut files into many chunks. */
+	/* Bytes of a per-transaction log per job; 0 = the default (64 MiB),
+	 * and bytes mapped at a time; 0 = the default (8 MiB). No figure
+	 * depends on them, nor does the inputs digest while both are at least
+	 * 1 MiB (files are hashed in 1 MiB blocks; smaller values make smaller
+	 * blocks). Tests make them small to cut files into many pieces. */
 	uint64_t chunk_bytes;
+	uint64_t window_bytes;
 } tr_load_options;
 
 /*

@@ -3,13 +3,21 @@
  *
  * Per-transaction logs are big (a 20-minute run at 25,000 TPS writes 30
  * million lines): each file is cut into chunks of S_CHUNK bytes, every
- * chunk a job that reads only the whole lines starting in its range into
- * its own buffer and parses them into its own accumulator. Memory stays at
- * about one chunk per thread whatever the size of the logs, and both cores
- * work even on a single file. Aggregate logs are small (a line per thread
- * and interval) and are read whole. */
+ * chunk a job that parses the whole lines starting in its range into its
+ * own accumulator. A job maps its range in windows of S_WINDOW bytes
+ * (mmap, read-ahead told the access is sequential) and unmaps each as the
+ * scan passes, so resident memory stays at about a window per thread
+ * whatever the size of the logs, and nothing is copied. Within a window,
+ * each block of S_BLOCK bytes is hashed (for the inputs digest) and then
+ * parsed while it is still in the cache. Both cores work even on a single
+ * file. Aggregate logs are small (a line per thread and interval) and are
+ * read whole with pread. */
+
+/* MAP_POPULATE (Linux) is not in POSIX. */
+#define _DEFAULT_SOURCE 1
 
 #include "ingest_internal.h"
+#include "ingest_logscan_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -22,14 +30,20 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define S_CHUNK ((uint64_t)8 << 20)      /* default bytes of a per-transaction log per job */
+#define S_CHUNK ((uint64_t)64 << 20)     /* default bytes of a per-transaction log per job */
+#define S_WINDOW ((uint64_t)8 << 20)     /* bytes mapped at a time */
+#define S_BLOCK ((uint64_t)1 << 20)      /* bytes hashed and then parsed */
+#define S_SLACK ((uint64_t)64 << 10)     /* mapped past a window for its last line */
 #define S_MAX_AGGREGATE ((uint64_t)256 << 20)
 #define S_SNIFF 65536
 
@@ -51,7 +65,8 @@ typedef struct {
 	bool finished;
 	int rc;
 	char *error;          /* "path:line: message" */
-	uint64_t hash;        /* of the bytes this job parsed */
+	uint64_t *blocks;     /* hash of each S_BLOCK of [off, off + len) */
+	size_t nblocks;
 } S_job;
 
 typedef struct {
@@ -65,6 +80,8 @@ typedef struct {
 	const tr_load_options *options;
 	atomic_uint_least64_t done;
 	uint64_t total;
+	uint64_t block;       /* S_BLOCK, or a chunk_bytes smaller than it */
+	uint64_t window;      /* S_WINDOW, a multiple of block */
 } S_ctx;
 
 /* Read [off, off + len) of fd into buf, exactly; 0 or -1 (errno set;
@@ -156,6 +173,164 @@ io_error:
 	return tr_error_set_errno(path);
 }
 
+/* ---- per-transaction logs: mapped windows ------------------------------ */
+
+/*
+ * A mapped file that shrinks under us (truncated while being read) raises
+ * SIGBUS on the first access past its new end. While a window is being
+ * read, its thread's handler jumps back to S_window with the error
+ * instead of letting the process die; tr_load_logs installs the handler
+ * only while its workers run and then puts back the previous one.
+ */
+static _Thread_local sigjmp_buf *S_bus_jump;
+
+static void S_on_sigbus(int sig)
+{
+	if (S_bus_jump)
+		siglongjmp(*S_bus_jump, 1);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* The hashes of the blocks of [from, to) (block-aligned from, within the
+ * job's range) into job->blocks. */
+static void S_hash_blocks(S_job *job, const char *base, uint64_t base_off,
+                          uint64_t from, uint64_t to, uint64_t block)
+{
+	for (uint64_t b = from; b < to; b += block) {
+		uint64_t e = b + block < to ? b + block : to;
+		job->blocks[(b - job->off) / block] =
+		    tr_hash64_bulk(base + (b - base_off), (size_t)(e - b));
+	}
+}
+
+typedef struct {
+	const char *map;       /* mapping of [lo, hi) of the file */
+	uint64_t lo, hi;
+} S_map;
+
+/* Where the line that holds byte `at` ends: the offset just past its
+ * '\n', or UINT64_MAX when the mapping ends first. */
+static uint64_t S_line_end(const S_map *m, uint64_t at)
+{
+	const char *nl = memchr(m->map + (at - m->lo), '\n', (size_t)(m->hi - at));
+	return nl ? m->lo + (uint64_t)(nl - m->map) + 1 : UINT64_MAX;
+}
+
+/* Parse the lines starting in [from, to) of the mapping; *next is where
+ * the next block's lines start (past the last line parsed). */
+static int S_parse_lines(S_job *job, const S_map *m, uint64_t from, uint64_t to,
+                         uint64_t *next, int *nfields)
+{
+	uint64_t start = *next > from ? *next : from, end;
+	if (start >= to)
+		return 0;        /* a line longer than the block runs through it */
+	end = S_line_end(m, to - 1);
+	if (end == UINT64_MAX)
+		end = m->hi;     /* the file ends without '\n': said below */
+	*next = end;
+	return tr_txlog_parse_window(&job->tx, nfields, m->map + (start - m->lo),
+	                             (size_t)(end - start), job->relpath,
+	                             1 + (long)job->tx.lines);
+}
+
+/*
+ * Map [ws, we) of the job's file into *m: a page before it too, to see
+ * whether a line starts at ws, and enough after it for the last line
+ * starting before we. Sets *next to the first line start at or after ws
+ * when it is before ws. m->map is NULL when nothing is mapped.
+ */
+static int S_map_window(S_map *m, S_job *job, int fd, uint64_t ws,
+                        uint64_t we, uint64_t *next)
+{
+	static long page;
+	uint64_t slack = S_SLACK;
+	if (!page)
+		page = sysconf(_SC_PAGESIZE);
+	for (;;) {
+		uint64_t first = *next;
+		void *p;
+		m->lo = (ws > 0 ? ws - 1 : 0) / (uint64_t)page * (uint64_t)page;
+		m->hi = we + slack < job->size ? we + slack : job->size;
+		p = mmap(NULL, (size_t)(m->hi - m->lo), PROT_READ,
+		         MAP_PRIVATE | MAP_POPULATE, fd, (off_t)m->lo);
+		if (p == MAP_FAILED)
+			return tr_error_set_errno(job->relpath);
+		m->map = p;
+		posix_madvise(p, (size_t)(m->hi - m->lo), POSIX_MADV_SEQUENTIAL);
+		/* The first line starting at or after ws (chunk 0: at 0). */
+		if (first < ws)
+			first = ws == 0 ? 0 : S_line_end(m, ws - 1);
+		/* Mapped far enough: to the start of the first line and to the
+		 * end of the last one that start before we? */
+		if (m->hi == job->size ||
+		    (first != UINT64_MAX &&
+		     (first >= we || S_line_end(m, we - 1) != UINT64_MAX))) {
+			*next = first == UINT64_MAX ? job->size : first;
+			return 0;
+		}
+		munmap(p, (size_t)(m->hi - m->lo));
+		m->map = NULL;
+		if (slack > S_WINDOW)
+			return tr_error_set_at(job->relpath, 1 + (long)job->tx.lines,
+			                       "a line of more than %llu MiB: not a "
+			                       "pgbench log line",
+			                       (unsigned long long)(S_WINDOW >> 20));
+		slack *= 8;      /* a long line: map more */
+	}
+}
+
+/* The window being read by this thread: in thread-local storage rather
+ * than on the stack, so that it is still known after a SIGBUS jump. */
+static _Thread_local S_map S_cur;
+
+/*
+ * Map [ws, we), hash and parse it block by block, unmap it. *next: the
+ * first byte not yet parsed (a line start), carried between windows.
+ */
+static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
+                    uint64_t block, uint64_t *next, int *nfields)
+{
+	sigjmp_buf jump;
+	volatile int rc = 0;
+
+	S_cur.map = NULL;
+	S_bus_jump = &jump;
+	/* (1: the jump out of the handler unblocks SIGBUS again) */
+	if (sigsetjmp(jump, 1) == 0) {
+		rc = S_map_window(&S_cur, job, fd, ws, we, next);
+		for (uint64_t b = ws; b < we && rc == 0; b += block) {
+			uint64_t e = b + block < we ? b + block : we;
+			S_hash_blocks(job, S_cur.map, S_cur.lo, b, e, block);
+			rc = S_parse_lines(job, &S_cur, b, e, next, nfields);
+		}
+	} else {
+		rc = tr_error_set_at(job->relpath, 0, "the file got shorter while "
+		                     "it was being read");
+	}
+	S_bus_jump = NULL;
+	if (S_cur.map)
+		munmap((void *)S_cur.map, (size_t)(S_cur.hi - S_cur.lo));
+	S_cur.map = NULL;
+	return rc;
+}
+
+/* A per-transaction chunk: its windows in turn. */
+static int S_tx_job(S_ctx *ctx, S_job *job, int fd)
+{
+	uint64_t next = 0, end = job->off + job->len;
+	int nfields = 0, rc = 0;
+	job->nblocks = (size_t)((job->len + ctx->block - 1) / ctx->block);
+	if (job->nblocks &&
+	    !(job->blocks = tr_calloc(job->nblocks, sizeof(uint64_t))))
+		return TR_ENOMEM;
+	for (uint64_t ws = job->off; ws < end && rc == 0; ws += ctx->window)
+		rc = S_window(job, fd, ws, ws + ctx->window < end ? ws + ctx->window
+		                                                  : end,
+		              ctx->block, &next, &nfields);
+	return rc;
+}
+
 /* Merge every finished job from next_merge on, in order, into its run's
  * accumulator, and free its histogram. Called with the lock held. */
 static void S_merge_ready(S_ctx *ctx)
@@ -175,18 +350,31 @@ static void S_merge_ready(S_ctx *ctx)
 	}
 }
 
+/* An aggregate log, read whole, hashed by blocks like the others. */
+static int S_agg_job(S_ctx *ctx, S_job *job, int fd, tr_buf *buf)
+{
+	const char *data = NULL;
+	size_t n = 0;
+	int rc = S_read_lines(buf, &data, &n, fd, job->size, 0, job->size,
+	                      job->relpath);
+	if (rc < 0)
+		return rc;
+	job->nblocks = (size_t)((n + S_BLOCK - 1) / S_BLOCK);
+	if (job->nblocks &&
+	    !(job->blocks = tr_calloc(job->nblocks, sizeof(uint64_t))))
+		return TR_ENOMEM;
+	S_hash_blocks(job, data, 0, 0, n, S_BLOCK);
+	(void)ctx;
+	return tr_agglog_parse(&job->agg, data ? data : "", n, job->relpath);
+}
+
 static void S_read_job(void *vctx, size_t i, int worker)
 {
 	S_ctx *ctx = vctx;
 	S_job *job = &ctx->jobs[i];
-	tr_buf *buf = &ctx->scratch[worker];
-	tr_hash64 h;
-	const char *data = NULL;
-	size_t n = 0;
 	int fd;
 
 	tr_error_clear();
-	tr_hash64_init(&h);
 	fd = open(job->fspath, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		job->rc = tr_error_set_errno(job->relpath);
@@ -194,20 +382,13 @@ static void S_read_job(void *vctx, size_t i, int worker)
 	}
 	switch (job->kind) {
 	case TR_LOG_AGGREGATE:
-		job->rc = S_read_lines(buf, &data, &n, fd, job->size, 0, job->size,
-		                       job->relpath);
-		if (job->rc == 0)
-			job->rc = tr_agglog_parse(&job->agg, data ? data : "", n,
-			                          job->relpath);
+		job->rc = S_agg_job(ctx, job, fd, &ctx->scratch[worker]);
 		break;
 	case TR_LOG_TRANSACTION:
-		job->rc = S_read_lines(buf, &data, &n, fd, job->size, job->off,
-		                       job->len, job->relpath);
 		tr_txlog_stats_init(&job->tx);
 		job->tx_init = true;
 		job->tx.col7 = job->col7;
-		if (job->rc == 0 && n > 0)
-			job->rc = tr_txlog_parse(&job->tx, data, n, job->relpath);
+		job->rc = S_tx_job(ctx, job, fd);
 		break;
 	default:
 		job->rc = job->size == 0
@@ -217,11 +398,8 @@ static void S_read_job(void *vctx, size_t i, int worker)
 		                                "per-transaction log line");
 		break;
 	}
-	if (data)
-		tr_hash64_update(&h, data, n);
 	close(fd);
 done:
-	job->hash = tr_hash64_final(&h);
 	if (job->rc < 0)
 		job->error = tr_strdup(tr_error_last());
 	pthread_mutex_lock(&ctx->lock);
@@ -368,18 +546,20 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 			first_line += (long)jobs[j].tx.lines;
 	}
 
-	/* Inputs digest: one line per file, its size and the hash of its
-	 * chunks' hashes. */
+	/* Inputs digest: one line per file, its size and the hash of the
+	 * hashes of its 1 MiB blocks in order (docs/results-json.md). */
 	for (size_t j = from; j < to;) {
 		tr_hash64 h;
 		size_t end = j;
 		char hex[17];
 		tr_hash64_init(&h);
 		while (end < to && jobs[end].file == jobs[j].file) {
-			unsigned char b[8];
-			for (int k = 0; k < 8; k++)
-				b[k] = (unsigned char)(jobs[end].hash >> (8 * k));
-			tr_hash64_update(&h, b, 8);
+			for (size_t bi = 0; bi < jobs[end].nblocks; bi++) {
+				unsigned char b[8];
+				for (int k = 0; k < 8; k++)
+					b[k] = (unsigned char)(jobs[end].blocks[bi] >> (8 * k));
+				tr_hash64_update(&h, b, 8);
+			}
 			end++;
 		}
 		snprintf(hex, sizeof(hex), "%016llx",
@@ -430,6 +610,20 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 	uint64_t chunk = ctx->options && ctx->options->chunk_bytes
 	                     ? ctx->options->chunk_bytes
 	                     : S_CHUNK;
+	uint64_t window = ctx->options && ctx->options->window_bytes
+	                      ? ctx->options->window_bytes
+	                      : S_WINDOW;
+	/* Jobs and windows start on block boundaries, so that a file's block
+	 * hashes do not depend on how it was cut (options smaller than a
+	 * block, for tests, make smaller blocks). */
+	ctx->block = S_BLOCK;
+	if (chunk < ctx->block)
+		ctx->block = chunk;
+	if (window < ctx->block)
+		ctx->block = window;
+	chunk = (chunk + ctx->block - 1) / ctx->block * ctx->block;
+	window = (window + ctx->block - 1) / ctx->block * ctx->block;
+	ctx->window = window < chunk ? window : chunk;
 	for (size_t r = 0; r < st->nruns; r++) {
 		tr_run *run = &st->runs[r];
 		tr_txlog_col7 col7;
@@ -507,7 +701,15 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 		goto cleanup;
 	}
 	pthread_mutex_init(&ctx.lock, NULL);
-	tr_pool_run(nthreads, ctx.njobs, S_read_job, &ctx);
+	{
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = S_on_sigbus;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, &old);
+		tr_pool_run(nthreads, ctx.njobs, S_read_job, &ctx);
+		sigaction(SIGBUS, &old, NULL);
+	}
 	pthread_mutex_destroy(&ctx.lock);
 	for (int t = 0; t < nthreads; t++)
 		tr_buf_free(&ctx.scratch[t]);
@@ -527,6 +729,7 @@ cleanup:
 	for (size_t j = 0; j < ctx.njobs; j++) {
 		free(ctx.jobs[j].fspath);
 		free(ctx.jobs[j].error);
+		free(ctx.jobs[j].blocks);
 		tr_agglog_free(&ctx.jobs[j].agg);
 		if (ctx.jobs[j].tx_init)
 			tr_txlog_stats_free(&ctx.jobs[j].tx);

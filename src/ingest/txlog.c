@@ -42,7 +42,12 @@ enum {
 /* ---- everything the loop accumulates for one file -------------------- */
 
 typedef struct S_acc {
-	tr_hist latency;
+	tr_hist *latency;                 /* the caller's: recorded into directly */
+	/* Latencies counted straight into latency->dense by the hot loop
+	 * (tr_hist_counted() adds them to its total, min and max). */
+	uint64_t *dense;
+	uint64_t ndense;
+	int64_t dense_n, dense_min, dense_max;
 	int64_t transactions, skipped, failed, serialization, deadlock, other;
 	int64_t lines;
 	int64_t t_min, t_max;             /* epoch microseconds */
@@ -60,10 +65,14 @@ typedef struct S_acc {
 	int64_t ok_zero7, fail_nonzero7;
 } S_acc;
 
-static void S_acc_init(S_acc *a)
+static void S_acc_init(S_acc *a, tr_hist *latency)
 {
 	memset(a, 0, sizeof(*a));
-	tr_hist_init(&a->latency);
+	a->latency = latency;
+	a->dense = latency->dense;
+	a->ndense = latency->ndense;
+	a->dense_min = INT64_MAX;
+	a->dense_max = -1;
 	a->t_min = INT64_MAX;
 	a->t_max = -1;
 	a->lag_min = UINT64_MAX;
@@ -172,10 +181,17 @@ static int S_word_in(const char *p, const char *e)
  *   rest into counters.
  * Returns 0, the number of the first bad line, or -1 when memory ran out.
  */
-static inline long S_lines(S_acc *a, const char **pp, const char *stop,
+#define S_FAIL(v) do { bad = (v); goto out; } while (0)
+
+static inline long S_lines(S_acc *out, const char **pp, const char *stop,
                            int nfields, long *line, bool fast)
 {
 	const char *p = *pp;
+	/* A local copy whose address never escapes: the compiler keeps its
+	 * counters in registers (through a pointer, every store to a dense
+	 * counter could change them, and they would be reloaded per line). */
+	S_acc acc = *out, *a = &acc;
+	long bad = 0;
 	/* The last 10-digit epoch second read: its text and value. */
 	uint64_t ep8 = 0, ep_s = 0;
 	char ep9 = 0, ep10 = 0;
@@ -186,21 +202,21 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		++*line;
 		/* client_id and transaction_no: checked, not kept */
 		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		/* latency, or a word for the transactions that have none */
 		if ((unsigned)(unsigned char)*p - '0' < 10) {
 			if (S_digits(&p, &lat) - 1 >= S_DIGITS)
-				return *line;
+				S_FAIL(*line);
 		} else if ((kind = S_word(&p)) == S_BAD) {
-			return *line;
+			S_FAIL(*line);
 		}
 		if (*p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		/* script_no, epoch seconds and microseconds */
 		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			return *line;
+			S_FAIL(*line);
 		if (fast && S_load8(p) == ep8 && p[8] == ep9 && p[9] == ep10 &&
 		    p[10] == ' ') {
 			s = ep_s;    /* the same second as the line before */
@@ -208,7 +224,7 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		} else {
 			const char *f = p;
 			if (S_digits(&p, &s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
-				return *line;
+				S_FAIL(*line);
 			if (fast && p - f == 11) {
 				ep8 = S_load8(f);
 				ep9 = f[8];
@@ -217,16 +233,16 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 			}
 		}
 		if (S_digits(&p, &us) - 1 >= S_US_DIGITS)
-			return *line;
+			S_FAIL(*line);
 		if (nfields >= 7) {
 			if (*p++ != ' ' || S_digits(&p, &c7) - 1 >= S_DIGITS)
-				return *line;
+				S_FAIL(*line);
 			if (nfields == 8 &&
 			    (*p++ != ' ' || S_digits(&p, &c8) - 1 >= S_DIGITS))
-				return *line;
+				S_FAIL(*line);
 		}
 		if (*p++ != '\n')
-			return *line;
+			S_FAIL(*line);
 
 		{
 			int64_t t = (int64_t)s * 1000000 + (int64_t)us;
@@ -241,8 +257,20 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		retv = nfields == 8 ? c8 : c7;
 		if (kind == S_OK) {
 			a->transactions++;
-			if (tr_hist_record(&a->latency, (int64_t)lat) < 0)
-				return -1;
+			if (lat < a->ndense) {
+				a->dense[lat]++;
+				a->dense_n++;
+				if ((int64_t)lat < a->dense_min)
+					a->dense_min = (int64_t)lat;
+				if ((int64_t)lat > a->dense_max)
+					a->dense_max = (int64_t)lat;
+			} else {
+				/* grows the dense array, or the sparse table */
+				if (tr_hist_record(a->latency, (int64_t)lat) < 0)
+					S_FAIL(-1);
+				a->dense = a->latency->dense;
+				a->ndense = a->latency->ndense;
+			}
 			if (nfields >= 7) {
 				uint64_t sq;
 				a->lag_n++;
@@ -277,21 +305,26 @@ static inline long S_lines(S_acc *a, const char **pp, const char *stop,
 		}
 	}
 	*pp = p;
-	return 0;
+out:
+	*out = acc;
+	return bad;
 }
+
+#undef S_FAIL
 
 /* The whole buffer (which ends with '\n'): with the epoch shortcut while
  * there is room for its reads, without it for the last lines. */
-static long S_scan(S_acc *a, const char *data, size_t len, int nfields)
+static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 {
 	const char *p = data, *end = data + len;
 	long line = 0, bad = 0;
 	if (len > S_FAST_ROOM)
-		bad = S_lines(a, &p, end - S_FAST_ROOM, nfields, &line, true);
+		bad = S_lines(out, &p, end - S_FAST_ROOM, nfields, &line, true);
 	if (bad == 0)
-		bad = S_lines(a, &p, end, nfields, &line, false);
+		bad = S_lines(out, &p, end, nfields, &line, false);
 	if (bad == 0)
-		a->lines = line;
+		out->lines = line;
+	tr_hist_counted(out->latency, out->dense_n, out->dense_min, out->dense_max);
 	return bad;
 }
 
@@ -404,8 +437,7 @@ static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
 		lag = c == TR_TXLOG_COL7_LAG;
 		retries = c == TR_TXLOG_COL7_RETRIES;
 	}
-	tr_txlog_stats_init(&s);
-	s.latency = a->latency;   /* borrowed: merged below, not freed here */
+	tr_txlog_stats_init(&s);   /* its latency stays empty: recorded already */
 	s.transactions = a->transactions;
 	s.skipped = a->skipped;
 	s.failed = a->failed;
@@ -486,12 +518,27 @@ int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
 	return tr_txlog_parse_from(out, data, len, path, 1);
 }
 
+/* All or nothing: into a fresh accumulator, merged on success. */
 int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
                         const char *path, long first_line)
 {
+	tr_txlog_stats tmp;
+	int nfields = 0, rc;
+	tr_txlog_stats_init(&tmp);
+	tmp.col7 = out->col7;
+	rc = tr_txlog_parse_window(&tmp, &nfields, data, len, path, first_line);
+	if (rc == 0)
+		rc = tr_txlog_stats_merge(out, &tmp);
+	tr_txlog_stats_free(&tmp);
+	return rc;
+}
+
+int tr_txlog_parse_window(tr_txlog_stats *out, int *nfields, const char *data,
+                          size_t len, const char *path, long first_line)
+{
 	const char *eol;
 	S_acc acc;
-	int nfields, rc;
+	int n, rc;
 	long bad;
 
 	if ((rc = tr_logscan_check_file(data, len, path,
@@ -499,16 +546,17 @@ int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
 		return rc;
 	/* The first line sets the field count of the file. */
 	eol = memchr(data, '\n', len);
-	nfields = tr_logscan_count_fields(data, eol);
-	if (nfields < 6 || nfields > 8)
+	n = tr_logscan_count_fields(data, eol);
+	if (*nfields == 0 && (n < 6 || n > 8))
 		return S_diagnose(data, data + len, 0, path, first_line);
+	if (*nfields != 0 && n != *nfields)
+		return S_diagnose(data, data + len, *nfields, path, first_line);
+	*nfields = n;
 
-	S_acc_init(&acc);
-	bad = S_scan(&acc, data, len, nfields);
-	if (bad < 0) {
-		rc = TR_ENOMEM;
-		goto cleanup;
-	}
+	S_acc_init(&acc, &out->latency);
+	bad = S_scan(&acc, data, len, n);
+	if (bad < 0)
+		return TR_ENOMEM;
 	if (bad > 0) {
 		/* Find the bad line again (errors only, so a second pass is
 		 * fine) and say what is wrong with it. */
@@ -516,14 +564,9 @@ int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
 		for (long i = 1; i < bad; i++)
 			ls = (const char *)memchr(ls, '\n',
 			                          (size_t)(data + len - ls)) + 1;
-		rc = S_diagnose(ls, data + len, nfields, path, first_line + bad - 1);
-		goto cleanup;
+		return S_diagnose(ls, data + len, n, path, first_line + bad - 1);
 	}
-	rc = S_commit(out, &acc, nfields);
-
-cleanup:
-	tr_hist_free(&acc.latency);
-	return rc;
+	return S_commit(out, &acc, n);
 }
 
 /* ---- sniffing ---------------------------------------------------------- */

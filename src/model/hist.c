@@ -1,11 +1,14 @@
-/* hist.c: a log-linear latency histogram (HdrHistogram's layout, 3 digits).
+/* hist.c: exact latency counts per whole microsecond.
  *
- * Buckets 0..2047 hold the values 0..2047 exactly. Above that, each power
- * of two [2^k, 2^(k+1)) is split into 1024 equal buckets of width 2^(k-10),
- * so a bucket is never wider than 1/1024 of its lower bound and its
- * midpoint is within 1/2048 (0.049%) of any value in it. The index is found
- * with one count-leading-zeros and two shifts: cheap enough for the
- * per-transaction hot loop. */
+ * pgbench logs each transaction's latency as a whole number of
+ * microseconds, so counting every distinct value gives exact percentiles
+ * with memory bounded by the number of distinct values. Most latencies
+ * fall in a narrow range (a few ms), where nearly every microsecond value
+ * occurs: a dense array of counters, indexed by the value, costs one
+ * increment per transaction there. It grows with the largest value seen
+ * (a power of two at a time) up to TR_HIST_DENSE; the rare values above go
+ * into a small open-addressing hash table (value, count), sorted only when
+ * a percentile is asked for. */
 
 #include "model.h"
 #include "util/alloc.h"
@@ -14,39 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_EXACT 2048
-#define S_SUB 1024
-#define S_SUB_BITS 10
+#define S_DENSE_MIN 4096
+#define S_SPARSE_MIN 64
 
-static int S_msb(uint64_t v)
+const char *tr_pct_rule_name(tr_pct_rule rule)
 {
-	return 63 - __builtin_clzll(v);
-}
-
-size_t tr_hist_bucket(int64_t value_us)
-{
-	uint64_t v = value_us < 0 ? 0 : (uint64_t)value_us;
-	int e;
-	if (v < S_EXACT)
-		return (size_t)v;
-	e = S_msb(v) - S_SUB_BITS;
-	return S_EXACT + (size_t)(e - 1) * S_SUB + (size_t)((v >> e) - S_SUB);
-}
-
-void tr_hist_bucket_bounds(size_t bucket, int64_t *lo, int64_t *hi)
-{
-	size_t k;
-	int e;
-	uint64_t m;
-	if (bucket < S_EXACT) {
-		*lo = *hi = (int64_t)bucket;
-		return;
-	}
-	k = bucket - S_EXACT;
-	e = (int)(k / S_SUB) + 1;
-	m = S_SUB + k % S_SUB;
-	*lo = (int64_t)(m << e);
-	*hi = *lo + ((int64_t)1 << e) - 1;
+	return rule == TR_PCT_POSTGRESBENCH ? "postgresbench" : "nearest-rank";
 }
 
 void tr_hist_init(tr_hist *h)
@@ -56,53 +32,140 @@ void tr_hist_init(tr_hist *h)
 	h->max = -1;
 }
 
-static int S_reserve(tr_hist *h, size_t bucket)
+void tr_hist_free(tr_hist *h)
 {
-	size_t n;
+	free(h->dense);
+	free(h->sparse);
+	tr_hist_init(h);
+}
+
+/* Make the dense array cover value v (< TR_HIST_DENSE). */
+static int S_dense_reserve(tr_hist *h, size_t v)
+{
+	size_t n = h->ndense ? h->ndense : S_DENSE_MIN;
 	uint64_t *p;
-	if (bucket < h->nbuckets)
+	while (n <= v)
+		n *= 2;
+	if (n > TR_HIST_DENSE)
+		n = TR_HIST_DENSE;
+	if (n <= h->ndense)
 		return 0;
-	/* Grow a power of two (1024 buckets) at a time. */
-	n = (bucket / S_SUB + 1) * S_SUB;
-	if (n < S_EXACT)
-		n = S_EXACT;
-	p = tr_realloc(h->counts, n * sizeof(uint64_t));
+	p = tr_realloc(h->dense, n * sizeof(uint64_t));
 	if (!p)
 		return TR_ENOMEM;
-	memset(p + h->nbuckets, 0, (n - h->nbuckets) * sizeof(uint64_t));
-	h->counts = p;
-	h->nbuckets = n;
+	memset(p + h->ndense, 0, (n - h->ndense) * sizeof(uint64_t));
+	h->dense = p;
+	h->ndense = n;
 	return 0;
+}
+
+/* splitmix64's finaliser: values that differ in low bits only spread
+ * over the whole table. */
+static size_t S_slot_of(uint64_t v, size_t cap)
+{
+	v ^= v >> 31;
+	v *= 0x7fb5d329728ea185ULL;
+	v ^= v >> 27;
+	return (size_t)v & (cap - 1);
+}
+
+static void S_sparse_put(tr_hist_slot *tab, size_t cap, uint64_t v, uint64_t n)
+{
+	size_t i = S_slot_of(v, cap);
+	while (tab[i].value != 0 && tab[i].value != v)
+		i = (i + 1) & (cap - 1);
+	tab[i].value = v;
+	tab[i].count += n;
+}
+
+/* Room for one more distinct value: at most half full. */
+static int S_sparse_reserve(tr_hist *h)
+{
+	size_t cap;
+	tr_hist_slot *tab;
+	if ((h->nsparse + 1) * 2 <= h->sparse_cap)
+		return 0;
+	cap = h->sparse_cap ? h->sparse_cap * 2 : S_SPARSE_MIN;
+	tab = tr_calloc(cap, sizeof(tr_hist_slot));
+	if (!tab)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < h->sparse_cap; i++)
+		if (h->sparse[i].value)
+			S_sparse_put(tab, cap, h->sparse[i].value, h->sparse[i].count);
+	free(h->sparse);
+	h->sparse = tab;
+	h->sparse_cap = cap;
+	return 0;
+}
+
+static int S_sparse_add(tr_hist *h, uint64_t v, uint64_t n)
+{
+	size_t i;
+	if (h->sparse_cap) {
+		/* Already there: no growth needed. */
+		for (i = S_slot_of(v, h->sparse_cap); h->sparse[i].value;
+		     i = (i + 1) & (h->sparse_cap - 1))
+			if (h->sparse[i].value == v) {
+				h->sparse[i].count += n;
+				return 0;
+			}
+	}
+	if (S_sparse_reserve(h) < 0)
+		return TR_ENOMEM;
+	S_sparse_put(h->sparse, h->sparse_cap, v, n);
+	h->nsparse++;
+	return 0;
+}
+
+static void S_note(tr_hist *h, int64_t v, uint64_t n)
+{
+	h->total += (int64_t)n;
+	if (h->min < 0 || v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
 }
 
 int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n)
 {
-	size_t b;
-	if (value_us < 0)
-		value_us = 0;
+	uint64_t v = value_us < 0 ? 0 : (uint64_t)value_us;
 	if (n == 0)
 		return 0;
-	b = tr_hist_bucket(value_us);
-	if (b >= h->nbuckets && S_reserve(h, b) < 0)
+	if (v < TR_HIST_DENSE) {
+		if (v >= h->ndense && S_dense_reserve(h, (size_t)v) < 0)
+			return TR_ENOMEM;
+		h->dense[v] += n;
+	} else if (S_sparse_add(h, v, n) < 0) {
 		return TR_ENOMEM;
-	h->counts[b] += n;
-	h->total += (int64_t)n;
-	if (h->min < 0 || value_us < h->min)
-		h->min = value_us;
-	if (value_us > h->max)
-		h->max = value_us;
+	}
+	S_note(h, (int64_t)v, n);
 	return 0;
+}
+
+void tr_hist_counted(tr_hist *h, int64_t n, int64_t min, int64_t max)
+{
+	if (n <= 0)
+		return;
+	h->total += n;
+	if (h->min < 0 || min < h->min)
+		h->min = min;
+	if (max > h->max)
+		h->max = max;
 }
 
 int tr_hist_merge(tr_hist *into, const tr_hist *from)
 {
 	if (from->total == 0)
 		return 0;
-	if (from->nbuckets > into->nbuckets &&
-	    S_reserve(into, from->nbuckets - 1) < 0)
+	if (from->ndense > into->ndense &&
+	    S_dense_reserve(into, from->ndense - 1) < 0)
 		return TR_ENOMEM;
-	for (size_t i = 0; i < from->nbuckets; i++)
-		into->counts[i] += from->counts[i];
+	for (size_t i = 0; i < from->ndense; i++)
+		into->dense[i] += from->dense[i];
+	for (size_t i = 0; i < from->sparse_cap; i++)
+		if (from->sparse[i].value &&
+		    S_sparse_add(into, from->sparse[i].value, from->sparse[i].count) < 0)
+			return TR_ENOMEM;
 	into->total += from->total;
 	if (into->min < 0 || from->min < into->min)
 		into->min = from->min;
@@ -111,42 +174,132 @@ int tr_hist_merge(tr_hist *into, const tr_hist *from)
 	return 0;
 }
 
-double tr_hist_percentile(const tr_hist *h, double p)
+static int S_cmp_slot(const void *a, const void *b)
 {
-	uint64_t rank, seen = 0, ppm, q, r;
-	if (h->total == 0 || !(p > 0) || p > 100)
-		return NAN;
-	/* Nearest rank: the smallest value with at least p% at or below it,
-	 * rank = ceil(p/100 * total), in integers so that 95% of 100 is 95
-	 * and not 96 (p/100*total in doubles is 95.00000000000001). p is taken
-	 * in parts per million (99.99% = 999900 ppm). */
-	ppm = (uint64_t)llround(p * 10000.0);
-	q = (uint64_t)h->total / 1000000;
-	r = (uint64_t)h->total % 1000000;
-	rank = q * ppm + (r * ppm + 999999) / 1000000;
-	if (rank < 1)
-		rank = 1;
-	if (rank > (uint64_t)h->total)
-		rank = (uint64_t)h->total;
-	for (size_t i = 0; i < h->nbuckets; i++) {
-		seen += h->counts[i];
-		if (seen >= rank) {
-			int64_t lo, hi;
-			double mid;
-			tr_hist_bucket_bounds(i, &lo, &hi);
-			mid = ((double)lo + (double)hi) / 2.0;
-			if (mid < (double)h->min)
-				mid = (double)h->min;
-			if (mid > (double)h->max)
-				mid = (double)h->max;
-			return mid;
-		}
-	}
-	return (double)h->max;
+	uint64_t x = ((const tr_hist_slot *)a)->value;
+	uint64_t y = ((const tr_hist_slot *)b)->value;
+	return (x > y) - (x < y);
 }
 
-void tr_hist_free(tr_hist *h)
+/* The sparse values, ascending; *out NULL when there are none. */
+static int S_sparse_sorted(tr_hist_slot **out, const tr_hist *h)
 {
-	free(h->counts);
-	tr_hist_init(h);
+	size_t k = 0;
+	*out = NULL;
+	if (h->nsparse == 0)
+		return 0;
+	if (!(*out = tr_malloc(h->nsparse * sizeof(tr_hist_slot))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < h->sparse_cap; i++)
+		if (h->sparse[i].value)
+			(*out)[k++] = h->sparse[i];
+	qsort(*out, k, sizeof(tr_hist_slot), S_cmp_slot);
+	return 0;
+}
+
+int tr_hist_values(tr_hist_slot **out, size_t *n, const tr_hist *h)
+{
+	tr_hist_slot *tail = NULL, *all;
+	size_t k = 0, cap = h->nsparse;
+	*out = NULL;
+	*n = 0;
+	for (size_t i = 0; i < h->ndense; i++)
+		cap += h->dense[i] != 0;
+	if (cap == 0)
+		return 0;
+	if (S_sparse_sorted(&tail, h) < 0 ||
+	    !(all = tr_malloc(cap * sizeof(tr_hist_slot)))) {
+		free(tail);
+		return TR_ENOMEM;
+	}
+	for (size_t i = 0; i < h->ndense; i++)
+		if (h->dense[i]) {
+			all[k].value = i;
+			all[k++].count = h->dense[i];
+		}
+	if (h->nsparse)
+		memcpy(all + k, tail, h->nsparse * sizeof(tr_hist_slot));
+	free(tail);
+	*out = all;
+	*n = cap;
+	return 0;
+}
+
+/*
+ * The rank (1-based) of the value that percentile p picks among N, in
+ * integers: q = p/100 is taken in parts per million, so q*N is exact and
+ * "q*N is whole" is decided without rounding error (95% of 100 is 95, not
+ * 95.00000000000001). Nearest rank: ceil(q*N). PostgresBench: the first
+ * value whose cumulative count exceeds floor(q*N), i.e. floor(q*N) + 1,
+ * and N when that passes the end (p = 100). 0 when p is out of range.
+ */
+static uint64_t S_rank(uint64_t total, double p, tr_pct_rule rule)
+{
+	uint64_t ppm, q, r, lo, rank;
+	bool whole;
+	if (!(p > 0) || p > 100)
+		return 0;
+	ppm = (uint64_t)llround(p * 10000.0);
+	q = total / 1000000;
+	r = total % 1000000;
+	lo = q * ppm + r * ppm / 1000000;          /* floor(q*N) */
+	whole = (r * ppm) % 1000000 == 0;
+	if (rule == TR_PCT_POSTGRESBENCH)
+		rank = lo + 1;
+	else
+		rank = whole ? lo : lo + 1;            /* ceil(q*N) */
+	if (rank < 1)
+		rank = 1;
+	if (rank > total)
+		rank = total;
+	return rank;
+}
+
+int tr_hist_percentiles(int64_t *out, const tr_hist *h, tr_pct_rule rule,
+                        const double *pct, size_t n)
+{
+	tr_hist_slot *tail = NULL;
+	uint64_t *rank;
+	size_t left = n;
+	int rc = 0;
+	for (size_t k = 0; k < n; k++)
+		out[k] = -1;
+	if (h->total <= 0 || n == 0)
+		return 0;
+	if (!(rank = tr_malloc(n * sizeof(uint64_t))))
+		return TR_ENOMEM;
+	for (size_t k = 0; k < n; k++)
+		if ((rank[k] = S_rank((uint64_t)h->total, pct[k], rule)) == 0)
+			left--;
+	if ((rc = S_sparse_sorted(&tail, h)) < 0)
+		goto cleanup;
+	/* One walk up the values, dense then sparse, for every p at once. */
+	{
+		uint64_t seen = 0;
+		size_t i = 0, nd = h->ndense, nv = nd + h->nsparse;
+		for (; i < nv && left > 0; i++) {
+			uint64_t c = i < nd ? h->dense[i] : tail[i - nd].count;
+			int64_t v = i < nd ? (int64_t)i : (int64_t)tail[i - nd].value;
+			if (c == 0)
+				continue;
+			seen += c;
+			for (size_t k = 0; k < n; k++)
+				if (out[k] < 0 && rank[k] > 0 && seen >= rank[k]) {
+					out[k] = v;
+					left--;
+				}
+		}
+	}
+cleanup:
+	free(tail);
+	free(rank);
+	return rc;
+}
+
+double tr_hist_percentile(const tr_hist *h, double p)
+{
+	int64_t v;
+	if (tr_hist_percentiles(&v, h, TR_PCT_NEAREST_RANK, &p, 1) < 0 || v < 0)
+		return NAN;
+	return (double)v;
 }

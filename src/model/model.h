@@ -41,54 +41,85 @@ double tr_simple_stats_mean(const tr_simple_stats *s);   /* NaN if empty */
 double tr_simple_stats_stddev(const tr_simple_stats *s);
 
 /*
- * A log-linear latency histogram over integer microseconds, HdrHistogram
- * style: values below 2048 are counted exactly, larger ones in buckets
- * whose width is at most 1/1024 of their lower bound, so a reported value
- * is within 0.05% of the true one. Memory grows with the largest value seen
- * (about 8 KiB per doubling), never with the count. Merging is adding.
+ * Exact latency counts over whole microseconds (pgbench logs latencies as
+ * whole microseconds, so a percentile can be exact): one counter per value,
+ * dense for 0 .. TR_HIST_DENSE - 1 (grown on demand up to the largest value
+ * seen there, at most 1 MiB) and a hash table of the distinct values above.
+ * Memory is bounded by the number of distinct latencies, never by the
+ * number of transactions. Merging is adding counts, so per-thread, per-chunk
+ * and per-run accumulators merge exactly, in any order.
  */
+#define TR_HIST_DENSE ((size_t)1 << 17)   /* 131,072 us */
+
+typedef struct tr_hist_slot {
+	uint64_t value;          /* 0: empty (sparse values are >= TR_HIST_DENSE) */
+	uint64_t count;
+} tr_hist_slot;
+
 typedef struct tr_hist {
-	uint64_t *counts;
-	size_t nbuckets;
+	uint64_t *dense;         /* counts of 0 .. ndense - 1 */
+	size_t ndense;
+	tr_hist_slot *sparse;    /* open addressing, a power of two slots */
+	size_t sparse_cap;
+	size_t nsparse;          /* distinct values held in sparse */
 	int64_t total;
-	int64_t min;      /* exact; -1 when empty */
-	int64_t max;      /* exact; -1 when empty */
+	int64_t min;             /* -1 when empty */
+	int64_t max;             /* -1 when empty */
 } tr_hist;
+
+/* How a percentile is picked from the sorted latencies (docs/metrics.md):
+ * NEAREST_RANK the smallest L with at least ceil(q*N) values <= L (SQL's
+ * percentile_disc); POSTGRESBENCH the first L whose cumulative count
+ * exceeds floor(q*N) (ClickHouse's PostgresBench); they differ only when
+ * q*N is whole. */
+typedef enum tr_pct_rule {
+	TR_PCT_NEAREST_RANK = 0,
+	TR_PCT_POSTGRESBENCH
+} tr_pct_rule;
+
+/* "nearest-rank" or "postgresbench", as in tpsreport.ini (static). */
+const char *tr_pct_rule_name(tr_pct_rule rule);
 
 void tr_hist_init(tr_hist *h);
 /* Record n values (negative values are recorded as 0). 0 or TR_ENOMEM. */
 int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n);
-size_t tr_hist_bucket(int64_t value_us);
 /* Record one value. Inline: it runs once per line of a per-transaction
- * log, and the common case (the bucket exists) is a few instructions. */
+ * log, and the common case (a dense counter that exists) is a few
+ * instructions. */
 static inline int tr_hist_record(tr_hist *h, int64_t value_us)
 {
-	if (value_us >= 0 && h->total > 0) {
-		uint64_t v = (uint64_t)value_us;
-		size_t b = v < 2048 ? (size_t)v
-		                    : 2048 + (size_t)(62 - __builtin_clzll(v) - 10) * 1024 +
-		                          (size_t)((v >> (63 - __builtin_clzll(v) - 10)) - 1024);
-		if (b < h->nbuckets) {
-			h->counts[b]++;
-			h->total++;
-			if (value_us < h->min)
-				h->min = value_us;
-			if (value_us > h->max)
-				h->max = value_us;
-			return 0;
-		}
+	if ((uint64_t)value_us < h->ndense && h->total > 0) {
+		h->dense[value_us]++;
+		h->total++;
+		if (value_us < h->min)
+			h->min = value_us;
+		if (value_us > h->max)
+			h->max = value_us;
+		return 0;
 	}
 	return tr_hist_record_n(h, value_us, 1);
 }
+/* A hot loop that incremented h->dense[v] itself, n times, with values in
+ * [min, max], says so here (total, min and max follow). */
+void tr_hist_counted(tr_hist *h, int64_t n, int64_t min, int64_t max);
+/* Add from's counts to into. 0 or TR_ENOMEM (into then holds part of
+ * from: free it). */
 int tr_hist_merge(tr_hist *into, const tr_hist *from);
-/* Nearest-rank percentile (0 < p <= 100) in microseconds: the midpoint of
- * the bucket holding the rank, clamped to [min, max]; exact below 2048 us.
- * NaN when empty. */
+/*
+ * Percentiles pct[0..n) (each 0 < p <= 100, in percent; 99.9 is read as
+ * 999000 parts per million, so q*N is computed exactly in integers) under
+ * `rule`, as whole microseconds, into out[0..n): -1 for an empty histogram
+ * or a p out of range. 0 or TR_ENOMEM.
+ */
+int tr_hist_percentiles(int64_t *out, const tr_hist *h, tr_pct_rule rule,
+                        const double *pct, size_t n);
+/* One nearest-rank percentile in us (NaN when empty, p out of range or
+ * out of memory). */
 double tr_hist_percentile(const tr_hist *h, double p);
+/* The values with a count, ascending: *out[i] (value, count), *n of them;
+ * the caller frees *out. 0 or TR_ENOMEM. */
+int tr_hist_values(tr_hist_slot **out, size_t *n, const tr_hist *h);
 void tr_hist_free(tr_hist *h);
-/* The bucket a value falls in (tr_hist_bucket above), and that bucket's
- * [lo, hi] bounds in us. Exposed for tests and for the percentile plot. */
-void tr_hist_bucket_bounds(size_t bucket, int64_t *lo, int64_t *hi);
 
 /* ---- the end-of-run summary of pgbench ------------------------------- */
 
@@ -478,6 +509,7 @@ typedef struct tr_config {
 	size_t nfx;
 	char *fx_date;           /* [fx] date = 2026-05-05 */
 	char *fx_source;         /* [fx] source = ECB reference rate */
+	tr_pct_rule percentile;  /* [study] percentile = nearest-rank|postgresbench */
 } tr_config;
 
 /* ---- the study ------------------------------------------------------- */

@@ -168,9 +168,11 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 			out->agg_latency_mean_ms = out->agg_latency_stddev_ms = NAN;
 			out->agg_latency_max_ms = NAN;
 		}
-		tr_latency_of_hist(&out->latency, run->txlog ? &run->txlog->latency : NULL,
-		                    run->txlog ? run->txlog->skipped : 0,
-		                    run->txlog ? run->txlog->failed : 0);
+		tr_latency_of_hist_rule(&out->latency,
+		                        run->txlog ? &run->txlog->latency : NULL,
+		                        run->txlog ? run->txlog->skipped : 0,
+		                        run->txlog ? run->txlog->failed : 0,
+		                        st->config.percentile);
 	}
 	return 0;
 }
@@ -299,6 +301,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	r->alpha = 0.05;
 	r->run_pick = st->config.runs;
 	r->digest = st->digest;
+	r->percentile = st->config.percentile;
 	r->baseline = 0;
 	if (st->config.baseline) {
 		long b = tr_study_provider_index(st, st->config.baseline);

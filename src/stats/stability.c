@@ -147,24 +147,37 @@ cleanup:
 void tr_latency_of_hist(tr_latency *out, const tr_hist *h, int64_t skipped,
                         int64_t failed)
 {
+	tr_latency_of_hist_rule(out, h, skipped, failed, TR_PCT_NEAREST_RANK);
+}
+
+void tr_latency_of_hist_rule(tr_latency *out, const tr_hist *h,
+                             int64_t skipped, int64_t failed, tr_pct_rule rule)
+{
+	static const double pct[6] = { 50, 90, 95, 99, 99.9, 99.99 };
+	double *to[6];
+	int64_t us[6];
 	memset(out, 0, sizeof(*out));
 	out->skipped = skipped;
 	out->failed = failed;
 	out->hist = h;
-	if (!h || h->total == 0) {
-		out->min_ms = out->p50_ms = out->p90_ms = out->p95_ms = NAN;
-		out->p99_ms = out->p999_ms = out->p9999_ms = out->max_ms = NAN;
+	out->min_ms = out->p50_ms = out->p90_ms = out->p95_ms = NAN;
+	out->p99_ms = out->p999_ms = out->p9999_ms = out->max_ms = NAN;
+	/* Exact whole microseconds (pgbench logs no finer), so ms with three
+	 * decimals show every digit they have. */
+	if (!h || h->total == 0 ||
+	    tr_hist_percentiles(us, h, rule, pct, 6) < 0)
 		return;
-	}
+	to[0] = &out->p50_ms;
+	to[1] = &out->p90_ms;
+	to[2] = &out->p95_ms;
+	to[3] = &out->p99_ms;
+	to[4] = &out->p999_ms;
+	to[5] = &out->p9999_ms;
+	for (int k = 0; k < 6; k++)
+		*to[k] = (double)us[k] / 1000.0;
 	out->present = true;
 	out->count = h->total;
 	out->min_ms = (double)h->min / 1000.0;
-	out->p50_ms = tr_hist_percentile(h, 50) / 1000.0;
-	out->p90_ms = tr_hist_percentile(h, 90) / 1000.0;
-	out->p95_ms = tr_hist_percentile(h, 95) / 1000.0;
-	out->p99_ms = tr_hist_percentile(h, 99) / 1000.0;
-	out->p999_ms = tr_hist_percentile(h, 99.9) / 1000.0;
-	out->p9999_ms = tr_hist_percentile(h, 99.99) / 1000.0;
 	out->max_ms = (double)h->max / 1000.0;
 }
 
@@ -188,6 +201,7 @@ int tr_cell_latency(tr_cell *cell, const tr_results *r, const tr_study *st)
 		failed += run->txlog->failed;
 	}
 	(void)r;
-	tr_latency_of_hist(&cell->latency, cell->latency_hist, skipped, failed);
+	tr_latency_of_hist_rule(&cell->latency, cell->latency_hist, skipped, failed,
+	                        st->config.percentile);
 	return 0;
 }

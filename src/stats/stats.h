@@ -328,6 +328,7 @@ typedef struct tr_results {
 	double alpha;            /* 0.05 */
 	tr_run_pick run_pick;    /* [study] runs = median|best|worst */
 	const char *digest;      /* of the inputs */
+	tr_pct_rule percentile;  /* the rule of every tr_latency percentile */
 
 	tr_provider_result *providers;
 	size_t nproviders;

@@ -11,6 +11,10 @@ int tr_cell_latency(tr_cell *cell, const tr_results *r, const tr_study *st);
 /* Percentiles of h (NULL or empty: not present), in ms. */
 void tr_latency_of_hist(tr_latency *out, const tr_hist *h, int64_t skipped,
                         int64_t failed);
+/* The same under a percentile rule ([study] percentile). A histogram too
+ * big to sort (out of memory) gives not present. */
+void tr_latency_of_hist_rule(tr_latency *out, const tr_hist *h,
+                             int64_t skipped, int64_t failed, tr_pct_rule rule);
 
 /* workloads.c: the index of the workload of this summary, adding it when
  * new; -1 when out of memory. */

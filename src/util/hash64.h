@@ -24,5 +24,10 @@ typedef struct tr_hash64 {
 void tr_hash64_init(tr_hash64 *h);
 void tr_hash64_update(tr_hash64 *h, const void *data, size_t len);
 uint64_t tr_hash64_final(const tr_hash64 *h);
+/* One-shot hash of a block in memory, at memory bandwidth (AVX2 or SSE2
+ * where the CPU has them, the same value without): for the big log files,
+ * hashed in fixed-size blocks whose hashes are then hashed
+ * (docs/results-json.md). */
+uint64_t tr_hash64_bulk(const void *data, size_t len);
 
 #endif

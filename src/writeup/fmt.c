@@ -22,6 +22,8 @@ int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
 		return tr_fmt_grouped(out, v, 1, ",");
 	case TR_WU_MS:
 		return tr_fmt_readable(out, v, 3, ",");
+	case TR_WU_US_MS:
+		return tr_fmt_grouped(out, v, 3, ",");
 	case TR_WU_PCT:
 		if ((rc = tr_fmt_fixed(out, v, 1)) < 0)
 			return rc;

@@ -266,18 +266,22 @@ void tr_wu_table_latency(tr_wu_doc *d, long s)
 			continue;
 		S_lead_cells(r, &t, sc, c);
 		tr_wu_table_num(&t, (double)l->count, TR_WU_COUNT);
-		tr_wu_table_num(&t, l->p50_ms, TR_WU_MS);
-		tr_wu_table_num(&t, l->p90_ms, TR_WU_MS);
-		tr_wu_table_num(&t, l->p95_ms, TR_WU_MS);
-		tr_wu_table_num(&t, l->p99_ms, TR_WU_MS);
-		tr_wu_table_num(&t, l->p999_ms, TR_WU_MS);
-		tr_wu_table_num(&t, l->max_ms, TR_WU_MS);
+		tr_wu_table_num(&t, l->p50_ms, TR_WU_US_MS);
+		tr_wu_table_num(&t, l->p90_ms, TR_WU_US_MS);
+		tr_wu_table_num(&t, l->p95_ms, TR_WU_US_MS);
+		tr_wu_table_num(&t, l->p99_ms, TR_WU_US_MS);
+		tr_wu_table_num(&t, l->p999_ms, TR_WU_US_MS);
+		tr_wu_table_num(&t, l->max_ms, TR_WU_US_MS);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sLatency of individual transactions, from pgbench's per-transaction "
 		"logs (--log), all runs of a provider together; successful "
-		"transactions only. Percentiles are nearest-rank, within 0.05%%.",
-		S_caption_scope(d, s))));
+		"transactions only. Percentiles are exact, to the microsecond (%s).",
+		S_caption_scope(d, s),
+		d->r->percentile == TR_PCT_POSTGRESBENCH
+		    ? "PostgresBench's rule: the first latency whose cumulative count "
+		      "exceeds q\xc2\xb7N"
+		    : "nearest rank, as SQL's percentile_disc")));
 	tr_wu_emit_table(d, &t);
 }
 

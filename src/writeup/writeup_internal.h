@@ -41,7 +41,9 @@ typedef enum tr_wu_unit {
 	TR_WU_BYTES,       /* bytes with their unit, 3 significant digits:
 	                      "15.6 MiB" below 1 GiB, else "1.46 GiB" */
 	TR_WU_EXACT,       /* as written: the shortest exact form: 8, 0.5, 10 */
-	TR_WU_PRICE        /* as written, with at least 2 decimals: 68.50 */
+	TR_WU_PRICE,       /* as written, with at least 2 decimals: 68.50 */
+	TR_WU_US_MS        /* a per-transaction latency, exact whole us shown
+	                      as ms with 3 decimals, grouped: 4.741, 1,204.512 */
 } tr_wu_unit;
 
 /* Append v as shown to readers; "–" (an en dash) when v is not finite. */

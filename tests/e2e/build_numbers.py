@@ -79,6 +79,8 @@ def fmt(v, unit):
         return grouped(v, 1)
     if unit == "ms":
         return readable(v, 3)
+    if unit == "us":   # a per-transaction latency: exact microseconds
+        return grouped(v, 3)
     if unit == "pct":
         return fixed(v, 1) + "%"
     if unit == "gap":
@@ -110,6 +112,9 @@ def unit_of(header):
         return "count"
     if h in ("Median TPS", "Slowest run (TPS)", "Fastest run (TPS)", "TPS"):
         return "tps"
+    if h in ("p50 (ms)", "p90 (ms)", "p95 of transactions (ms)", "p99 (ms)",
+             "p99.9 (ms)", "Max (ms)"):
+        return "us"
     if h.endswith("(ms)"):
         return "ms"
     if h.startswith("CoV") or h == "Deepest dip":

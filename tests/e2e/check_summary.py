@@ -8,8 +8,10 @@ Implements docs/metrics.md from scratch (only the Python standard
 library): run TPS from the summary's tps line; windows from aggregate logs
 (thread files merged per interval start, only starts present in every
 file, the first left out) or else from -P lines; CoV, min dip, p95 of window
-latencies (linear interpolation); per-transaction nearest-rank percentiles
-(exact here, so tpsreport's must be within 0.05%); cell medians; prices
+latencies (linear interpolation); per-transaction percentiles by an exact
+sort of the raw latencies, per run and per cell, under the study's
+[study] percentile rule (nearest-rank or postgresbench), which tpsreport
+must match to the microsecond; cell medians; prices
 converted with [fx]; cost per TPS; exact Mann-Whitney p values and Holm.
 Exits 1 listing every mismatch."""
 import configparser, itertools, json, math, os, re, sys
@@ -86,9 +88,34 @@ def txlog_latencies(files):
     return v
 
 def nearest_rank(v, p):
-    return v[max(1, math.ceil(round(p * 10000) * len(v) / 1000000)) - 1]
+    """percentile_disc: the smallest value with at least ceil(q*N) values at
+    or below it; q*N in integers (q in parts per million) so that 95% of 100
+    is exactly 95."""
+    ppm = round(p * 10000)
+    return v[max(1, -(-ppm * len(v) // 1000000)) - 1]
+
+def postgresbench(v, p):
+    """ClickHouse/PostgresBench's awk: walk up the sorted values, the first
+    whose cumulative count exceeds floor(q*N)."""
+    t = round(p * 10000) * len(v) // 1000000
+    return v[min(t, len(v) - 1)]
+
+def percentile_rule(study):
+    ini = configparser.ConfigParser(inline_comment_prefixes=(";",))
+    ini.read(os.path.join(study, "tpsreport.ini"))
+    rule = ini.get("study", "percentile", fallback="nearest-rank")
+    return postgresbench if rule == "postgresbench" else nearest_rank
+
+def exact_ms(got, us, what):
+    """A percentile must be the exact microsecond value, in ms."""
+    global checked
+    checked += 1
+    if got is None or round(got * 1000) != us or abs(got - us / 1000) > 1e-12:
+        errors.append(f"{what}: tpsreport {got}, exact {us / 1000:.3f}")
 
 # ---- runs ---------------------------------------------------------------
+checked_percentiles = []
+run_latencies = {}
 runs = {(r["provider"], r["scenario"], r["id"]): r for r in R["runs"]}
 expected_runs = {}
 raw_stability = {}   # (provider, scenario, run id) -> figures from the raw files
@@ -147,10 +174,14 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
                     if not checked_count:
                         errors.append(f"{key} latency count {got and got['count']} != {len(v)}")
                     else:
+                        rule = percentile_rule(study)
                         for name_, p in (("p50_ms", 50), ("p90_ms", 90), ("p95_ms", 95),
-                                         ("p99_ms", 99), ("p999_ms", 99.9), ("max_ms", 100)):
-                            close(got[name_], nearest_rank(v, p) / 1000, rel=5e-4,
-                                  what=f"{key} {name_}")
+                                         ("p99_ms", 99), ("p999_ms", 99.9), ("p9999_ms", 99.99)):
+                            exact_ms(got[name_], rule(v, p), f"{key} {name_}")
+                        exact_ms(got["min_ms"], v[0], f"{key} min_ms")
+                        exact_ms(got["max_ms"], v[-1], f"{key} max_ms")
+                        checked_percentiles.append(key)
+                        run_latencies[key] = v
             raw_stability[key] = want
             got = r["windows"]
             if (want is None) != (got is None):
@@ -223,6 +254,23 @@ for k, tps in groups.items():
             close(st["median_run"][f], median(w[f] for _, w in raw), what=f"cell {k} median_run {f}")
     close(c["tps_headline"], {"best": max, "worst": min}.get(R["study"].get("runs"), median)(tps),
           what=f"cell {k} tps_headline")
+
+# ---- cells: percentiles over all runs of the cell -------------------------
+for k, c in cells.items():
+    if not c.get("latency"):
+        continue
+    v = sorted(x for r in R["runs"] if not r["excluded"] and (r["provider"], r["scenario"],
+               r["transaction_type"], r["clients"], r["threads"], r["query_mode"]) == k
+               for x in run_latencies.get((r["provider"], r["scenario"], r["id"]), []))
+    if len(v) != c["latency"]["count"]:
+        errors.append(f"cell {k} latency count {c['latency']['count']} != {len(v)}")
+        continue
+    rule = percentile_rule(study)
+    for name_, p in (("p50_ms", 50), ("p90_ms", 90), ("p95_ms", 95),
+                     ("p99_ms", 99), ("p999_ms", 99.9), ("p9999_ms", 99.99)):
+        exact_ms(c["latency"][name_], rule(v, p), f"cell {k} {name_}")
+    exact_ms(c["latency"]["max_ms"], v[-1], f"cell {k} max_ms")
+    checked_percentiles.append(k)
 
 # ---- comparisons: exact Mann-Whitney by enumeration, then Holm -------------
 def mw_p(a, b):
@@ -325,7 +373,8 @@ for rank, i in enumerate(sorted(range(m), key=lambda i: paired[i][0])):
     running = max(running, min(1.0, (m - rank) * paired[i][0]))
     close(paired[i][1]["p_adjusted"], running, what=f"paired p_adjusted #{i}")
 
-print(f"{checked} passed, {len(errors)} failed")
+print(f"{checked} passed, {len(errors)} failed; percentiles checked to the microsecond "
+      f"for {len(checked_percentiles)} runs and cells")
 for e in errors[:50]:
     print("  MISMATCH", e)
 sys.exit(1 if errors else 0)

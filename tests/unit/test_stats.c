@@ -184,66 +184,148 @@ static int64_t S_next(uint64_t *state)
 	return (int64_t)(800 + 20000 * u1 * u1 * u1 + 3e6 * pow(u2, 60));
 }
 
+/* Nearest rank from a sorted array, by the definition: the smallest v[i]
+ * with at least ceil(q*N) values at or below it; q*N computed from the
+ * percentage in parts per million, as the text of docs/metrics.md says. */
+static int64_t S_nearest_rank(const int64_t *v, size_t n, long ppm)
+{
+	unsigned long long need = ((unsigned long long)n * (unsigned long long)ppm +
+	                           999999) / 1000000;
+	if (need < 1)
+		need = 1;
+	return v[need - 1];
+}
+
+/* PostgresBench's: walk up the sorted values, the first whose cumulative
+ * count exceeds floor(q*N). */
+static int64_t S_postgresbench(const int64_t *v, size_t n, long ppm)
+{
+	unsigned long long t = (unsigned long long)n * (unsigned long long)ppm / 1000000;
+	for (size_t i = 0; i < n; i++)
+		if (i + 1 > t)
+			return v[i];
+	return v[n - 1];
+}
+
 static void test_histogram_vs_sort(void)
 {
 	enum { N = 200000 };
 	int64_t *v = malloc(N * sizeof(int64_t));
-	tr_hist h, a, b;
+	tr_hist h, a, b, c;
 	uint64_t state = 42;
-	double ps[] = { 50, 90, 95, 99, 99.9, 99.99, 100 };
+	double ps[] = { 1, 50, 90, 95, 99, 99.9, 99.99, 100 };
+	long ppm[] = { 10000, 500000, 900000, 950000, 990000, 999000, 999900, 1000000 };
+	int64_t got[8];
 	tr_hist_init(&h);
 	tr_hist_init(&a);
 	tr_hist_init(&b);
+	tr_hist_init(&c);
 	for (int i = 0; i < N; i++) {
 		v[i] = S_next(&state);
 		tr_hist_record(&h, v[i]);
-		tr_hist_record(i % 2 ? &a : &b, v[i]);
+		tr_hist_record(i % 3 == 0 ? &a : i % 3 == 1 ? &b : &c, v[i]);
 	}
 	qsort(v, N, sizeof(int64_t), S_cmp_i64);
+	CHECK(v[N - 1] >= (int64_t)TR_HIST_DENSE);   /* the sparse part is used */
 	CHECK_INT(h.total, N);
 	CHECK_INT(h.min, v[0]);
 	CHECK_INT(h.max, v[N - 1]);
+	CHECK_INT(tr_hist_percentiles(got, &h, TR_PCT_NEAREST_RANK, ps, 8), 0);
 	for (size_t k = 0; k < TR_ARRAY_SIZE(ps); k++) {
-		/* nearest rank: ceil(p/100 * N), 1-based */
-		size_t rank = (size_t)ceil(ps[k] / 100.0 * N - 1e-9);
-		double exact = (double)v[rank - 1];
-		double got = tr_hist_percentile(&h, ps[k]);
-		CHECK(fabs(got - exact) <= exact * 0.0005 + 0.5);
+		CHECK_INT(got[k], S_nearest_rank(v, N, ppm[k]));
+		CHECK_DBL(tr_hist_percentile(&h, ps[k]), (double)got[k], 0);
 	}
-	/* merge == one histogram of everything */
-	tr_hist_merge(&a, &b);
-	CHECK_INT(a.total, h.total);
-	CHECK_INT(a.min, h.min);
-	CHECK_INT(a.max, h.max);
+	CHECK_INT(tr_hist_percentiles(got, &h, TR_PCT_POSTGRESBENCH, ps, 8), 0);
 	for (size_t k = 0; k < TR_ARRAY_SIZE(ps); k++)
-		CHECK_DBL(tr_hist_percentile(&a, ps[k]), tr_hist_percentile(&h, ps[k]), 0);
-	/* memory does not grow with the count */
-	CHECK(h.nbuckets < 40000);
+		CHECK_INT(got[k], S_postgresbench(v, N, ppm[k]));
+	/* merge == one accumulator of everything, whatever the order */
+	CHECK_INT(tr_hist_merge(&c, &a), 0);
+	CHECK_INT(tr_hist_merge(&b, &c), 0);
+	CHECK_INT(b.total, h.total);
+	CHECK_INT(b.min, h.min);
+	CHECK_INT(b.max, h.max);
+	CHECK_INT(tr_hist_percentiles(got, &b, TR_PCT_NEAREST_RANK, ps, 8), 0);
+	for (size_t k = 0; k < TR_ARRAY_SIZE(ps); k++)
+		CHECK_INT(got[k], S_nearest_rank(v, N, ppm[k]));
+	{
+		tr_hist_slot *x = NULL, *y = NULL;
+		size_t nx = 0, ny = 0, distinct = 1;
+		uint64_t sum = 0;
+		CHECK_INT(tr_hist_values(&x, &nx, &h), 0);
+		CHECK_INT(tr_hist_values(&y, &ny, &b), 0);
+		for (size_t i = 1; i < N; i++)
+			distinct += v[i] != v[i - 1];
+		CHECK_INT(nx, distinct);
+		CHECK_INT(ny, distinct);
+		for (size_t i = 0; i < nx; i++)
+			sum += x[i].count;
+		CHECK_INT(sum, N);
+		CHECK(nx == ny && memcmp(x, y, nx * sizeof(*x)) == 0);
+		free(x);
+		free(y);
+	}
+	/* memory is bounded by the distinct values, not the count */
+	CHECK(h.ndense <= TR_HIST_DENSE);
+	CHECK(h.sparse_cap <= 4 * (h.nsparse + 16));
 	free(v);
 	tr_hist_free(&h);
 	tr_hist_free(&a);
 	tr_hist_free(&b);
+	tr_hist_free(&c);
 }
 
-static void test_histogram_exact_small(void)
+/* The two rules where q*N is whole, by hand. */
+static void test_percentile_rules(void)
 {
-	tr_hist h;
+	tr_hist h, e;
+	double p[] = { 50, 95, 99, 100, 0, 101 };
+	int64_t nr[6], pb[6];
 	tr_hist_init(&h);
 	for (int i = 1; i <= 100; i++)
-		tr_hist_record(&h, i);
-	/* 95% of 100 values: the 95th, not the 96th */
-	CHECK_DBL(tr_hist_percentile(&h, 95), 95, 0);
-	CHECK_DBL(tr_hist_percentile(&h, 50), 50, 0);
-	CHECK_DBL(tr_hist_percentile(&h, 99.99), 100, 0);
+		tr_hist_record(&h, i * 10);
+	CHECK_INT(tr_hist_percentiles(nr, &h, TR_PCT_NEAREST_RANK, p, 6), 0);
+	CHECK_INT(tr_hist_percentiles(pb, &h, TR_PCT_POSTGRESBENCH, p, 6), 0);
+	/* 95% of 100: nearest rank is the 95th value, PostgresBench the first
+	 * whose cumulative count exceeds 95, the 96th. */
+	CHECK_INT(nr[0], 500);
+	CHECK_INT(pb[0], 510);
+	CHECK_INT(nr[1], 950);
+	CHECK_INT(pb[1], 960);
+	CHECK_INT(nr[2], 990);
+	CHECK_INT(pb[2], 1000);
+	CHECK_INT(nr[3], 1000);
+	CHECK_INT(pb[3], 1000);
+	CHECK_INT(nr[4], -1);
+	CHECK_INT(nr[5], -1);
 	CHECK(isnan(tr_hist_percentile(&h, 0)));
 	tr_hist_free(&h);
-	/* bucket bounds cover every value once */
-	for (int64_t v = 0; v < 5000000; v += 997) {
-		int64_t lo, hi;
-		tr_hist_bucket_bounds(tr_hist_bucket(v), &lo, &hi);
-		CHECK(lo <= v && v <= hi);
-		CHECK(hi - lo <= lo / 1024 + 1);
-	}
+	/* q*N not whole: the rules agree. 7 values, p50: 3.5 -> the 4th. */
+	tr_hist_init(&h);
+	for (int i = 1; i <= 7; i++)
+		tr_hist_record(&h, 200000 + i);      /* all sparse */
+	CHECK_INT(tr_hist_percentiles(nr, &h, TR_PCT_NEAREST_RANK, p, 2), 0);
+	CHECK_INT(tr_hist_percentiles(pb, &h, TR_PCT_POSTGRESBENCH, p, 2), 0);
+	CHECK_INT(nr[0], 200004);
+	CHECK_INT(pb[0], 200004);
+	CHECK_INT(nr[1], 200007);               /* 6.65 -> 7th */
+	CHECK_INT(pb[1], 200007);
+	/* counts: one value recorded 3 times, then merged into another */
+	tr_hist_init(&e);
+	CHECK_INT(tr_hist_record_n(&e, 5, 3), 0);
+	CHECK_INT(tr_hist_record_n(&e, -4, 1), 0);  /* negative: as 0 */
+	CHECK_INT(tr_hist_merge(&h, &e), 0);
+	CHECK_INT(h.total, 11);
+	CHECK_INT(h.min, 0);
+	CHECK_INT(h.max, 200007);
+	CHECK_DBL(tr_hist_percentile(&h, 36.36), 5, 0);   /* rank 4 of 11 */
+	CHECK_DBL(tr_hist_percentile(&h, 36.37), 200001, 0); /* rank 5 */
+	tr_hist_free(&e);
+	tr_hist_free(&h);
+	/* empty */
+	tr_hist_init(&h);
+	CHECK_INT(tr_hist_percentiles(nr, &h, TR_PCT_NEAREST_RANK, p, 1), 0);
+	CHECK_INT(nr[0], -1);
+	tr_hist_free(&h);
 }
 
 /* The init phases, one table: pgbench's names and -I letters, as
@@ -286,7 +368,7 @@ int main(void)
 	RUN(test_holm);
 	RUN(test_prices);
 	RUN(test_histogram_vs_sort);
-	RUN(test_histogram_exact_small);
+	RUN(test_percentile_rules);
 	RUN(test_short_type);
 	RUN(test_phases);
 	return harness_done();

@@ -353,13 +353,15 @@ static bool S_same(const tr_txlog_stats *a, const tr_txlog_stats *b)
 	            a->latency.min == b->latency.min &&
 	            a->latency.max == b->latency.max &&
 	            a->has_lag == b->has_lag && a->has_retries == b->has_retries;
-	size_t n = a->latency.nbuckets > b->latency.nbuckets
-	                   ? a->latency.nbuckets : b->latency.nbuckets;
-	for (size_t i = 0; same && i < n; i++) {
-		uint64_t x = i < a->latency.nbuckets ? a->latency.counts[i] : 0;
-		uint64_t y = i < b->latency.nbuckets ? b->latency.counts[i] : 0;
-		same = x == y;
-	}
+	tr_hist_slot *va = NULL, *vb = NULL;
+	size_t na = 0, nb = 0;
+	if (tr_hist_values(&va, &na, &a->latency) < 0 ||
+	    tr_hist_values(&vb, &nb, &b->latency) < 0)
+		same = false;
+	same = same && na == nb &&
+	       (na == 0 || memcmp(va, vb, na * sizeof(tr_hist_slot)) == 0);
+	free(va);
+	free(vb);
 	return same;
 }
 
