@@ -315,4 +315,6 @@ const char *tr_regime_name(tr_regime regime);
 /* The default colour of the i-th provider (Okabe-Ito, colour-blind safe). */
 const char *tr_palette_color(size_t i);
 
+#include "stats/metric.h"
+
 #endif

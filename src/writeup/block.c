@@ -10,7 +10,7 @@
 bool tr_wu_is_block(const char *name)
 {
 	return strcmp(name, "table") == 0 || strcmp(name, "chart") == 0 ||
-	       strcmp(name, "section") == 0;
+	       strcmp(name, "section") == 0 || strcmp(name, "headline") == 0;
 }
 
 typedef struct {
@@ -49,14 +49,18 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (dir->nargs < 1)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
-		                      "closing, runs)");
+		                      "closing, runs, journey, pivot)");
+	if (strcmp(dir->args[0], "journey") == 0)
+		return tr_wu_table_journey(d, dir);
+	if (strcmp(dir->args[0], "pivot") == 0)
+		return tr_wu_table_pivot(d, dir);
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_tables); i++)
 		if (strcmp(S_tables[i].name, dir->args[0]) == 0)
 			k = &S_tables[i];
 	if (!k)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
-		                      "runs)", tr_wu_c(d, dir->args[0]));
+		                      "runs, journey, pivot)", tr_wu_c(d, dir->args[0]));
 	if (dir->nargs > (k->scenario ? 2u : 1u))
 		return tr_wu_error(d, "{{table %s}} takes %s", k->name,
 		                   k->scenario ? "at most a SCENARIO" : "no arguments");
@@ -115,5 +119,7 @@ int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir)
 		return S_table(d, dir);
 	if (strcmp(dir->name, "chart") == 0)
 		return S_chart(d, dir);
+	if (strcmp(dir->name, "headline") == 0)
+		return tr_wu_headline(d, dir);
 	return tr_wu_section(d, dir);
 }

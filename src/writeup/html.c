@@ -127,6 +127,19 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 	}
 }
 
+/* A row of large figures, each with its caption under it. */
+static void S_headlines(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
+{
+	xmlNodePtr ul = tr_wu_el(x, parent, "ul", "headlines");
+	for (size_t i = 0; i + 1 < t->ncells; i += 2) {
+		xmlNodePtr li = tr_wu_el(x, ul, "li", "headline");
+		xmlNodePtr fig = tr_wu_el(x, li, "strong", "headline-figure");
+		xmlNodePtr cap = tr_wu_el(x, li, "span", "headline-caption");
+		tr_wu_text(x, fig, t->cells[i].text, strlen(t->cells[i].text));
+		tr_wu_text(x, cap, t->cells[i + 1].text, strlen(t->cells[i + 1].text));
+	}
+}
+
 static bool S_placeholder(tr_wu_html *x, xmlNodePtr parent, const char *lit)
 {
 	size_t plen = strlen(TR_WU_PLACEHOLDER);
@@ -139,6 +152,8 @@ static bool S_placeholder(tr_wu_html *x, xmlNodePtr parent, const char *lit)
 		return false;
 	if (x->d->blocks[b].kind == TR_WU_BLOCK_TABLE)
 		S_table(x, parent, &x->d->blocks[b].table);
+	else if (x->d->blocks[b].kind == TR_WU_BLOCK_HEADLINE)
+		S_headlines(x, parent, &x->d->blocks[b].table);
 	else
 		S_figure(x, parent, &x->d->blocks[b]);
 	return true;

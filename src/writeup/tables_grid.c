@@ -1,0 +1,363 @@
+/* tables_grid.c: tables the author lays out.
+ *
+ *   {{table journey P1 P2 ... S|* [W|*] [metric=M] [agg=]}}: the providers
+ *     in the order given, each step's figure, its change against the step
+ *     before and against the first (seed: a tuning journey);
+ *   {{table pivot rows=D cols=D metric=M[,M...] [agg=] [scenario=S]}}: any
+ *     grid of the catalog's metrics, D one of provider, scenario,
+ *     workload, clients, threads.
+ *
+ * A combination without data shows "–" and the table says why in its
+ * note: never a zero. */
+
+#include "writeup_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_EN_DASH "\xe2\x80\x93"
+
+static bool S_is_provider(const tr_results *r, const char *id)
+{
+	for (size_t i = 0; i < r->nproviders; i++)
+		if (strcmp(r->providers[i].id, id) == 0)
+			return true;
+	return false;
+}
+
+static const char *S_provider_list(tr_wu_doc *d)
+{
+	tr_buf b = TR_BUF_INIT;
+	for (size_t i = 0; i < d->r->nproviders && i < 12; i++)
+		tr_buf_printf(&b, "%s%s", i ? ", " : "", tr_wu_c(d, d->r->providers[i].id));
+	return tr_wu_keep_buf(d, &b);
+}
+
+/* "mean TPS over workloads in S" and the like, for captions. */
+static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metric_agg agg)
+{
+	const tr_results *r = d->r;
+	tr_buf b = TR_BUF_INIT;
+	if (s >= 0)
+		tr_buf_printf(&b, "in %s", r->scenarios[s].label);
+	else
+		tr_buf_puts(&b, "over every scenario");
+	if (w >= 0 && tr_wu_many_workloads(r))
+		tr_buf_printf(&b, ", %s", r->workloads[w].label);
+	else if (aggregate)
+		tr_buf_printf(&b, ", %s over %s", tr_metric_agg_name(agg),
+		              s >= 0 ? "its workloads" : "every cell");
+	return tr_wu_keep_buf(d, &b);
+}
+
+int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	const tr_results *r = d->r;
+	tr_wu_args a;
+	const tr_metric *m;
+	tr_metric_agg agg;
+	tr_wu_table t;
+	bool given, aggregate, missing = false;
+	size_t np = 0, steps[TR_WU_MAX_ARGS];
+	double v[TR_WU_MAX_ARGS];
+	size_t used[TR_WU_MAX_ARGS], miss[TR_WU_MAX_ARGS];
+	long s, w;
+	int rc;
+
+	if ((rc = tr_wu_split_args(d, dir, "metric agg", &a)) < 0)
+		return rc;
+	for (size_t i = 1; i < a.npos && S_is_provider(r, a.pos[i]) && i + 1 < a.npos; i++)
+		steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
+	if (np < 2 || a.npos - 1 - np < 1 || a.npos - 1 - np > 2) {
+		const char *bad = 1 + np < a.npos ? a.pos[1 + np] : NULL;
+		if (bad && np < 2)
+			return tr_wu_error(d, "{{table journey}}: '%s' is not a provider (there "
+			                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
+			                      "[WORKLOAD|*] [metric=M] [agg=...]",
+			                   tr_wu_c(d, bad), S_provider_list(d));
+		return tr_wu_error(d, "{{table journey}}: expected at least two PROVIDERs, then "
+		                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]");
+	}
+	if (tr_wu_parse_where(d, a.pos[1 + np], 2 + np < a.npos ? a.pos[2 + np] : NULL, &s, &w) < 0 ||
+	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 ||
+	    !(m = tr_wu_metric(d, tr_wu_arg(&a, "metric") ? tr_wu_arg(&a, "metric") : "tps_median")))
+		return d->rc < 0 ? d->rc : TR_EINVALID;
+	if (m->kind != TR_METRIC_CELL)
+		return tr_wu_error(d, "{{table journey}}: metric=%s is a comparison; name the "
+		                      "figure itself (e.g. tps_median)", m->key);
+	aggregate = s < 0 || w < 0;
+	if (!given)
+		agg = m->agg;
+	for (size_t i = 0; i < np; i++) {
+		v[i] = tr_metric_over(r, m, steps[i], -1, s, w, agg, &used[i], &miss[i]);
+		missing |= !isfinite(v[i]) || miss[i] > 0;
+	}
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Step", true);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, m->label, true);
+	tr_wu_table_col(&t, "vs previous", true);
+	tr_wu_table_col(&t, "vs first", true);
+	if (aggregate)
+		tr_wu_table_col(&t, "cells", true);
+	for (size_t i = 0; i < np; i++) {
+		double prev = i ? v[i - 1] : NAN;
+		tr_wu_table_num(&t, (double)(i + 1), TR_WU_COUNT);
+		tr_wu_table_text(&t, r->providers[steps[i]].label);
+		tr_wu_table_num(&t, v[i], tr_wu_metric_unit(m));
+		if (i == 0) {
+			tr_wu_table_text(&t, "");
+			tr_wu_table_text(&t, "");
+		} else {
+			tr_wu_table_num(&t, (v[i] / prev - 1) * 100, TR_WU_GAP);
+			tr_wu_table_num(&t, (v[i] / v[0] - 1) * 100, TR_WU_GAP);
+		}
+		if (aggregate)
+			tr_wu_table_num(&t, (double)used[i], TR_WU_COUNT);
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"Journey: %s %s; each step against the one before and the first "
+		"(%s is better)", m->label, S_scope(d, s, w, aggregate, agg),
+		m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
+	if (missing)
+		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a "
+		                     "count of cells below the others': some workloads lack it");
+	tr_wu_emit_table(d, &t);
+	return d->rc;
+}
+
+/* ---- pivot -------------------------------------------------------------- */
+
+typedef enum { S_PROVIDER, S_SCENARIO, S_WORKLOAD, S_CLIENTS, S_THREADS } S_dim;
+
+static const char *const S_dims[] = { "provider", "scenario", "workload", "clients",
+                                      "threads" };
+static const char *const S_dim_headers[] = { "Provider", "Scenario", "Workload", "Clients",
+                                             "Threads" };
+
+static int S_dim_parse(tr_wu_doc *d, const char *key, const char *v, S_dim *out)
+{
+	for (size_t i = 0; v && i < TR_ARRAY_SIZE(S_dims); i++)
+		if (strcmp(S_dims[i], v) == 0) {
+			*out = (S_dim)i;
+			return 0;
+		}
+	return tr_wu_error(d, "{{table pivot}}: %s=%s: expected provider, scenario, workload, "
+	                      "clients or threads", key, v ? tr_wu_c(d, v) : "");
+}
+
+static long S_dim_of(const tr_results *r, const tr_cell *c, S_dim dim)
+{
+	switch (dim) {
+	case S_PROVIDER: return (long)c->provider;
+	case S_SCENARIO: return (long)c->scenario;
+	case S_WORKLOAD: return (long)c->workload;
+	case S_CLIENTS: return r->workloads[c->workload].clients;
+	case S_THREADS: return r->workloads[c->workload].threads;
+	}
+	return -1;
+}
+
+static int S_long_cmp(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The values of dim over the cells of scenario s (-1: all), sorted. */
+static size_t S_dim_values(const tr_results *r, S_dim dim, long s, long *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncells; i++) {
+		long v = S_dim_of(r, &r->cells[i], dim);
+		bool seen = false;
+		if (s >= 0 && r->cells[i].scenario != (size_t)s)
+			continue;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = out[k] == v;
+		if (!seen)
+			out[n++] = v;
+	}
+	qsort(out, n, sizeof(long), S_long_cmp);
+	return n;
+}
+
+static const char *S_dim_label(tr_wu_doc *d, S_dim dim, long v)
+{
+	switch (dim) {
+	case S_PROVIDER: return d->r->providers[v].label;
+	case S_SCENARIO: return d->r->scenarios[v].label;
+	case S_WORKLOAD: return d->r->workloads[v].label;
+	case S_CLIENTS: return tr_wu_keep(d, tr_sprintf("%ld client%s", v, v == 1 ? "" : "s"));
+	case S_THREADS: return tr_wu_keep(d, tr_sprintf("%ld thread%s", v, v == 1 ? "" : "s"));
+	}
+	return "";
+}
+
+typedef struct {
+	S_dim rows, cols;
+	long scenario;
+	const tr_metric *metrics[TR_WU_MAX_ARGS];
+	size_t nmetrics;
+	tr_metric_agg agg;
+	bool agg_given;
+	size_t nmissing;         /* combinations without data */
+	size_t npartial;         /* aggregates some cells of which lack it */
+} S_pivot;
+
+/* The figure of metric m over the cells at (rv, cv); cv < -1: any col. */
+static int S_pivot_value(tr_wu_doc *d, S_pivot *pv, const tr_metric *m, long rv,
+                         long cv, bool any_col, double *out)
+{
+	const tr_results *r = d->r;
+	double *vals = tr_calloc(r->ncells + 1, sizeof(double));
+	size_t n = 0, finite = 0;
+	if (!vals)
+		return d->rc = TR_ENOMEM;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		long base;
+		if ((pv->scenario >= 0 && c->scenario != (size_t)pv->scenario) ||
+		    S_dim_of(r, c, pv->rows) != rv || (!any_col && S_dim_of(r, c, pv->cols) != cv))
+			continue;
+		base = tr_results_cell(r, r->baseline, c->scenario, c->workload);
+		vals[n] = tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
+		                          tr_wu_comparison(r, c->provider, c->scenario, c->workload));
+		finite += isfinite(vals[n]);
+		n++;
+	}
+	if (n > 1 && !pv->agg_given) {
+		free(vals);
+		return tr_wu_error(d, "{{table pivot}}: rows=%s cols=%s puts %zu cells in one "
+		                      "place (%s, %s); give agg=mean|median|min|max, or "
+		                      "scenario=S, or other rows/cols",
+		                   S_dims[pv->rows], S_dims[pv->cols], n,
+		                   tr_wu_c(d, S_dim_label(d, pv->rows, rv)),
+		                   any_col ? "all" : tr_wu_c(d, S_dim_label(d, pv->cols, cv)));
+	}
+	*out = tr_metric_aggregate(vals, n, pv->agg);
+	if (n == 0 || finite == 0)
+		pv->nmissing++;
+	else if (finite < n)
+		pv->npartial++;
+	free(vals);
+	return 0;
+}
+
+static int S_pivot_args(tr_wu_doc *d, const tr_wu_directive *dir, S_pivot *pv)
+{
+	tr_wu_args a;
+	const char *ms, *sc;
+	int rc;
+	memset(pv, 0, sizeof(*pv));
+	pv->scenario = -1;
+	if ((rc = tr_wu_split_args(d, dir, "rows cols metric agg scenario", &a)) < 0)
+		return rc;
+	if (a.npos > 1)
+		return tr_wu_error(d, "{{table pivot}}: unexpected '%s' (expected rows=D cols=D "
+		                      "metric=M[,M...] [agg=...] [scenario=S])",
+		                   tr_wu_c(d, a.pos[1]));
+	if ((rc = S_dim_parse(d, "rows", tr_wu_arg(&a, "rows"), &pv->rows)) < 0 ||
+	    (rc = S_dim_parse(d, "cols", tr_wu_arg(&a, "cols"), &pv->cols)) < 0 ||
+	    (rc = tr_wu_parse_agg(d, &a, &pv->agg, &pv->agg_given)) < 0)
+		return rc;
+	if (pv->rows == pv->cols)
+		return tr_wu_error(d, "{{table pivot}}: rows and cols are both %s",
+		                   S_dims[pv->rows]);
+	if ((sc = tr_wu_arg(&a, "scenario")) && (pv->scenario = tr_wu_scenario(d, sc)) < 0)
+		return TR_EINVALID;
+	if (!(ms = tr_wu_arg(&a, "metric")) || !*ms)
+		return tr_wu_error(d, "{{table pivot}}: metric=M[,M...] is needed (e.g. "
+		                      "metric=tps_median,latency.p95_ms)");
+	while (*ms) {
+		size_t n = strcspn(ms, ",");
+		const char *key = tr_wu_keep(d, tr_strndup(ms, n));
+		if (pv->nmetrics == TR_WU_MAX_ARGS)
+			return tr_wu_error(d, "{{table pivot}}: at most %d metrics", TR_WU_MAX_ARGS);
+		if (!(pv->metrics[pv->nmetrics++] = tr_wu_metric(d, key)))
+			return TR_EINVALID;
+		ms += n + (ms[n] == ',');
+	}
+	return d->rc;
+}
+
+int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	const tr_results *r = d->r;
+	S_pivot pv;
+	tr_wu_table t;
+	long *rv = NULL, *cv = NULL;
+	size_t nr, nc;
+	int rc;
+
+	if ((rc = S_pivot_args(d, dir, &pv)) < 0)
+		return rc;
+	rv = tr_calloc(r->ncells + 1, sizeof(long));
+	cv = tr_calloc(r->ncells + 1, sizeof(long));
+	if (!rv || !cv) {
+		rc = d->rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	nr = S_dim_values(r, pv.rows, pv.scenario, rv);
+	nc = S_dim_values(r, pv.cols, pv.scenario, cv);
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, S_dim_headers[pv.rows], pv.rows >= S_CLIENTS);
+	for (size_t c = 0; c <= nc; c++) {
+		if (c == nc && !pv.agg_given)
+			break;
+		for (size_t k = 0; k < pv.nmetrics; k++) {
+			const char *cl = c == nc ? "all" : S_dim_label(d, pv.cols, cv[c]);
+			tr_wu_table_col(&t, pv.nmetrics > 1
+			                       ? tr_wu_keep(d, tr_sprintf("%s %s", cl,
+			                                                  pv.metrics[k]->label))
+			                       : cl, true);
+		}
+	}
+	for (size_t i = 0; i < nr && rc == 0; i++) {
+		tr_wu_table_text(&t, S_dim_label(d, pv.rows, rv[i]));
+		for (size_t c = 0; c <= nc && rc == 0; c++) {
+			if (c == nc && !pv.agg_given)
+				break;
+			for (size_t k = 0; k < pv.nmetrics && rc == 0; k++) {
+				double v = NAN;
+				rc = S_pivot_value(d, &pv, pv.metrics[k], rv[i], c < nc ? cv[c] : 0,
+				                   c == nc, &v);
+				tr_wu_table_num(&t, v, tr_wu_metric_unit(pv.metrics[k]));
+			}
+		}
+	}
+	if (rc == 0 && pv.nmissing == nr * (nc + pv.agg_given) * pv.nmetrics) {
+		tr_wu_table_free(&t);
+		rc = tr_wu_error(d, "{{table pivot}}: nothing to show (no cell%s has %s%s)",
+		                 pv.scenario >= 0 ? " of that scenario" : "",
+		                 pv.metrics[0]->key, pv.nmetrics > 1 ? " or the others" : "");
+	} else if (rc == 0) {
+		tr_buf cap = TR_BUF_INIT;
+		tr_buf_puts(&cap, pv.metrics[0]->label);
+		for (size_t k = 1; k < pv.nmetrics; k++)
+			tr_buf_printf(&cap, "%s %s", k + 1 == pv.nmetrics ? " and" : ",",
+			              pv.metrics[k]->label);
+		tr_buf_printf(&cap, " by %s and %s", S_dims[pv.rows], S_dims[pv.cols]);
+		if (pv.scenario >= 0)
+			tr_buf_printf(&cap, ", %s", r->scenarios[pv.scenario].label);
+		if (pv.agg_given)
+			tr_buf_printf(&cap, " (%s over the cells of each place)",
+			              tr_metric_agg_name(pv.agg));
+		tr_wu_table_caption(&t, tr_wu_keep_buf(d, &cap));
+		if (pv.nmissing || pv.npartial)
+			tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
+				"%s" "%s%s", pv.nmissing ? S_EN_DASH ": no usable runs with this "
+				                           "figure there." : "",
+				pv.nmissing && pv.npartial ? " " : "",
+				pv.npartial ? "Some aggregates leave out cells that lack the figure." : "")));
+		tr_wu_emit_table(d, &t);
+	} else {
+		tr_wu_table_free(&t);
+	}
+	rc = rc < 0 ? rc : d->rc;
+cleanup:
+	free(rv);
+	free(cv);
+	return rc;
+}
