@@ -9,7 +9,6 @@
 #include "html.h"
 #include "version.h"
 
-#include <cmark.h>
 #include <libxml/HTMLtree.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,6 +275,47 @@ static void S_leaf(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 	}
 }
 
+/* ---- GFM tables and strikethrough (cmark-gfm's extensions) ------------ */
+
+static bool S_is(cmark_node *n, const char *type)
+{
+	const char *t = cmark_node_get_type_string(n);
+	return t && strcmp(t, type) == 0;
+}
+
+static bool S_is_row(cmark_node *n)
+{
+	return S_is(n, "table_row") || S_is(n, "table_header");
+}
+
+/* <tr> in the table's <thead> (the header row) or <tbody>. */
+static xmlNodePtr S_open_row(tr_wu_html *x, xmlNodePtr table, cmark_node *n)
+{
+	bool head = cmark_gfm_extensions_get_table_row_is_header(n) != 0;
+	const char *want = head ? "thead" : "tbody";
+	xmlNodePtr sec = table->last;
+	if (!sec || !sec->name || strcmp((const char *)sec->name, want) != 0)
+		sec = tr_wu_el(x, table, want, NULL);
+	return sec ? tr_wu_el(x, sec, "tr", NULL) : NULL;
+}
+
+/* <th> or <td>, right-aligned ("num") or centred as the delimiter row
+ * says. */
+static xmlNodePtr S_open_cell(tr_wu_html *x, xmlNodePtr tr, cmark_node *n)
+{
+	cmark_node *row = cmark_node_parent(n), *table = row ? cmark_node_parent(row) : NULL;
+	uint8_t *align = table ? cmark_gfm_extensions_get_table_alignments(table) : NULL;
+	uint16_t ncols = table ? cmark_gfm_extensions_get_table_columns(table) : 0;
+	bool head = row && cmark_gfm_extensions_get_table_row_is_header(row);
+	size_t col = 0;
+	for (cmark_node *c = cmark_node_previous(n); c; c = cmark_node_previous(c))
+		col++;
+	const char *cls = align && col < ncols
+	                      ? (align[col] == 'r' ? "num" : align[col] == 'c' ? "center" : NULL)
+	                      : NULL;
+	return tr_wu_el(x, tr, head ? "th" : "td", cls);
+}
+
 /* Open the element of a container node; NULL when it has none. */
 static xmlNodePtr S_open(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 {
@@ -316,8 +356,17 @@ static xmlNodePtr S_open(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 		return el;
 	}
 	default:
-		return NULL;
+		break;
 	}
+	if (S_is(n, "table"))
+		return tr_wu_el(x, cur, "table", "md-table");
+	if (S_is_row(n))
+		return S_open_row(x, cur, n);
+	if (S_is(n, "table_cell"))
+		return S_open_cell(x, cur, n);
+	if (S_is(n, "strikethrough"))
+		return tr_wu_el(x, cur, "del", NULL);
+	return NULL;
 }
 
 /* Heading ids from their text, unique in the page. */
@@ -363,6 +412,9 @@ void tr_wu_html_walk(tr_wu_html *x, cmark_node *root, xmlNodePtr container)
 			if (type == CMARK_NODE_HEADING)
 				S_heading_id(x, cur);
 			cur = cur->parent;
+			/* a row sits in <thead> or <tbody> */
+			if (S_is_row(n) && cur)
+				cur = cur->parent;
 		}
 	}
 	cmark_iter_free(it);

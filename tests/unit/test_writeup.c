@@ -9,7 +9,7 @@
 #include "wu_fixture.h"
 #include "writeup/writeup_internal.h"
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/xpath.h>
 #include <stdio.h>
