@@ -361,6 +361,12 @@ typedef struct tr_price_item {
 	char *label;             /* "instance", or NULL */
 } tr_price_item;
 
+/* A free fact of the ini: fact.NAME = VALUE ("fact.disk = gp3 500 GB"). */
+typedef struct tr_fact {
+	char *name;              /* "disk" */
+	char *value;
+} tr_fact;
+
 typedef struct tr_provider {
 	char *id;                /* directory name */
 	char *label;             /* from the ini, else the id */
@@ -372,7 +378,25 @@ typedef struct tr_provider {
 	double ram_gb;           /* NaN when unknown */
 	char *notes;             /* free text from the ini, or NULL */
 	bool in_results;         /* false: only in the ini */
+	tr_fact *facts;          /* fact.NAME keys, in ini order */
+	size_t nfacts;
 } tr_provider;
+
+/* [cell PROVIDER SCENARIO]: provider keys that hold for one scenario only
+ * (the instance of a test: PG version, vCPUs, RAM, disk), and facts. */
+typedef struct tr_cell_config {
+	char *provider;          /* ids as written; checked against the study */
+	char *scenario;
+	long line;               /* of the section header's first key */
+	double vcpu;             /* NaN: the provider's */
+	double ram_gb;
+	tr_price_item *price;    /* none: the provider's */
+	size_t nprice;
+	long price_line;
+	char *notes;             /* NULL: the provider's */
+	tr_fact *facts;
+	size_t nfacts;
+} tr_cell_config;
 
 typedef struct tr_scenario {
 	char *id;
@@ -396,6 +420,8 @@ typedef struct tr_config {
 	size_t nfx;
 	char *fx_date;           /* [fx] date = 2026-05-05 */
 	char *fx_source;         /* [fx] source = ECB reference rate */
+	tr_cell_config *cells;   /* [cell P S] sections, in ini order */
+	size_t ncells;
 } tr_config;
 
 /* ---- the study ------------------------------------------------------- */
@@ -422,6 +448,8 @@ void tr_run_free(tr_run *run);
 void tr_init_init(tr_init *init);
 void tr_init_free(tr_init *init);
 void tr_config_free(tr_config *config);
+void tr_facts_free(tr_fact *facts, size_t n);
+void tr_price_items_free(tr_price_item *items, size_t n);
 void tr_provider_free(tr_provider *p);
 void tr_scenario_free(tr_scenario *s);
 /* Frees everything the study owns, then the study itself. NULL is fine. */

@@ -263,6 +263,20 @@ typedef struct tr_init_result {
 	const tr_init *init;     /* phases, totals, server facts (borrowed) */
 } tr_init_result;
 
+/* What holds for one provider in one scenario: the provider's keys, or a
+ * [cell P S] section's where it sets them (setup.c). */
+typedef struct tr_cell_setup {
+	size_t provider;
+	size_t scenario;
+	double vcpu;
+	double ram_gb;
+	double monthly_cost;     /* report currency; NaN */
+	const char *notes;
+	const tr_cell_config *config;   /* the [cell] section, or NULL */
+	const tr_fact *provider_facts;  /* the provider's fact.NAME keys */
+	size_t nprovider_facts;
+} tr_cell_setup;
+
 typedef struct tr_results {
 	const char *title;
 	const char *subtitle;
@@ -295,6 +309,8 @@ typedef struct tr_results {
 	tr_diags warnings;       /* the study's, copied */
 	tr_diags findings;       /* comparability lint (tpsreport check) */
 	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
+	tr_cell_setup *setups;   /* owned: nproviders x nscenarios, row-major */
+	size_t nsetups;
 } tr_results;
 
 /*
@@ -308,6 +324,12 @@ void tr_results_free(tr_results *results);
 /* The cell of provider x scenario x workload, or -1. */
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload);
+
+/* The setup of provider x scenario (never NULL for valid indices). */
+const tr_cell_setup *tr_results_setup(const tr_results *r, size_t provider,
+                                      size_t scenario);
+/* A fact (fact.NAME) of the cell's section, else of the provider, or NULL. */
+const char *tr_setup_fact(const tr_cell_setup *setup, const char *name);
 
 /* "in memory", "partly cached", "disk-bound", or NULL. */
 const char *tr_regime_name(tr_regime regime);

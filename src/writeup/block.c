@@ -39,6 +39,7 @@ static const S_table_kind S_tables[] = {
 	  "no prices that convert into the report currency" },
 	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs" },
 	{ "runs", true, NULL, tr_wu_table_runs, "no runs" },
+	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs" },
 };
 
 static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
@@ -49,7 +50,7 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (dir->nargs < 1)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
-		                      "closing, runs, journey, pivot)");
+		                      "closing, runs, setup, journey, pivot)");
 	if (strcmp(dir->args[0], "journey") == 0)
 		return tr_wu_table_journey(d, dir);
 	if (strcmp(dir->args[0], "pivot") == 0)
@@ -60,7 +61,7 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (!k)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
-		                      "runs, journey, pivot)", tr_wu_c(d, dir->args[0]));
+		                      "runs, setup, journey, pivot)", tr_wu_c(d, dir->args[0]));
 	if (dir->nargs > (k->scenario ? 2u : 1u))
 		return tr_wu_error(d, "{{table %s}} takes %s", k->name,
 		                   k->scenario ? "at most a SCENARIO" : "no arguments");

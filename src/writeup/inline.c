@@ -56,8 +56,20 @@ static int S_provider(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 		return tr_wu_fmt(out, p->ram_gb, TR_WU_EXACT);
 	if (strcmp(field, "monthly_cost") == 0)
 		return tr_wu_fmt(out, p->monthly_cost, TR_WU_MONEY);
+	if (strncmp(field, "fact.", 5) == 0) {
+		/* the provider's own fact; [cell] facts: {{table setup S}} */
+		const tr_cell_setup *u = d->r->nscenarios ? tr_results_setup(d->r, (size_t)i, 0) : NULL;
+		const char *v = NULL;
+		for (size_t k = u ? u->nprovider_facts : 0; k > 0 && !v; k--)
+			if (strcmp(u->provider_facts[k - 1].name, field + 5) == 0)
+				v = u->provider_facts[k - 1].value;
+		if (!v)
+			return tr_wu_error(d, "{{provider}}: '%s' has no %s in tpsreport.ini",
+			                   tr_wu_c(d, p->id), tr_wu_c(d, field));
+		return tr_wu_md_escape(out, v);
+	}
 	return tr_wu_error(d, "{{provider}}: unknown field '%s' (label, id, vcpu, "
-	                      "ram_gb, monthly_cost, notes)", tr_wu_c(d, field));
+	                      "ram_gb, monthly_cost, notes, fact.NAME)", tr_wu_c(d, field));
 }
 
 static int S_scenario(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)

@@ -361,3 +361,92 @@ cleanup:
 	free(cv);
 	return rc;
 }
+
+/* ---- setup -------------------------------------------------------------- */
+
+/* The fact names that apply in scenario s (-1: any), first seen first. */
+static size_t S_fact_names(const tr_results *r, long s, const char **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nsetups; i++) {
+		const tr_cell_setup *u = &r->setups[i];
+		const tr_fact *lists[2] = { u->provider_facts, u->config ? u->config->facts : NULL };
+		size_t counts[2] = { u->nprovider_facts, u->config ? u->config->nfacts : 0 };
+		if (s >= 0 && u->scenario != (size_t)s)
+			continue;
+		for (int l = 0; l < 2; l++)
+			for (size_t k = 0; k < counts[l]; k++) {
+				bool seen = false;
+				for (size_t j = 0; j < n && !seen; j++)
+					seen = strcmp(out[j], lists[l][k].name) == 0;
+				if (!seen && n < max)
+					out[n++] = lists[l][k].name;
+			}
+	}
+	return n;
+}
+
+static bool S_has_cells(const tr_results *r, size_t p, size_t s)
+{
+	for (size_t i = 0; i < r->ncells; i++)
+		if (r->cells[i].provider == p && r->cells[i].scenario == s)
+			return true;
+	return false;
+}
+
+/* {{table setup [S]}}: the instance each provider ran on in a scenario. */
+void tr_wu_table_setup(tr_wu_doc *d, long scenario)
+{
+	const tr_results *r = d->r;
+	const char *facts[32];
+	size_t nf = S_fact_names(r, scenario, facts, TR_ARRAY_SIZE(facts));
+	bool per_scenario = scenario < 0 && r->nscenarios > 1, notes = false;
+	tr_wu_table t;
+
+	for (size_t i = 0; i < r->nsetups && !per_scenario; i++)
+		per_scenario = scenario < 0 && r->setups[i].config;
+	for (size_t i = 0; i < r->nsetups; i++)
+		notes |= r->setups[i].notes && (scenario < 0 || r->setups[i].scenario == (size_t)scenario);
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Provider", false);
+	if (per_scenario)
+		tr_wu_table_col(&t, "Scenario", false);
+	tr_wu_table_col(&t, "vCPU", true);
+	tr_wu_table_col(&t, "RAM (GB)", true);
+	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("per month%s%s", r->currency ? ", " : "",
+	                                             r->currency ? r->currency : "")), true);
+	tr_wu_table_col(&t, "regime", false);
+	for (size_t k = 0; k < nf; k++)
+		tr_wu_table_col(&t, facts[k], false);
+	if (notes)
+		tr_wu_table_col(&t, "Notes", false);
+	for (size_t p = 0; p < r->nproviders; p++)
+		for (size_t s = 0; s < r->nscenarios; s++) {
+			const tr_cell_setup *u = tr_results_setup(r, p, s);
+			const char *regime = tr_regime_name(r->scenarios[s].regimes[p]);
+			if ((scenario >= 0 && s != (size_t)scenario) || !S_has_cells(r, p, s))
+				continue;
+			tr_wu_table_text(&t, r->providers[p].label);
+			if (per_scenario)
+				tr_wu_table_text(&t, r->scenarios[s].label);
+			tr_wu_table_num(&t, u->vcpu, TR_WU_EXACT);
+			tr_wu_table_num(&t, u->ram_gb, TR_WU_EXACT);
+			tr_wu_table_num(&t, u->monthly_cost, TR_WU_MONEY);
+			tr_wu_table_text(&t, regime ? regime : S_EN_DASH);
+			for (size_t k = 0; k < nf; k++) {
+				const char *v = tr_setup_fact(u, facts[k]);
+				tr_wu_table_text(&t, v ? v : S_EN_DASH);
+			}
+			if (notes)
+				tr_wu_table_text(&t, u->notes ? u->notes : "");
+		}
+	tr_wu_table_caption(&t, scenario >= 0
+		? tr_wu_keep(d, tr_sprintf("Setup in %s: what each provider ran on ([provider] "
+		                           "and [cell] sections of tpsreport.ini)",
+		                           r->scenarios[scenario].label))
+		: "Setup: what each provider ran on ([provider] and [cell] sections of "
+		  "tpsreport.ini)");
+	if (nf > 0)
+		tr_wu_table_note(&t, S_EN_DASH ": not stated for that provider.");
+	tr_wu_emit_table(d, &t);
+}
