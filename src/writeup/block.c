@@ -50,18 +50,20 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (dir->nargs < 1)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
-		                      "closing, runs, setup, journey, pivot)");
+		                      "closing, runs, setup, journey, pivot, rank)");
 	if (strcmp(dir->args[0], "journey") == 0)
 		return tr_wu_table_journey(d, dir);
 	if (strcmp(dir->args[0], "pivot") == 0)
 		return tr_wu_table_pivot(d, dir);
+	if (strcmp(dir->args[0], "rank") == 0)
+		return tr_wu_table_rank(d, dir);
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_tables); i++)
 		if (strcmp(S_tables[i].name, dir->args[0]) == 0)
 			k = &S_tables[i];
 	if (!k)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
-		                      "runs, setup, journey, pivot)", tr_wu_c(d, dir->args[0]));
+		                      "runs, setup, journey, pivot, rank)", tr_wu_c(d, dir->args[0]));
 	if (dir->nargs > (k->scenario ? 2u : 1u))
 		return tr_wu_error(d, "{{table %s}} takes %s", k->name,
 		                   k->scenario ? "at most a SCENARIO" : "no arguments");

@@ -450,3 +450,97 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 		tr_wu_table_note(&t, S_EN_DASH ": not stated for that provider.");
 	tr_wu_emit_table(d, &t);
 }
+
+/* ---- rank --------------------------------------------------------------- */
+
+/* {{table rank M S|* [W|*] [agg=]}}: one row per provider, best first by
+ * the metric's direction, with the gap to the best. */
+int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	const tr_results *r = d->r;
+	tr_wu_args a;
+	const tr_metric *m;
+	tr_metric_agg agg;
+	tr_wu_table t;
+	bool given, aggregate, missing = false;
+	size_t *order = NULL, n = 0, *used = NULL;
+	double *v = NULL;
+	long s, w;
+	int rc;
+
+	if ((rc = tr_wu_split_args(d, dir, "agg", &a)) < 0)
+		return rc;
+	if (a.npos < 3 || a.npos > 4)
+		return tr_wu_error(d, "{{table rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
+		                      "[agg=mean|median|min|max]");
+	if (!(m = tr_wu_metric(d, a.pos[1])) ||
+	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &s, &w) < 0 ||
+	    tr_wu_parse_agg(d, &a, &agg, &given) < 0)
+		return d->rc < 0 ? d->rc : TR_EINVALID;
+	if (m->kind != TR_METRIC_CELL || m->direction == TR_METRIC_NEITHER)
+		return tr_wu_error(d, "{{table rank}}: %s cannot rank providers (name a cell "
+		                      "figure with a better side, e.g. tps_median)", m->key);
+	aggregate = s < 0 || w < 0;
+	if (!given)
+		agg = m->agg;
+	order = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	used = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	v = tr_calloc(r->nproviders + 1, sizeof(double));
+	if (!order || !used || !v) {
+		rc = d->rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	for (size_t p = 0; p < r->nproviders; p++) {
+		size_t miss;
+		v[p] = tr_metric_over(r, m, p, -1, s, w, agg, &used[p], &miss);
+		missing |= miss > 0;
+		if (used[p] + miss == 0)
+			continue;
+		/* insertion, stable: equal figures keep the providers' order */
+		size_t at = n;
+		while (at > 0 && tr_metric_better(m, v[p], v[order[at - 1]]))
+			at--;
+		memmove(order + at + 1, order + at, (n - at) * sizeof(size_t));
+		order[at] = p;
+		n++;
+	}
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Rank", true);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, m->label, true);
+	tr_wu_table_col(&t, "vs best", true);
+	if (aggregate)
+		tr_wu_table_col(&t, "cells", true);
+	for (size_t i = 0; i < n; i++) {
+		size_t p = order[i];
+		tr_wu_table_num(&t, isfinite(v[p]) ? (double)(i + 1) : NAN, TR_WU_COUNT);
+		tr_wu_table_text(&t, r->providers[p].label);
+		tr_wu_table_num(&t, v[p], tr_wu_metric_unit(m));
+		if (i == 0)
+			tr_wu_table_text(&t, "");
+		else
+			tr_wu_table_num(&t, (v[p] / v[order[0]] - 1) * 100, TR_WU_GAP);
+		if (aggregate)
+			tr_wu_table_num(&t, (double)used[p], TR_WU_COUNT);
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf("Ranking: %s %s, best first (%s is "
+	                                                 "better)", m->label,
+	                                                 S_scope(d, s, w, aggregate, agg),
+	                                                 m->direction == TR_METRIC_LOWER
+	                                                     ? "lower" : "higher")));
+	if (missing)
+		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a count of "
+		                     "cells below the others': some cells lack it.");
+	if (n == 0) {
+		tr_wu_table_free(&t);
+		rc = tr_wu_error(d, "{{table rank}}: nothing to show (no provider has runs there)");
+	} else {
+		tr_wu_emit_table(d, &t);
+		rc = d->rc;
+	}
+cleanup:
+	free(order);
+	free(used);
+	free(v);
+	return rc;
+}

@@ -311,6 +311,8 @@ int tr_wu_headline(tr_wu_doc *d, const tr_wu_directive *dir);
 /* {{table journey ...}}, {{table pivot ...}} (tables_grid.c). */
 int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{table rank M S|* [W|*] [agg=]}}: providers best first. */
+int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir);
 /* {{table setup [S]}}: vCPU, RAM, price, regime and facts per provider. */
 void tr_wu_table_setup(tr_wu_doc *d, long scenario);
 
