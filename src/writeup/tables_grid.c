@@ -71,7 +71,10 @@ int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
 		steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
 	if (np < 2 || a.npos - 1 - np < 1 || a.npos - 1 - np > 2) {
 		const char *bad = 1 + np < a.npos ? a.pos[1 + np] : NULL;
-		if (bad && np < 2)
+		bool scenario = false;
+		for (size_t i = 0; bad && i < r->nscenarios; i++)
+			scenario |= strcmp(r->scenarios[i].id, bad) == 0 || strcmp(bad, "*") == 0;
+		if (bad && np < 2 && !scenario)
 			return tr_wu_error(d, "{{table journey}}: '%s' is not a provider (there "
 			                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
 			                      "[WORKLOAD|*] [metric=M] [agg=...]",
