@@ -100,6 +100,9 @@ static const S_alias S_aliases[] = {
 };
 
 static tr_metric S_alias_rows[TR_ARRAY_SIZE(S_aliases)];
+static const char *const S_alias_labels[] = {
+	"TPS vs baseline", "TPS ratio", "latency vs baseline", "latency ratio", "value ratio",
+};
 
 static const tr_metric *S_row(const char *key)
 {
@@ -149,9 +152,7 @@ static void S_make(void)
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_aliases); i++) {
 		S_derive(&S_alias_rows[i], S_row(S_aliases[i].base), S_aliases[i].kind);
 		S_alias_rows[i].key = S_aliases[i].alias;
-		S_alias_rows[i].label = S_aliases[i].kind == TR_METRIC_INV_RATIO
-		                            ? "value ratio"
-		                            : S_aliases[i].kind == TR_METRIC_GAP ? "gap" : "ratio";
+		S_alias_rows[i].label = S_alias_labels[i];
 	}
 	S_made = true;
 }

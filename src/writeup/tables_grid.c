@@ -225,8 +225,12 @@ static int S_pivot_value(tr_wu_doc *d, S_pivot *pv, const tr_metric *m, long rv,
 		    S_dim_of(r, c, pv->rows) != rv || (!any_col && S_dim_of(r, c, pv->cols) != cv))
 			continue;
 		base = tr_results_cell(r, r->baseline, c->scenario, c->workload);
-		vals[n] = tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
-		                          tr_wu_comparison(r, c->provider, c->scenario, c->workload));
+		/* the baseline compared with itself says nothing: a dash */
+		vals[n] = m->kind != TR_METRIC_CELL && c->provider == r->baseline
+		              ? NAN
+		              : tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
+		                                tr_wu_comparison(r, c->provider, c->scenario,
+		                                                 c->workload));
 		finite += isfinite(vals[n]);
 		n++;
 	}
@@ -351,7 +355,8 @@ int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir)
 		if (pv.nmissing || pv.npartial)
 			tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
 				"%s" "%s%s", pv.nmissing ? S_EN_DASH ": no usable runs with this "
-				                           "figure there." : "",
+				                           "figure there (or the baseline, for a "
+				                           "comparison with it)." : "",
 				pv.nmissing && pv.npartial ? " " : "",
 				pv.npartial ? "Some aggregates leave out cells that lack the figure." : "")));
 		tr_wu_emit_table(d, &t);

@@ -148,7 +148,7 @@ for c in (1, 2, 4, 8):
                  tps(med_tps(P, "tpcb-like", c)) if (P, "tpcb-like", c) in cells else "\u2013",
                  tps(med_tps(Q, "tpcb-like", c))])
 check(rows == want, f"pivot clients: {rows} != {want}")
-check("\u2013: no usable runs with this figure there." in report, "pivot: no note for the dash")
+check("\u2013: no usable runs with this figure there" in report, "pivot: no note for the dash")
 # journey: tuned -> stock on select-only means
 rows = table_after("*Journey: median TPS in select-only")
 a, b = mean_tps(Q, "select-only"), mean_tps(P, "select-only")
