@@ -87,8 +87,13 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *dir)
 	const tr_writeup_charts *cs = d->charts;
 	long s = -1, found = -1;
 	tr_buf names = TR_BUF_INIT;
+	if (dir->nargs >= 1 && strcmp(dir->args[0], "rank") == 0)
+		return tr_wu_chart_rank(d, dir);
+	if (dir->nargs >= 1 && strcmp(dir->args[0], "journey") == 0)
+		return tr_wu_chart_journey(d, dir);
 	if (dir->nargs < 1 || dir->nargs > 2)
-		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO]");
+		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO] (or "
+		                      "rank METRIC SCENARIO|*, journey P1 P2 ... SCENARIO|*)");
 	if (dir->nargs == 2 && (s = tr_wu_scenario(d, dir->args[1])) < 0)
 		return TR_EINVALID;
 	/* A chart's own name first ("timeline-bench100"), then its kind: for

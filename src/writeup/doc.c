@@ -20,7 +20,7 @@ static char *S_made_up_title(const tr_results *r)
 }
 
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
-                   const tr_writeup_charts *charts,
+                   tr_writeup_charts *charts,
                    const tr_writeup_options *opts)
 {
 	tr_buf title = TR_BUF_INIT;

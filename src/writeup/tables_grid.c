@@ -34,6 +34,16 @@ static const char *S_provider_list(tr_wu_doc *d)
 	return tr_wu_keep_buf(d, &b);
 }
 
+/* "rank-tps-median-tpcb": a chart's file name stem. */
+static const char *S_stem(tr_wu_doc *d, const char *kind, long s, const tr_metric *m)
+{
+	char *ms = tr_slug(m->key), *ss = tr_slug(s >= 0 ? d->r->scenarios[s].id : "all");
+	const char *out = ms && ss ? tr_wu_keep(d, tr_sprintf("%s-%s-%s", kind, ms, ss)) : "";
+	free(ms);
+	free(ss);
+	return out;
+}
+
 /* "mean TPS over workloads in S" and the like, for captions. */
 static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metric_agg agg)
 {
@@ -51,7 +61,7 @@ static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metr
 	return tr_wu_keep_buf(d, &b);
 }
 
-int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
+static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
 {
 	const tr_results *r = d->r;
 	tr_wu_args a;
@@ -75,26 +85,44 @@ int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
 		for (size_t i = 0; bad && i < r->nscenarios; i++)
 			scenario |= strcmp(r->scenarios[i].id, bad) == 0 || strcmp(bad, "*") == 0;
 		if (bad && np < 2 && !scenario)
-			return tr_wu_error(d, "{{table journey}}: '%s' is not a provider (there "
+			return tr_wu_error(d, "{{%s journey}}: '%s' is not a provider (there "
 			                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
-			                      "[WORKLOAD|*] [metric=M] [agg=...]",
+			                      "[WORKLOAD|*] [metric=M] [agg=...]", dir->name,
 			                   tr_wu_c(d, bad), S_provider_list(d));
-		return tr_wu_error(d, "{{table journey}}: expected at least two PROVIDERs, then "
-		                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]");
+		return tr_wu_error(d, "{{%s journey}}: expected at least two PROVIDERs, then "
+		                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]", dir->name);
 	}
 	if (tr_wu_parse_where(d, a.pos[1 + np], 2 + np < a.npos ? a.pos[2 + np] : NULL, &s, &w) < 0 ||
 	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 ||
 	    !(m = tr_wu_metric(d, tr_wu_arg(&a, "metric") ? tr_wu_arg(&a, "metric") : "tps_median")))
 		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (m->kind != TR_METRIC_CELL)
-		return tr_wu_error(d, "{{table journey}}: metric=%s is a comparison; name the "
-		                      "figure itself (e.g. tps_median)", m->key);
+		return tr_wu_error(d, "{{%s journey}}: metric=%s is a comparison; name the "
+		                      "figure itself (e.g. tps_median)", dir->name, m->key);
 	aggregate = s < 0 || w < 0;
 	if (!given)
 		agg = m->agg;
 	for (size_t i = 0; i < np; i++) {
 		v[i] = tr_metric_over(r, m, steps[i], -1, s, w, agg, &used[i], &miss[i]);
 		missing |= !isfinite(v[i]) || miss[i] > 0;
+	}
+	if (chart) {
+		tr_wu_bar bars[TR_WU_MAX_ARGS];
+		for (size_t i = 0; i < np; i++) {
+			bars[i].label = tr_wu_keep(d, tr_sprintf("%zu. %s", i + 1,
+			                                         r->providers[steps[i]].label));
+			bars[i].provider = steps[i];
+			bars[i].value = v[i];
+			bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs previous",
+				tr_wu_n(d, (v[i] / v[i - 1] - 1) * 100, TR_WU_GAP)));
+		}
+		return tr_wu_emit_list_chart(d, S_stem(d, "journey", s, m), "journey",
+			tr_wu_keep(d, tr_sprintf("Journey: %s %s", m->label,
+			                         S_scope(d, s, w, aggregate, agg))),
+			m->direction == TR_METRIC_LOWER
+			    ? "Each step against the one before; lower is better"
+			    : "Each step against the one before; higher is better",
+			m->label, bars, np);
 	}
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Step", true);
@@ -463,7 +491,7 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 
 /* {{table rank M S|* [W|*] [agg=]}}: one row per provider, best first by
  * the metric's direction, with the gap to the best. */
-int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
+static int S_rank(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
 {
 	const tr_results *r = d->r;
 	tr_wu_args a;
@@ -479,15 +507,15 @@ int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 	if ((rc = tr_wu_split_args(d, dir, "agg", &a)) < 0)
 		return rc;
 	if (a.npos < 3 || a.npos > 4)
-		return tr_wu_error(d, "{{table rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
-		                      "[agg=mean|median|min|max]");
+		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
+		                      "[agg=mean|median|min|max]", dir->name);
 	if (!(m = tr_wu_metric(d, a.pos[1])) ||
 	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &s, &w) < 0 ||
 	    tr_wu_parse_agg(d, &a, &agg, &given) < 0)
 		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (m->kind != TR_METRIC_CELL || m->direction == TR_METRIC_NEITHER)
-		return tr_wu_error(d, "{{table rank}}: %s cannot rank providers (name a cell "
-		                      "figure with a better side, e.g. tps_median)", m->key);
+		return tr_wu_error(d, "{{%s rank}}: %s cannot rank providers (name a cell "
+		                      "figure with a better side, e.g. tps_median)", dir->name, m->key);
 	aggregate = s < 0 || w < 0;
 	if (!given)
 		agg = m->agg;
@@ -511,6 +539,28 @@ int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 		memmove(order + at + 1, order + at, (n - at) * sizeof(size_t));
 		order[at] = p;
 		n++;
+	}
+	if (chart && n > 0) {
+		tr_wu_bar *bars = tr_calloc(n, sizeof(tr_wu_bar));
+		if (!bars) {
+			rc = d->rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		for (size_t i = 0; i < n; i++) {
+			bars[i].label = r->providers[order[i]].label;
+			bars[i].provider = order[i];
+			bars[i].value = v[order[i]];
+			bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs best",
+				tr_wu_n(d, (v[order[i]] / v[order[0]] - 1) * 100, TR_WU_GAP)));
+		}
+		rc = tr_wu_emit_list_chart(d, S_stem(d, "rank", s, m), "rank",
+			tr_wu_keep(d, tr_sprintf("Ranking: %s %s", m->label,
+			                         S_scope(d, s, w, aggregate, agg))),
+			m->direction == TR_METRIC_LOWER ? "Best first; lower is better"
+			                                : "Best first; higher is better",
+			m->label, bars, n);
+		free(bars);
+		goto cleanup;
 	}
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Rank", true);
@@ -541,7 +591,7 @@ int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 		                     "cells below the others': some cells lack it.");
 	if (n == 0) {
 		tr_wu_table_free(&t);
-		rc = tr_wu_error(d, "{{table rank}}: nothing to show (no provider has runs there)");
+		rc = tr_wu_error(d, "{{%s rank}}: nothing to show (no provider has runs there)", dir->name);
 	} else {
 		tr_wu_emit_table(d, &t);
 		rc = d->rc;
@@ -551,4 +601,24 @@ cleanup:
 	free(used);
 	free(v);
 	return rc;
+}
+
+int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_journey(d, dir, false);
+}
+
+int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_journey(d, dir, true);
+}
+
+int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_rank(d, dir, false);
+}
+
+int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_rank(d, dir, true);
 }

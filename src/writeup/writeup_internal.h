@@ -120,7 +120,7 @@ typedef struct tr_wu_block {
 
 typedef struct tr_wu_doc {
 	const tr_results *r;
-	const tr_writeup_charts *charts;
+	tr_writeup_charts *charts;  /* directives may add to it */
 	const tr_writeup_options *opts;
 	tr_buf md;              /* expanded Markdown, with placeholders */
 	tr_wu_block *blocks;
@@ -137,7 +137,7 @@ typedef struct tr_wu_doc {
 #define TR_WU_PLACEHOLDER "<!-- tpsreport:block "
 
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
-                   const tr_writeup_charts *charts,
+                   tr_writeup_charts *charts,
                    const tr_writeup_options *opts);
 void tr_wu_doc_free(tr_wu_doc *d);
 
@@ -315,6 +315,24 @@ int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir);
 int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir);
 /* {{table setup [S]}}: vCPU, RAM, price, regime and facts per provider. */
 void tr_wu_table_setup(tr_wu_doc *d, long scenario);
+
+/* A bar of {{chart rank}} / {{chart journey}}: writeup's own copy of the
+ * chart module's tr_chart_bar (only charts.c includes chart.h). */
+typedef struct tr_wu_bar {
+	const char *label;
+	size_t provider;
+	double value;
+	const char *note;
+} tr_wu_bar;
+
+/* Draw a list-of-bars chart named after `stem` (made unique), add it to
+ * d->charts and place it. */
+int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
+                          const char *title, const char *subtitle,
+                          const char *axis_title, const tr_wu_bar *bars,
+                          size_t n);
+int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
+int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* ---- renderers ------------------------------------------------------- */
 

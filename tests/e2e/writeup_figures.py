@@ -162,6 +162,25 @@ want = [["1", LS if order[0] == P else LQ, ms(mean_lat(order[0])), "", "12" if o
         ["2", LS if order[1] == P else LQ, ms(mean_lat(order[1])),
          gap((mean_lat(order[1]) / mean_lat(order[0]) - 1) * 100), "12" if order[1] == Q else "11"]]
 check(rows == want, f"rank: {rows} != {want}")
+# charts of a rank and a journey: bars in order, coloured by provider
+# (p0 stock, p1 tuned), with the gap after the value
+def svg(name):
+    path = os.path.join(out, "charts", name + ".svg")
+    check(os.path.exists(path), f"no chart {name}")
+    return open(path).read() if os.path.exists(path) else ""
+doc = svg("rank-latency-avg-ms-all")
+bars = re.findall(r'class="bar (p\d)"', doc)
+check(bars == ["p" + str((P, Q).index(x)) for x in order], f"rank chart order {bars}")
+check(gap((mean_lat(order[1]) / mean_lat(order[0]) - 1) * 100) + " vs best" in doc,
+      "rank chart: gap to the best")
+doc = svg("journey-tps-median-select-only")
+check(re.findall(r'class="bar (p\d)"', doc) == ["p1", "p0"], "journey chart order")
+a, b = mean_tps(Q, "select-only"), mean_tps(P, "select-only")
+check(gap((b / a - 1) * 100) + " vs previous" in doc, "journey chart: the step's change")
+check('src="charts/journey-tps-median-select-only.svg"' in open(os.path.join(out, "index.html")).read(),
+      "index.html: the journey chart")
+check("charts/rank-latency-avg-ms-all.svg" in report, "report.md: the rank chart")
+
 # [cell] facts: tpcb-like setup
 rows = table_after("*Setup in tpcb-like")
 check(any(r[0] == LQ and "tmpfs" in r and "15.18" in r and "0.1" in r for r in rows),
