@@ -53,6 +53,9 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 		                      "closing, runs, setup, journey, pivot, rank)");
 	if (strcmp(dir->args[0], "journey") == 0)
 		return tr_wu_table_journey(d, dir);
+	for (size_t i = 1; i < dir->nargs && strcmp(dir->args[0], "tps") == 0; i++)
+		if (strncmp(dir->args[i], "vs=", 3) == 0)
+			return tr_wu_table_tps_vs(d, dir);
 	if (strcmp(dir->args[0], "pivot") == 0)
 		return tr_wu_table_pivot(d, dir);
 	if (strcmp(dir->args[0], "rank") == 0)

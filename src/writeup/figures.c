@@ -105,31 +105,6 @@ int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 
 /* ---- {{compare}} ------------------------------------------------------ */
 
-/* Exact Mann-Whitney over the two cells' runs, for metrics runs have. */
-static bool S_run_test(const tr_results *r, const tr_metric *base, const tr_cell *a,
-                       const tr_cell *b, double *p)
-{
-	bool tps = strcmp(base->key, "tps_median") == 0;
-	bool lat = strcmp(base->key, "latency_avg_ms") == 0;
-	double *va, *vb;
-	bool exact, ok = false;
-	double u;
-	if ((!tps && !lat) || a->nruns == 0 || b->nruns == 0)
-		return false;
-	va = tr_calloc(a->nruns, sizeof(double));
-	vb = tr_calloc(b->nruns, sizeof(double));
-	if (va && vb) {
-		for (size_t i = 0; i < a->nruns; i++)
-			va[i] = tps ? r->runs[a->runs[i]].tps : r->runs[a->runs[i]].latency_avg_ms;
-		for (size_t i = 0; i < b->nruns; i++)
-			vb[i] = tps ? r->runs[b->runs[i]].tps : r->runs[b->runs[i]].latency_avg_ms;
-		ok = tr_mann_whitney(p, &u, &exact, va, a->nruns, vb, b->nruns) == 0;
-	}
-	free(va);
-	free(vb);
-	return ok;
-}
-
 static int S_compare_one(tr_wu_doc *d, tr_buf *out, const tr_metric *base,
                          const tr_metric *gap, size_t p, size_t q, long s, long w,
                          tr_metric_agg agg, tr_wu_style style)
@@ -151,7 +126,7 @@ static int S_compare_one(tr_wu_doc *d, tr_buf *out, const tr_metric *base,
 		return tr_wu_compare_text(out, cmp);
 	if (f.cell) {
 		const tr_cell *o = S_cell(r, q, s, w);
-		if (o && S_run_test(r, base, f.cell, o, &pv)) {
+		if (o && tr_wu_run_test(r, base, f.cell, o, &pv)) {
 			rc = pv <= r->alpha ? tr_wu_fmt(out, f.v, TR_WU_GAP) : tr_buf_puts(out, "~");
 			return rc < 0 ? rc : tr_buf_printf(out, " (p=%s, n=%zu+%zu)",
 			                                   tr_wu_n(d, pv, TR_WU_P), o->nruns,

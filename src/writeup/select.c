@@ -217,3 +217,29 @@ int tr_wu_cell_where(tr_buf *out, const tr_results *r, const tr_cell *c)
 		                   w->threads == 1 ? "" : "s");
 	return rc;
 }
+
+/* Exact Mann-Whitney over the two cells' runs, for metrics runs have. */
+bool tr_wu_run_test(const tr_results *r, const tr_metric *base, const tr_cell *a,
+                       const tr_cell *b, double *p)
+{
+	bool tps = strcmp(base->key, "tps_median") == 0;
+	bool lat = strcmp(base->key, "latency_avg_ms") == 0;
+	double *va, *vb;
+	bool exact, ok = false;
+	double u;
+	if ((!tps && !lat) || a->nruns == 0 || b->nruns == 0)
+		return false;
+	va = tr_calloc(a->nruns, sizeof(double));
+	vb = tr_calloc(b->nruns, sizeof(double));
+	if (va && vb) {
+		for (size_t i = 0; i < a->nruns; i++)
+			va[i] = tps ? r->runs[a->runs[i]].tps : r->runs[a->runs[i]].latency_avg_ms;
+		for (size_t i = 0; i < b->nruns; i++)
+			vb[i] = tps ? r->runs[b->runs[i]].tps : r->runs[b->runs[i]].latency_avg_ms;
+		ok = tr_mann_whitney(p, &u, &exact, va, a->nruns, vb, b->nruns) == 0;
+	}
+	free(va);
+	free(vb);
+	return ok;
+}
+

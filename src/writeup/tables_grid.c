@@ -622,3 +622,81 @@ int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 {
 	return S_rank(d, dir, true);
 }
+
+/* ---- tps vs=Q ------------------------------------------------------------ */
+
+int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	static const char *const cols[] = { "tps_median", "tps_min", "tps_max",
+	                                    "latency_avg_ms" };
+	const tr_results *r = d->r;
+	const tr_metric *tps = tr_metric_find("tps_median");
+	tr_wu_args a;
+	tr_wu_table t;
+	long s = -1, q;
+	bool scen, wl = tr_wu_many_workloads(r);
+	int rc;
+
+	if ((rc = tr_wu_split_args(d, dir, "vs", &a)) < 0)
+		return rc;
+	if (a.npos > 2)
+		return tr_wu_error(d, "{{table tps}}: expected [SCENARIO] [vs=PROVIDER]");
+	if ((q = tr_wu_provider(d, tr_wu_arg(&a, "vs"))) < 0 ||
+	    (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0))
+		return TR_EINVALID;
+	scen = s < 0 && r->nscenarios > 1;
+	tr_wu_table_init(&t);
+	if (scen)
+		tr_wu_table_col(&t, "Scenario", false);
+	if (wl)
+		tr_wu_table_col(&t, "Workload", false);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, "Runs", true);
+	for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++)
+		tr_wu_table_col(&t, tr_metric_find(cols[k])->label, true);
+	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
+	tr_wu_table_col(&t, "p (n)", true);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		long oc = tr_results_cell(r, (size_t)q, c->scenario, c->workload);
+		double p, g;
+		if (s >= 0 && c->scenario != (size_t)s)
+			continue;
+		if (scen)
+			tr_wu_table_text(&t, r->scenarios[c->scenario].label);
+		if (wl)
+			tr_wu_table_text(&t, r->workloads[c->workload].label);
+		tr_wu_table_text(&t, r->providers[c->provider].label);
+		tr_wu_table_num(&t, (double)c->nruns, TR_WU_COUNT);
+		for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++) {
+			const tr_metric *m = tr_metric_find(cols[k]);
+			tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL), tr_wu_metric_unit(m));
+		}
+		if (c->provider == (size_t)q || oc < 0) {
+			tr_wu_table_text(&t, c->provider == (size_t)q ? "compared with" : S_EN_DASH);
+			tr_wu_table_text(&t, "");
+			continue;
+		}
+		g = (c->tps_median / r->cells[oc].tps_median - 1) * 100;
+		if (tr_wu_run_test(r, tps, c, &r->cells[oc], &p)) {
+			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s%s", tr_wu_n(d, g, TR_WU_GAP),
+			                                                p <= r->alpha ? "" : " ~")), g);
+			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
+			                                                tr_wu_n(d, p, TR_WU_P),
+			                                                r->cells[oc].nruns, c->nruns)), p);
+		} else {
+			tr_wu_table_num(&t, g, TR_WU_GAP);
+			tr_wu_table_text(&t, "");
+		}
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"TPS and latency against %s%s%s: median TPS of each cell against %s's in the "
+		"same workload", r->providers[q].label, s >= 0 ? " in " : "",
+		s >= 0 ? r->scenarios[s].label : "", r->providers[q].label)));
+	tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
+		"p: exact two-sided Mann-Whitney over run TPS of the two cells, not adjusted "
+		"for the number of comparisons; ~: not significant at %s.",
+		tr_wu_n(d, r->alpha, TR_WU_EXACT))));
+	tr_wu_emit_table(d, &t);
+	return d->rc;
+}

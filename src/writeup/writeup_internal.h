@@ -302,6 +302,13 @@ const char *tr_wu_metric_suffix(const tr_metric *m);
 /* "Provider label, scenario label[, 10 clients / 4 threads]". */
 int tr_wu_cell_where(tr_buf *out, const tr_results *r, const tr_cell *c);
 
+/* The exact Mann-Whitney p over two cells' runs, for tps_median and
+ * latency_avg_ms (the figures runs have); false for other metrics. */
+bool tr_wu_run_test(const tr_results *r, const tr_metric *base, const tr_cell *a,
+                    const tr_cell *b, double *p);
+/* {{table tps [S] vs=Q}}: the TPS table against provider Q. */
+int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir);
+
 /* {{value}}, {{compare}}, {{best}}, {{worst}} (figures.c). */
 int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
 int tr_wu_compare(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);

@@ -59,6 +59,8 @@ cat > "$st/writeup.md" <<'MD'
 
 {{table setup tpcb-like}}
 
+{{table tps tpcb-like vs=tuned}}
+
 {{chart rank latency_avg_ms * * agg=mean}}
 
 {{chart journey tuned stock select-only *}}
@@ -103,6 +105,7 @@ bad '{{table pivot rows=provider cols=provider metric=tps_median}}' "rows and co
 bad '{{table pivot rows=provider cols=clients metric=latency.p99_ms scenario=tpcb-like}}' "nothing to show"
 bad '{{table rank tps_median nowhere}}' "no scenario 'nowhere' (there are: simple-update, tpcb-like)"
 bad '{{headline tps_median}}' "expected METRIC"
+bad '{{table tps vs=azure}}' "no provider 'azure'"
 bad '{{chart rank p_value *}}' "{{chart rank}}: p_value cannot rank providers"
 bad '{{chart journey tuned nowhere *}}' "{{chart journey}}: 'nowhere' is not a provider"
 # A [cell] naming a scenario that does not exist: the ini's line.
