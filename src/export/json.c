@@ -204,6 +204,17 @@ static void S_runs(tr_json *j, const tr_results *r)
 	tr_json_array_end(j);
 }
 
+/* The catalog's top-level cell figures (keys without a dot; the nested
+ * ones are written with their objects below). */
+static void S_flat_metrics(tr_json *j, const tr_cell *c)
+{
+	size_t nm;
+	const tr_metric *m = tr_metric_catalog(&nm);
+	for (size_t k = 0; k < nm; k++)
+		if (m[k].kind == TR_METRIC_CELL && !strchr(m[k].key, '.'))
+			S_num(j, m[k].key, tr_metric_value(&m[k], c, NULL, NULL));
+}
+
 static void S_cells(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "cells");
@@ -223,15 +234,7 @@ static void S_cells(tr_json *j, const tr_results *r)
 			tr_json_string(j, r->runs[c->runs[k]].id);
 		tr_json_array_end(j);
 		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
-		S_num(j, "tps_median", c->tps_median);
-		S_num(j, "tps_mean", c->tps_mean);
-		S_num(j, "tps_min", c->tps_min);
-		S_num(j, "tps_max", c->tps_max);
-		S_num(j, "latency_avg_ms", c->latency_avg_ms);
-		S_num(j, "cost_per_tps", c->cost_per_tps);
-		S_num(j, "tps_per_100", c->tps_per_100);
-		S_num(j, "tps_cov_pct_worst", c->worst.tps_cov_pct);
-		S_num(j, "tps_min_pct_worst", c->worst.tps_min_pct);
+		S_flat_metrics(j, c);
 		S_str(j, "worst_cov_run", c->worst_cov_run);
 		S_str(j, "worst_dip_run", c->worst_dip_run);
 		tr_json_key(j, "stability");
