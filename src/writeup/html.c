@@ -358,8 +358,14 @@ static xmlNodePtr S_open(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 	default:
 		break;
 	}
-	if (S_is(n, "table"))
-		return tr_wu_el(x, cur, "table", "md-table");
+	if (S_is(n, "table")) {
+		/* in a box that scrolls sideways, as tpsreport's own tables */
+		xmlNodePtr wrap = tr_wu_el(x, cur, "div", "table-wrap");
+		tr_wu_attr(x, wrap, "role", "region");
+		tr_wu_attr(x, wrap, "tabindex", "0");
+		tr_wu_attr(x, wrap, "aria-label", "table");
+		return wrap ? tr_wu_el(x, wrap, "table", "md-table") : NULL;
+	}
 	if (S_is_row(n))
 		return S_open_row(x, cur, n);
 	if (S_is(n, "table_cell"))
@@ -412,8 +418,8 @@ void tr_wu_html_walk(tr_wu_html *x, cmark_node *root, xmlNodePtr container)
 			if (type == CMARK_NODE_HEADING)
 				S_heading_id(x, cur);
 			cur = cur->parent;
-			/* a row sits in <thead> or <tbody> */
-			if (S_is_row(n) && cur)
+			/* a row sits in <thead> or <tbody>, a table in its box */
+			if ((S_is_row(n) || S_is(n, "table")) && cur)
 				cur = cur->parent;
 		}
 	}
