@@ -3,7 +3,10 @@
  * first) or a journey (step by step, each with its change). Each bar has
  * its provider's colour; the value and a note ("+22%") follow it. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

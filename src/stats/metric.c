@@ -2,6 +2,7 @@
  * compare two cells, and aggregates over workloads and scenarios. */
 
 #include "stats.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -4,7 +4,10 @@
  * cell use these. */
 
 #include "stats.h"
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
+#include "util/diag.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdlib.h>

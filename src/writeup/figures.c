@@ -10,8 +10,11 @@
  * cells it is over when some of them lack the metric. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,8 +4,12 @@
  * workload or scenario and agg=, and the fmt= phrasings. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

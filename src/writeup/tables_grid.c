@@ -11,8 +11,11 @@
  * note: never a zero. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
