@@ -66,6 +66,20 @@ static void S_nums_free(S_nums *ns)
 		free(ns->s[i]);
 }
 
+/* The catalog's metric behind each bars kind (p95 has its own
+ * per-run whiskers, S_run_p95). */
+static double S_catalog(tr_chart_kind kind, const tr_cell *c)
+{
+	static const char *const keys[] = {
+		[TR_CHART_TPS] = "tps_headline", [TR_CHART_LATENCY] = "latency_avg_ms",
+		[TR_CHART_COV] = "tps_cov_pct_worst", [TR_CHART_COST] = "cost_per_tps",
+		[TR_CHART_VALUE] = "tps_per_100",
+	};
+	const tr_metric *m = (size_t)kind < TR_ARRAY_SIZE(keys) && keys[kind]
+	                         ? tr_metric_find(keys[kind]) : NULL;
+	return m ? tr_metric_value(m, c, NULL, NULL) : NAN;
+}
+
 bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
                    double *v, double *lo, double *hi, char **title)
 {
@@ -77,14 +91,14 @@ bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 	*v = *lo = *hi = NAN;
 	switch (kind) {
 	case TR_CHART_TPS:
-		*v = c->tps_headline;
+		*v = S_catalog(kind, c);
 		if (n > 1) {
 			*lo = c->tps_min;
 			*hi = c->tps_max;
 		}
 		break;
 	case TR_CHART_LATENCY:
-		*v = c->latency_avg_ms;
+		*v = S_catalog(kind, c);
 		break;
 	case TR_CHART_P95:
 		n = S_run_p95(r, c, v, lo, hi);
@@ -93,13 +107,13 @@ bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 		break;
 	case TR_CHART_COV:
 		if (c->worst.present)
-			*v = c->worst.tps_cov_pct;
+			*v = S_catalog(kind, c);
 		break;
 	case TR_CHART_COST:
-		*v = c->cost_per_tps;
+		*v = S_catalog(kind, c);
 		break;
 	case TR_CHART_VALUE:
-		*v = c->tps_per_100;
+		*v = S_catalog(kind, c);
 		break;
 	default:
 		return false;

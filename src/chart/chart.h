@@ -90,4 +90,30 @@ void tr_chart_item_free(tr_chart_item *item);
 int tr_chart_render(tr_buf *out, const tr_results *r,
                     const tr_chart_item *item, tr_chart_format format);
 
+/* ---- lists of bars a writeup directive computed ----------------------- */
+
+/* One bar: a provider's figure, labelled, with a note after its value. */
+typedef struct tr_chart_bar {
+	const char *label;    /* "Tuned PostgreSQL 15" or "2. Local SSD" */
+	size_t provider;      /* its colour */
+	double value;         /* NaN: drawn as "n/a" */
+	const char *note;     /* "+22%" after the value, or NULL */
+	const char *title;    /* the bar's tooltip, or NULL for its value */
+} tr_chart_bar;
+
+typedef struct tr_chart_list {
+	const char *name;     /* file-name safe: the id prefix of the SVG */
+	const char *title;
+	const char *subtitle; /* or NULL */
+	const char *alt;
+	const char *axis_title;
+	const tr_chart_bar *bars;   /* drawn top to bottom in this order */
+	size_t nbars;
+} tr_chart_list;
+
+/* {{chart rank}} and {{chart journey}}: one bar per row, in order, on a
+ * zero-based axis. Appends the file's bytes to out. */
+int tr_chart_list_render(tr_buf *out, const tr_results *r,
+                         const tr_chart_list *list, tr_chart_format format);
+
 #endif

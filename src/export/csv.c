@@ -36,13 +36,18 @@ static int S_int(tr_buf *out, int64_t v)
 	return rc;
 }
 
+/* The cell columns are the catalog's rows that have a CSV name. */
 int tr_export_cells_csv(tr_buf *out, const tr_results *r)
 {
+	size_t nm;
+	const tr_metric *m = tr_metric_catalog(&nm);
 	int rc = tr_buf_puts(out,
-		"provider,scenario,transaction_type,clients,threads,query_mode,runs,"
-		"tps_median,tps_mean,tps_min,tps_max,latency_avg_ms,cost_per_tps,"
-		"tps_per_100,tps_cov_pct_worst,tps_min_pct_worst,window_latency_p95_ms_worst,"
-		"p50_ms,p95_ms,p99_ms\r\n");
+		"provider,scenario,transaction_type,clients,threads,query_mode,runs");
+	for (size_t k = 0; k < nm && rc == 0; k++)
+		if (m[k].csv)
+			rc = tr_buf_printf(out, ",%s", m[k].csv);
+	if (rc == 0)
+		rc = tr_buf_puts(out, "\r\n");
 	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
 		const tr_cell *c = &r->cells[i];
 		const tr_workload *w = &r->workloads[c->workload];
@@ -53,19 +58,9 @@ int tr_export_cells_csv(tr_buf *out, const tr_results *r)
 		if (rc == 0) rc = S_int(out, w->threads);
 		if (rc == 0) rc = S_field(out, w->query_mode, false);
 		if (rc == 0) rc = S_int(out, (int64_t)c->nruns);
-		if (rc == 0) rc = S_num(out, c->tps_median);
-		if (rc == 0) rc = S_num(out, c->tps_mean);
-		if (rc == 0) rc = S_num(out, c->tps_min);
-		if (rc == 0) rc = S_num(out, c->tps_max);
-		if (rc == 0) rc = S_num(out, c->latency_avg_ms);
-		if (rc == 0) rc = S_num(out, c->cost_per_tps);
-		if (rc == 0) rc = S_num(out, c->tps_per_100);
-		if (rc == 0) rc = S_num(out, c->worst.tps_cov_pct);
-		if (rc == 0) rc = S_num(out, c->worst.tps_min_pct);
-		if (rc == 0) rc = S_num(out, c->worst.latency_p95_ms);
-		if (rc == 0) rc = S_num(out, c->latency.p50_ms);
-		if (rc == 0) rc = S_num(out, c->latency.p95_ms);
-		if (rc == 0) rc = S_num(out, c->latency.p99_ms);
+		for (size_t k = 0; k < nm && rc == 0; k++)
+			if (m[k].csv)
+				rc = S_num(out, tr_metric_value(&m[k], c, NULL, NULL));
 		if (rc == 0) rc = tr_buf_puts(out, "\r\n");
 	}
 	return rc;

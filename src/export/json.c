@@ -12,6 +12,7 @@
 #include "util/json.h"
 
 #include <math.h>
+#include <string.h>
 
 static void S_num(tr_json *j, const char *key, double v)
 {
@@ -236,6 +237,17 @@ static void S_runs(tr_json *j, const tr_results *r)
 	tr_json_array_end(j);
 }
 
+/* The catalog's top-level cell figures (keys without a dot; the nested
+ * ones are written with their objects below). */
+static void S_flat_metrics(tr_json *j, const tr_cell *c)
+{
+	size_t nm;
+	const tr_metric *m = tr_metric_catalog(&nm);
+	for (size_t k = 0; k < nm; k++)
+		if (m[k].kind == TR_METRIC_CELL && !strchr(m[k].key, '.'))
+			S_num(j, m[k].key, tr_metric_value(&m[k], c, NULL, NULL));
+}
+
 static void S_cells(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "cells");
@@ -255,16 +267,7 @@ static void S_cells(tr_json *j, const tr_results *r)
 			tr_json_string(j, r->runs[c->runs[k]].id);
 		tr_json_array_end(j);
 		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
-		S_num(j, "tps_median", c->tps_median);
-		S_num(j, "tps_headline", c->tps_headline);
-		S_num(j, "tps_mean", c->tps_mean);
-		S_num(j, "tps_min", c->tps_min);
-		S_num(j, "tps_max", c->tps_max);
-		S_num(j, "latency_avg_ms", c->latency_avg_ms);
-		S_num(j, "cost_per_tps", c->cost_per_tps);
-		S_num(j, "tps_per_100", c->tps_per_100);
-		S_num(j, "tps_cov_pct_worst", c->worst.tps_cov_pct);
-		S_num(j, "tps_min_pct_worst", c->worst.tps_min_pct);
+		S_flat_metrics(j, c);
 		S_str(j, "worst_cov_run", c->worst_cov_run);
 		S_str(j, "worst_dip_run", c->worst_dip_run);
 		tr_json_key(j, "stability");
@@ -295,6 +298,7 @@ static void S_comparisons(tr_json *j, const tr_results *r)
 		S_num(j, "tps_ratio", c->tps_ratio);
 		S_num(j, "tps_gap_pct", c->tps_gap_pct);
 		S_num(j, "latency_ratio", c->latency_ratio);
+		S_num(j, "latency_gap_pct", (c->latency_ratio - 1) * 100);
 		S_num(j, "cost_per_tps_ratio", c->cost_per_tps_ratio);
 		S_num(j, "value_ratio", c->value_ratio);
 		S_num(j, "p_value", c->p_value);
@@ -354,6 +358,101 @@ static void S_sweeps(tr_json *j, const tr_results *r)
 		S_num(j, "tps_avg", s->tps_avg);
 		S_num(j, "latency_avg_ms", s->latency_avg_ms);
 		S_paired(j, r, &s->paired);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static bool S_cell_has_fact(const tr_cell_config *cc, const char *name)
+{
+	for (size_t k = 0; k < cc->nfacts; k++)
+		if (strcmp(cc->facts[k].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* One provider's aggregates of every cell metric of the catalog over the
+ * cells of scenario s (-1: every scenario), as {{value P S M *}} shows
+ * them. */
+static void S_aggregate(tr_json *j, const tr_results *r, size_t p, long s, size_t ncells)
+{
+	size_t nm;
+	const tr_metric *m = tr_metric_catalog(&nm);
+	tr_json_object_begin(j);
+	S_str(j, "provider", r->providers[p].id);
+	S_str(j, "scenario", s >= 0 ? r->scenarios[s].id : "*");
+	S_int(j, "cells", (int64_t)ncells);
+	tr_json_key(j, "metrics");
+	tr_json_object_begin(j);
+	for (size_t k = 0; k < nm; k++) {
+		size_t used, missing;
+		bool dup = false;
+		/* tps_cov_pct_worst is stability.worst.tps_cov_pct: once */
+		for (size_t e = 0; e < k && !dup; e++)
+			dup = m[e].kind == m[k].kind && m[e].offset == m[k].offset;
+		if (dup || m[k].kind != TR_METRIC_CELL ||
+		    isnan(tr_metric_over(r, &m[k], p, -1, s, -1, TR_AGG_MEAN, &used, &missing)))
+			continue;
+		tr_json_key(j, m[k].key);
+		tr_json_object_begin(j);
+		for (int a = TR_AGG_MEAN; a <= TR_AGG_MAX; a++)
+			S_num(j, tr_metric_agg_name((tr_metric_agg)a),
+			      tr_metric_over(r, &m[k], p, -1, s, -1, (tr_metric_agg)a, NULL, NULL));
+		S_int(j, "n", (int64_t)used);
+		tr_json_object_end(j);
+	}
+	tr_json_object_end(j);
+	tr_json_object_end(j);
+}
+
+/* Where a provider has several cells: per scenario, and over all. */
+static void S_aggregates(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "aggregates");
+	tr_json_array_begin(j);
+	for (size_t p = 0; p < r->nproviders; p++) {
+		size_t all = 0;
+		for (size_t s = 0; s <= r->nscenarios; s++) {
+			size_t n = 0;
+			for (size_t c = 0; c < r->ncells; c++)
+				n += r->cells[c].provider == p &&
+				     (s == r->nscenarios || r->cells[c].scenario == s);
+			if (s == r->nscenarios)
+				all = n;
+			else if (n > 1)
+				S_aggregate(j, r, p, (long)s, n);
+		}
+		if (all > 1 && r->nscenarios > 1)
+			S_aggregate(j, r, p, -1, all);
+	}
+	tr_json_array_end(j);
+}
+
+/* [cell P S] sections: what they set, and the facts that apply. */
+static void S_setups(tr_json *j, const tr_results *r)
+{
+	tr_json_key(j, "setups");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < r->nsetups; i++) {
+		const tr_cell_setup *u = &r->setups[i];
+		const tr_cell_config *cc = u->config;
+		if (!cc)
+			continue;
+		tr_json_object_begin(j);
+		S_str(j, "provider", r->providers[u->provider].id);
+		S_str(j, "scenario", r->scenarios[u->scenario].id);
+		S_num(j, "vcpu", u->vcpu);
+		S_num(j, "ram_gb", u->ram_gb);
+		S_num(j, "monthly_cost", u->monthly_cost);
+		S_str(j, "notes", u->notes);
+		tr_json_key(j, "facts");
+		tr_json_object_begin(j);
+		for (size_t k = 0; k < u->nprovider_facts; k++)
+			if (!S_cell_has_fact(cc, u->provider_facts[k].name))
+				S_str(j, u->provider_facts[k].name, u->provider_facts[k].value);
+		for (size_t k = 0; k < cc->nfacts; k++)
+			S_str(j, cc->facts[k].name, cc->facts[k].value);
+		tr_json_object_end(j);
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);
@@ -467,6 +566,8 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	S_cells(&j, r);
 	S_comparisons(&j, r);
 	S_sweeps(&j, r);
+	S_aggregates(&j, r);
+	S_setups(&j, r);
 	S_inits(&j, r);
 	S_diags(&j, "warnings", &r->warnings);
 	S_diags(&j, "findings", &r->findings);

@@ -197,6 +197,37 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs)", name);
 }
 
+/* fact.NAME = VALUE, in [provider] and [cell]. */
+static int S_fact(S_state *st, tr_fact **facts, size_t *n, const char *name,
+                  const char *value)
+{
+	const char *fname = name + strlen("fact.");
+	tr_fact *grown;
+	if (!*fname || strspn(fname, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                             "0123456789_-") != strlen(fname))
+		return S_fail(st, "\"%s\": a fact is named fact.NAME, NAME of letters, digits, "
+		                  "'_' and '-'", name);
+	grown = realloc(*facts, (*n + 1) * sizeof(tr_fact));
+	if (!grown) {
+		st->rc = TR_ENOMEM;
+		return 0;
+	}
+	*facts = grown;
+	grown[*n].name = tr_strdup(fname);
+	grown[*n].value = tr_strdup(value);
+	(*n)++;
+	if (!grown[*n - 1].name || !grown[*n - 1].value) {
+		st->rc = TR_ENOMEM;
+		return 0;
+	}
+	return 1;
+}
+
+static bool S_is_fact(const char *name)
+{
+	return strncmp(name, "fact.", 5) == 0;
+}
+
 static int S_provider_key(S_state *st, const char *id, const char *name,
                           const char *value)
 {
@@ -218,6 +249,8 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 		return S_number(st, &p->vcpu, name, value);
 	if (strcmp(name, "ram_gb") == 0)
 		return S_number(st, &p->ram_gb, name, value);
+	if (S_is_fact(name))
+		return S_fact(st, &p->facts, &p->nfacts, name, value);
 	if (strcmp(name, "price") == 0) {
 		tr_price_item *items = NULL;
 		size_t n = 0;
@@ -228,7 +261,64 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 		p->price_line = st->line;
 		return 1;
 	}
-	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes)", name, id);
+	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, fact.NAME)", name, id);
+}
+
+static tr_cell_config *S_cell(S_state *st, const char *provider, const char *scenario)
+{
+	tr_config *c = st->config;
+	tr_cell_config *grown, *cc;
+	for (size_t i = 0; i < c->ncells; i++)
+		if (strcmp(c->cells[i].provider, provider) == 0 &&
+		    strcmp(c->cells[i].scenario, scenario) == 0)
+			return &c->cells[i];
+	if (!(grown = realloc(c->cells, (c->ncells + 1) * sizeof(tr_cell_config))))
+		return NULL;
+	c->cells = grown;
+	cc = &c->cells[c->ncells];
+	memset(cc, 0, sizeof(*cc));
+	cc->vcpu = cc->ram_gb = NAN;
+	cc->line = st->line;
+	cc->provider = tr_strdup(provider);
+	cc->scenario = tr_strdup(scenario);
+	c->ncells++;
+	return cc->provider && cc->scenario ? cc : NULL;
+}
+
+/* [cell PROVIDER SCENARIO]: the provider keys for one scenario. */
+static int S_cell_key(S_state *st, const char *ids, const char *name, const char *value)
+{
+	char provider[512];
+	const char *sp = ids + strcspn(ids, " \t"), *scenario = sp + strspn(sp, " \t");
+	tr_cell_config *cc;
+	size_t n = (size_t)(sp - ids);
+	if (n >= sizeof(provider) || !*scenario || scenario[strcspn(scenario, " \t")])
+		return S_fail(st, "[cell %s]: expected [cell PROVIDER SCENARIO]", ids);
+	memcpy(provider, ids, n);
+	provider[n] = '\0';
+	if (!S_valid_id(provider) || !S_valid_id(scenario))
+		return S_fail(st, "[cell %s]: a cell section names a provider and a scenario "
+		                  "directory", ids);
+	if (!(cc = S_cell(st, provider, scenario))) {
+		st->rc = TR_ENOMEM;
+		return 0;
+	}
+	if (S_is_fact(name))
+		return S_fact(st, &cc->facts, &cc->nfacts, name, value);
+	if (strcmp(name, "vcpu") == 0)
+		return S_number(st, &cc->vcpu, name, value);
+	if (strcmp(name, "ram_gb") == 0)
+		return S_number(st, &cc->ram_gb, name, value);
+	if (strcmp(name, "notes") == 0)
+		return S_set_string(st, &cc->notes, value);
+	if (strcmp(name, "price") == 0) {
+		if (tr_price_parse(&cc->price, &cc->nprice, value) < 0)
+			return S_fail(st, "%s", tr_error_last());
+		cc->price_line = st->line;
+		return 1;
+	}
+	return S_fail(st, "unknown key \"%s\" in [cell %s] (known: vcpu, ram_gb, price, "
+	                  "notes, fact.NAME)", name, ids);
 }
 
 static int S_fx_key(S_state *st, const char *name, const char *value)
@@ -300,6 +390,12 @@ static int S_handler(void *user, const char *section, const char *name,
 			return S_fail(st, "\"%s\" is set twice for [provider %s]", name, id);
 		return S_provider_key(st, id, name, value);
 	}
+	if (S_split_section(section, "cell", id, sizeof(id))) {
+		snprintf(key, sizeof(key), "cell %s", id);
+		if (!S_first_time(st, key, name))
+			return S_fail(st, "\"%s\" is set twice for [cell %s]", name, id);
+		return S_cell_key(st, id, name, value);
+	}
 	if (S_split_section(section, "scenario", id, sizeof(id))) {
 		tr_scenario *s;
 		if (!S_valid_id(id))
@@ -324,7 +420,7 @@ static int S_handler(void *user, const char *section, const char *name,
 		return S_fx_key(st, name, value);
 	if (!*section)
 		return S_fail(st, "\"%s\" is outside any section (start with [study])", name);
-	return S_fail(st, "unknown section [%s] (known: study, provider ID, scenario ID, fx)", section);
+	return S_fail(st, "unknown section [%s] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx)", section);
 }
 
 /* inih reads lines through this, so that we know the current line and can

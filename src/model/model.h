@@ -478,6 +478,22 @@ typedef struct tr_provider {
 	size_t nfacts;
 } tr_provider;
 
+/* [cell PROVIDER SCENARIO]: provider keys that hold for one scenario only
+ * (the instance of a test: PG version, vCPUs, RAM, disk), and facts. */
+typedef struct tr_cell_config {
+	char *provider;          /* ids as written; checked against the study */
+	char *scenario;
+	long line;               /* of the section header's first key */
+	double vcpu;             /* NaN: the provider's */
+	double ram_gb;
+	tr_price_item *price;    /* none: the provider's */
+	size_t nprice;
+	long price_line;
+	char *notes;             /* NULL: the provider's */
+	tr_fact *facts;
+	size_t nfacts;
+} tr_cell_config;
+
 typedef struct tr_scenario {
 	char *id;
 	char *label;
@@ -510,6 +526,8 @@ typedef struct tr_config {
 	char *fx_date;           /* [fx] date = 2026-05-05 */
 	char *fx_source;         /* [fx] source = ECB reference rate */
 	tr_pct_rule percentile;  /* [study] percentile = nearest-rank|postgresbench */
+	tr_cell_config *cells;   /* [cell P S] sections, in ini order */
+	size_t ncells;
 } tr_config;
 
 /* ---- the study ------------------------------------------------------- */
@@ -536,8 +554,9 @@ void tr_run_free(tr_run *run);
 void tr_init_init(tr_init *init);
 void tr_init_free(tr_init *init);
 void tr_config_free(tr_config *config);
-void tr_provider_free(tr_provider *p);
 void tr_facts_free(tr_fact *facts, size_t n);
+void tr_price_items_free(tr_price_item *items, size_t n);
+void tr_provider_free(tr_provider *p);
 void tr_scenario_free(tr_scenario *s);
 /* Frees everything the study owns, then the study itself. NULL is fine. */
 void tr_study_free(tr_study *study);

@@ -111,6 +111,24 @@ void tr_init_free(tr_init *init)
 	tr_init_init(init);
 }
 
+void tr_facts_free(tr_fact *facts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(facts[i].name);
+		free(facts[i].value);
+	}
+	free(facts);
+}
+
+void tr_price_items_free(tr_price_item *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(items[i].currency);
+		free(items[i].label);
+	}
+	free(items);
+}
+
 void tr_config_free(tr_config *c)
 {
 	free(c->path);
@@ -124,6 +142,15 @@ void tr_config_free(tr_config *c)
 	free(c->fx);
 	free(c->fx_date);
 	free(c->fx_source);
+	for (size_t i = 0; i < c->ncells; i++) {
+		tr_cell_config *cc = &c->cells[i];
+		free(cc->provider);
+		free(cc->scenario);
+		tr_price_items_free(cc->price, cc->nprice);
+		free(cc->notes);
+		tr_facts_free(cc->facts, cc->nfacts);
+	}
+	free(c->cells);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -140,15 +167,6 @@ void tr_provider_free(tr_provider *p)
 	free(p->notes);
 	tr_facts_free(p->facts, p->nfacts);
 	memset(p, 0, sizeof(*p));
-}
-
-void tr_facts_free(tr_fact *facts, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(facts[i].name);
-		free(facts[i].value);
-	}
-	free(facts);
 }
 
 void tr_scenario_free(tr_scenario *s)

@@ -245,7 +245,7 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 		size_t n = cell->nruns;
 		double *tps = tr_calloc(n, sizeof(double));
 		double *lat = tr_calloc(n, sizeof(double));
-		double cost = r->providers[cell->provider].monthly_cost;
+		double cost = tr_results_setup(r, cell->provider, cell->scenario)->monthly_cost;
 		int rc;
 		if (!tps || !lat) {
 			free(tps);
@@ -326,6 +326,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 		goto fail;
 	}
 	if ((rc = S_providers(r, st)) < 0 ||
+	    (rc = tr_setups_compute(r, st)) < 0 ||
 	    (rc = tr_scenarios_compute(r, st)) < 0 ||
 	    (rc = S_runs(r, st, versions)) < 0 ||
 	    (rc = tr_workloads_sort(r)) < 0 ||
@@ -352,6 +353,7 @@ void tr_results_free(tr_results *r)
 {
 	if (!r)
 		return;
+	free(r->setups);
 	for (size_t i = 0; i < r->nproviders; i++)
 		free(r->providers[i].price);
 	free(r->providers);

@@ -61,7 +61,8 @@ int tr_scenarios_compute(tr_results *r, const tr_study *st)
 		if (!out->regimes)
 			return TR_ENOMEM;
 		for (size_t p = 0; p < r->nproviders; p++) {
-			double ram = r->providers[p].ram_gb * 1024.0 * 1024 * 1024;
+			/* the cell's RAM: a [cell] section may give another instance */
+			double ram = tr_results_setup(r, p, s)->ram_gb * 1024.0 * 1024 * 1024;
 			if (isnan(ram) || isnan(out->data_bytes) || ram <= 0)
 				out->regimes[p] = TR_REGIME_UNKNOWN;
 			else if (out->data_bytes <= 0.5 * ram)

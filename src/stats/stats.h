@@ -315,6 +315,20 @@ typedef struct tr_init_result {
 	const tr_init *init;     /* phases, totals, server facts (borrowed) */
 } tr_init_result;
 
+/* What holds for one provider in one scenario: the provider's keys, or a
+ * [cell P S] section's where it sets them (setup.c). */
+typedef struct tr_cell_setup {
+	size_t provider;
+	size_t scenario;
+	double vcpu;
+	double ram_gb;
+	double monthly_cost;     /* report currency; NaN */
+	const char *notes;
+	const tr_cell_config *config;   /* the [cell] section, or NULL */
+	const tr_fact *provider_facts;  /* the provider's fact.NAME keys */
+	size_t nprovider_facts;
+} tr_cell_setup;
+
 typedef struct tr_results {
 	const char *title;
 	const char *subtitle;
@@ -349,6 +363,8 @@ typedef struct tr_results {
 	tr_diags warnings;       /* the study's, copied */
 	tr_diags findings;       /* comparability lint (tpsreport check) */
 	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
+	tr_cell_setup *setups;   /* owned: nproviders x nscenarios, row-major */
+	size_t nsetups;
 } tr_results;
 
 /* ---- findings, grouped (findings_group.c) ---------------------------- */
@@ -386,6 +402,11 @@ void tr_results_free(tr_results *results);
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload);
 
+/* The setup of provider x scenario (never NULL for valid indices). */
+const tr_cell_setup *tr_results_setup(const tr_results *r, size_t provider,
+                                      size_t scenario);
+/* A fact (fact.NAME) of the cell's section, else of the provider, or NULL. */
+const char *tr_setup_fact(const tr_cell_setup *setup, const char *name);
 /* "median", "best", "worst". */
 const char *tr_run_pick_name(tr_run_pick pick);
 
@@ -412,5 +433,7 @@ int tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
 /* The study's title, or without one "pgbench: A vs B" from the provider
  * labels. A new string the caller frees; NULL when memory runs out. */
 char *tr_results_title(const tr_results *r);
+
+#include "stats/metric.h"
 
 #endif

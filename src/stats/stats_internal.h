@@ -25,6 +25,8 @@ int tr_workloads_sort(tr_results *r);
 
 /* scenarios.c: labels, scale, data size and regime per provider. */
 int tr_scenarios_compute(tr_results *r, const tr_study *st);
+/* Provider x scenario setups, [cell] sections checked (setup.c). */
+int tr_setups_compute(tr_results *r, const tr_study *st);
 
 /* compare.c */
 int tr_comparisons_compute(tr_results *r);

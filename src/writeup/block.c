@@ -11,7 +11,7 @@
 bool tr_wu_is_block(const char *name)
 {
 	return strcmp(name, "table") == 0 || strcmp(name, "chart") == 0 ||
-	       strcmp(name, "section") == 0;
+	       strcmp(name, "section") == 0 || strcmp(name, "headline") == 0;
 }
 
 typedef struct {
@@ -40,6 +40,7 @@ static const S_table_kind S_tables[] = {
 	  "no prices that convert into the report currency" },
 	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs" },
 	{ "runs", true, NULL, tr_wu_table_runs, "no runs" },
+	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs" },
 };
 
 static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
@@ -50,14 +51,23 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (dir->nargs < 1)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
-		                      "closing, runs)");
+		                      "closing, runs, setup, journey, pivot, rank)");
+	if (strcmp(dir->args[0], "journey") == 0)
+		return tr_wu_table_journey(d, dir);
+	for (size_t i = 1; i < dir->nargs && strcmp(dir->args[0], "tps") == 0; i++)
+		if (strncmp(dir->args[i], "vs=", 3) == 0)
+			return tr_wu_table_tps_vs(d, dir);
+	if (strcmp(dir->args[0], "pivot") == 0)
+		return tr_wu_table_pivot(d, dir);
+	if (strcmp(dir->args[0], "rank") == 0)
+		return tr_wu_table_rank(d, dir);
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_tables); i++)
 		if (strcmp(S_tables[i].name, dir->args[0]) == 0)
 			k = &S_tables[i];
 	if (!k)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
-		                      "runs)", tr_wu_c(d, dir->args[0]));
+		                      "runs, setup, journey, pivot, rank)", tr_wu_c(d, dir->args[0]));
 	if (dir->nargs > (k->scenario ? 2u : 1u))
 		return tr_wu_error(d, "{{table %s}} takes %s", k->name,
 		                   k->scenario ? "at most a SCENARIO" : "no arguments");
@@ -81,8 +91,13 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *dir)
 	const tr_writeup_charts *cs = d->charts;
 	long s = -1, found = -1;
 	tr_buf names = TR_BUF_INIT;
+	if (dir->nargs >= 1 && strcmp(dir->args[0], "rank") == 0)
+		return tr_wu_chart_rank(d, dir);
+	if (dir->nargs >= 1 && strcmp(dir->args[0], "journey") == 0)
+		return tr_wu_chart_journey(d, dir);
 	if (dir->nargs < 1 || dir->nargs > 2)
-		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO]");
+		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO] (or "
+		                      "rank METRIC SCENARIO|*, journey P1 P2 ... SCENARIO|*)");
 	if (dir->nargs == 2 && (s = tr_wu_scenario(d, dir->args[1])) < 0)
 		return TR_EINVALID;
 	/* A chart's own name first ("timeline-bench100"), then its kind: for
@@ -116,5 +131,7 @@ int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir)
 		return S_table(d, dir);
 	if (strcmp(dir->name, "chart") == 0)
 		return S_chart(d, dir);
+	if (strcmp(dir->name, "headline") == 0)
+		return tr_wu_headline(d, dir);
 	return tr_wu_section(d, dir);
 }

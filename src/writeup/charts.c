@@ -101,3 +101,102 @@ cleanup:
 	tr_chart_plan_free(&plan);
 	return rc;
 }
+
+/* ---- charts asked for by directives ------------------------------------ */
+
+/* A name not taken yet: stem, stem-2, stem-3... */
+static char *S_unique(const tr_writeup_charts *cs, const char *stem)
+{
+	for (int k = 1; k < 1000; k++) {
+		char *name = k == 1 ? tr_strdup(stem) : tr_sprintf("%s-%d", stem, k);
+		bool taken = false;
+		if (!name)
+			return NULL;
+		for (size_t i = 0; i < cs->count && !taken; i++)
+			taken = strcmp(cs->items[i].name, name) == 0;
+		if (!taken)
+			return name;
+		free(name);
+	}
+	return NULL;
+}
+
+static int S_draw_list(tr_writeup_chart *c, const tr_results *r, const tr_chart_list *l,
+                       bool png)
+{
+	int rc = tr_chart_list_render(&c->svg, r, l, TR_CHART_SVG);
+	if (rc == 0 && png)
+		rc = tr_chart_list_render(&c->png, r, l, TR_CHART_PNG);
+	return rc;
+}
+
+int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
+                          const char *title, const char *subtitle,
+                          const char *axis_title, const tr_wu_bar *bars, size_t n)
+{
+	tr_writeup_charts *cs = d->charts;
+	tr_chart_bar *cb = tr_calloc(n + 1, sizeof(tr_chart_bar));
+	tr_writeup_chart c;
+	tr_chart_list l;
+	bool png = cs->count > 0 && cs->items[0].png.size > 0, *used;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	if (!cb || !(c.name = S_unique(cs, stem)) || !(c.kind = tr_strdup(kind)) ||
+	    !(c.title = tr_strdup(title)) ||
+	    !(c.alt = subtitle ? tr_sprintf("%s. %s", title, subtitle) : tr_strdup(title))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	for (size_t i = 0; i < n; i++) {
+		cb[i].label = bars[i].label;
+		cb[i].provider = bars[i].provider;
+		cb[i].value = bars[i].value;
+		cb[i].note = bars[i].note;
+	}
+	l.name = c.name;
+	l.title = title;
+	l.subtitle = subtitle;
+	l.alt = c.alt;
+	l.axis_title = axis_title;
+	l.bars = cb;
+	l.nbars = n;
+	c.scenario = c.workload = -1;
+	if (!tr_wu_name_safe(c.name)) {
+		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
+		goto cleanup;
+	}
+	if ((rc = S_draw_list(&c, d->r, &l, png)) < 0) {
+		rc = tr_wu_error(d, "chart %s: %s", c.name, tr_error_last());
+		goto cleanup;
+	}
+	{
+		tr_writeup_chart *items = realloc(cs->items, (cs->count + 1) * sizeof(*items));
+		if (!items) {
+			rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		cs->items = items;
+	}
+	if (!(used = realloc(d->chart_used, (cs->count + 2) * sizeof(bool)))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	d->chart_used = used;
+	d->chart_used[cs->count] = false;
+	cs->items[cs->count++] = c;
+	memset(&c, 0, sizeof(c));
+	tr_wu_emit_figure(d, cs->count - 1, NULL);
+	rc = d->rc;
+cleanup:
+	free(c.name);
+	free(c.kind);
+	free(c.title);
+	free(c.alt);
+	tr_buf_free(&c.svg);
+	tr_buf_free(&c.png);
+	free(cb);
+	if (rc == TR_ENOMEM)
+		d->rc = rc;
+	return rc;
+}

@@ -7,11 +7,12 @@
 #include "util/error.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
-                   const tr_writeup_charts *charts,
+                   tr_writeup_charts *charts,
                    const tr_writeup_options *opts)
 {
 	tr_buf title = TR_BUF_INIT;
@@ -167,6 +168,38 @@ void tr_wu_emit_table(tr_wu_doc *d, tr_wu_table *t)
 	b->kind = TR_WU_BLOCK_TABLE;
 	b->table = *t;
 	tr_wu_table_init(t);
+}
+
+/* Headlines on consecutive lines share one block: the placeholder of the
+ * last block is all the Markdown since it, blank lines aside. */
+void tr_wu_emit_headline(tr_wu_doc *d, const char *figure, const char *caption)
+{
+	tr_wu_block *b = NULL;
+	if (d->rc < 0)
+		return;
+	if (d->nblocks > 0 && d->blocks[d->nblocks - 1].kind == TR_WU_BLOCK_HEADLINE) {
+		char tail[64];
+		size_t n = d->md.size;
+		int len = snprintf(tail, sizeof(tail), TR_WU_PLACEHOLDER "%zu -->",
+		                   d->nblocks - 1);
+		while (n > 0 && (d->md.ptr[n - 1] == '\n' || d->md.ptr[n - 1] == ' '))
+			n--;
+		if (len > 0 && n >= (size_t)len &&
+		    memcmp(d->md.ptr + n - len, tail, (size_t)len) == 0)
+			b = &d->blocks[d->nblocks - 1];
+	}
+	if (!b) {
+		if (!(b = S_block(d)))
+			return;
+		b->kind = TR_WU_BLOCK_HEADLINE;
+		tr_wu_table_init(&b->table);
+		tr_wu_table_col(&b->table, "Figure", true);
+		tr_wu_table_col(&b->table, "What", false);
+	}
+	tr_wu_table_text(&b->table, figure);
+	tr_wu_table_text(&b->table, caption);
+	if (b->table.rc < 0)
+		d->rc = b->table.rc;
 }
 
 void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption)

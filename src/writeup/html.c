@@ -12,7 +12,6 @@
 #include "util/buf.h"
 #include "util/str.h"
 
-#include <cmark.h>
 #include <libxml/HTMLtree.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +129,19 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 	}
 }
 
+/* A row of large figures, each with its caption under it. */
+static void S_headlines(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
+{
+	xmlNodePtr ul = tr_wu_el(x, parent, "ul", "headlines");
+	for (size_t i = 0; i + 1 < t->ncells; i += 2) {
+		xmlNodePtr li = tr_wu_el(x, ul, "li", "headline");
+		xmlNodePtr fig = tr_wu_el(x, li, "strong", "headline-figure");
+		xmlNodePtr cap = tr_wu_el(x, li, "span", "headline-caption");
+		tr_wu_text(x, fig, t->cells[i].text, strlen(t->cells[i].text));
+		tr_wu_text(x, cap, t->cells[i + 1].text, strlen(t->cells[i + 1].text));
+	}
+}
+
 static bool S_placeholder(tr_wu_html *x, xmlNodePtr parent, const char *lit)
 {
 	size_t plen = strlen(TR_WU_PLACEHOLDER);
@@ -142,6 +154,8 @@ static bool S_placeholder(tr_wu_html *x, xmlNodePtr parent, const char *lit)
 		return false;
 	if (x->d->blocks[b].kind == TR_WU_BLOCK_TABLE)
 		S_table(x, parent, &x->d->blocks[b].table);
+	else if (x->d->blocks[b].kind == TR_WU_BLOCK_HEADLINE)
+		S_headlines(x, parent, &x->d->blocks[b].table);
 	else
 		S_figure(x, parent, &x->d->blocks[b]);
 	return true;
@@ -264,6 +278,47 @@ static void S_leaf(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 	}
 }
 
+/* ---- GFM tables and strikethrough (cmark-gfm's extensions) ------------ */
+
+static bool S_is(cmark_node *n, const char *type)
+{
+	const char *t = cmark_node_get_type_string(n);
+	return t && strcmp(t, type) == 0;
+}
+
+static bool S_is_row(cmark_node *n)
+{
+	return S_is(n, "table_row") || S_is(n, "table_header");
+}
+
+/* <tr> in the table's <thead> (the header row) or <tbody>. */
+static xmlNodePtr S_open_row(tr_wu_html *x, xmlNodePtr table, cmark_node *n)
+{
+	bool head = cmark_gfm_extensions_get_table_row_is_header(n) != 0;
+	const char *want = head ? "thead" : "tbody";
+	xmlNodePtr sec = table->last;
+	if (!sec || !sec->name || strcmp((const char *)sec->name, want) != 0)
+		sec = tr_wu_el(x, table, want, NULL);
+	return sec ? tr_wu_el(x, sec, "tr", NULL) : NULL;
+}
+
+/* <th> or <td>, right-aligned ("num") or centred as the delimiter row
+ * says. */
+static xmlNodePtr S_open_cell(tr_wu_html *x, xmlNodePtr tr, cmark_node *n)
+{
+	cmark_node *row = cmark_node_parent(n), *table = row ? cmark_node_parent(row) : NULL;
+	uint8_t *align = table ? cmark_gfm_extensions_get_table_alignments(table) : NULL;
+	uint16_t ncols = table ? cmark_gfm_extensions_get_table_columns(table) : 0;
+	bool head = row && cmark_gfm_extensions_get_table_row_is_header(row);
+	size_t col = 0;
+	for (cmark_node *c = cmark_node_previous(n); c; c = cmark_node_previous(c))
+		col++;
+	const char *cls = align && col < ncols
+	                      ? (align[col] == 'r' ? "num" : align[col] == 'c' ? "center" : NULL)
+	                      : NULL;
+	return tr_wu_el(x, tr, head ? "th" : "td", cls);
+}
+
 /* Open the element of a container node; NULL when it has none. */
 static xmlNodePtr S_open(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 {
@@ -304,8 +359,23 @@ static xmlNodePtr S_open(tr_wu_html *x, xmlNodePtr cur, cmark_node *n)
 		return el;
 	}
 	default:
-		return NULL;
+		break;
 	}
+	if (S_is(n, "table")) {
+		/* in a box that scrolls sideways, as tpsreport's own tables */
+		xmlNodePtr wrap = tr_wu_el(x, cur, "div", "table-wrap");
+		tr_wu_attr(x, wrap, "role", "region");
+		tr_wu_attr(x, wrap, "tabindex", "0");
+		tr_wu_attr(x, wrap, "aria-label", "table");
+		return wrap ? tr_wu_el(x, wrap, "table", "md-table") : NULL;
+	}
+	if (S_is_row(n))
+		return S_open_row(x, cur, n);
+	if (S_is(n, "table_cell"))
+		return S_open_cell(x, cur, n);
+	if (S_is(n, "strikethrough"))
+		return tr_wu_el(x, cur, "del", NULL);
+	return NULL;
 }
 
 /* Heading ids from their text, unique in the page. */
@@ -352,6 +422,9 @@ void tr_wu_html_walk(tr_wu_html *x, cmark_node *root, xmlNodePtr container)
 			if (type == CMARK_NODE_HEADING)
 				S_heading_id(x, cur);
 			cur = cur->parent;
+			/* a row sits in <thead> or <tbody>, a table in its box */
+			if ((S_is_row(n) || S_is(n, "table")) && cur)
+				cur = cur->parent;
 		}
 	}
 	cmark_iter_free(it);

@@ -210,6 +210,28 @@ static int S_write(tr_buf *out, xmlDocPtr doc)
 	return rc;
 }
 
+/* The expanded Markdown parsed as GitHub parses it: pipe tables,
+ * strikethrough and autolinks (cmark-gfm's extensions), no raw HTML
+ * passed through (the walk shows it as text). */
+static cmark_node *S_parse(const tr_buf *md)
+{
+	static const char *const exts[] = { "table", "strikethrough", "autolink" };
+	cmark_parser *p;
+	cmark_node *root;
+	cmark_gfm_core_extensions_ensure_registered();
+	if (!(p = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8)))
+		return NULL;
+	for (size_t i = 0; i < TR_ARRAY_SIZE(exts); i++) {
+		cmark_syntax_extension *e = cmark_find_syntax_extension(exts[i]);
+		if (e)
+			cmark_parser_attach_syntax_extension(p, e);
+	}
+	cmark_parser_feed(p, tr_buf_cstr(md), md->size);
+	root = cmark_parser_finish(p);
+	cmark_parser_free(p);
+	return root;
+}
+
 int tr_wu_render_html(tr_buf *out, const tr_wu_doc *d, bool self_contained)
 {
 	tr_wu_html x;
@@ -221,7 +243,7 @@ int tr_wu_render_html(tr_buf *out, const tr_wu_doc *d, bool self_contained)
 	memset(&x, 0, sizeof(x));
 	x.d = d;
 	x.self_contained = self_contained;
-	root = cmark_parse_document(tr_buf_cstr(&d->md), d->md.size, CMARK_OPT_VALIDATE_UTF8);
+	root = S_parse(&d->md);
 	x.doc = htmlNewDocNoDtD(NULL, NULL);
 	if (!root || !x.doc) {
 		rc = TR_ENOMEM;

@@ -62,6 +62,24 @@ static int S_table(tr_buf *out, const tr_wu_table *t)
 	return rc;
 }
 
+/* A row of headline figures: a bold list. */
+static int S_headlines(tr_buf *out, const tr_wu_table *t)
+{
+	int rc = 0;
+	for (size_t i = 0; i + 1 < t->ncells && rc == 0; i += 2) {
+		rc = tr_buf_puts(out, "- **");
+		if (rc == 0)
+			rc = tr_wu_md_escape(out, t->cells[i].text);
+		if (rc == 0)
+			rc = tr_buf_puts(out, "** ");
+		if (rc == 0)
+			rc = tr_wu_md_escape(out, t->cells[i + 1].text);
+		if (rc == 0)
+			rc = tr_buf_puts(out, "\n");
+	}
+	return rc;
+}
+
 static int S_figure(tr_buf *out, const tr_wu_doc *d, const tr_wu_block *b)
 {
 	const tr_writeup_chart *c = &d->charts->items[b->chart];
@@ -156,8 +174,9 @@ int tr_wu_render_markdown(tr_buf *out, const tr_wu_doc *d)
 			size_t b = (size_t)strtoul(p + plen, NULL, 10);
 			if (b < d->nblocks) {
 				const tr_wu_block *blk = &d->blocks[b];
-				rc = blk->kind == TR_WU_BLOCK_TABLE ? S_table(out, &blk->table)
-				                                    : S_figure(out, d, blk);
+				rc = blk->kind == TR_WU_BLOCK_TABLE      ? S_table(out, &blk->table)
+				     : blk->kind == TR_WU_BLOCK_HEADLINE ? S_headlines(out, &blk->table)
+				                                         : S_figure(out, d, blk);
 				blanks = 0;
 			}
 		} else if (blank && fence_len == 0) {

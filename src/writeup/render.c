@@ -10,6 +10,21 @@
 
 /* Here, not in charts.c: freeing charts must not pull in the chart
  * module (tests build chart sets by hand). */
+void tr_writeup_charts_truncate(tr_writeup_charts *charts, size_t n)
+{
+	for (size_t i = n; i < charts->count; i++) {
+		tr_writeup_chart *c = &charts->items[i];
+		free(c->name);
+		free(c->kind);
+		free(c->title);
+		free(c->alt);
+		tr_buf_free(&c->svg);
+		tr_buf_free(&c->png);
+	}
+	if (n < charts->count)
+		charts->count = n;
+}
+
 void tr_writeup_charts_free(tr_writeup_charts *charts)
 {
 	for (size_t i = 0; i < charts->count; i++) {
@@ -33,11 +48,12 @@ void tr_writeup_output_free(tr_writeup_output *out)
 }
 
 int tr_writeup_render(tr_writeup_output *out, const tr_results *r,
-                      const tr_writeup_charts *charts,
+                      tr_writeup_charts *charts,
                       const tr_writeup_options *options)
 {
 	tr_wu_doc d;
 	tr_buf src = TR_BUF_INIT;
+	size_t before = charts->count;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -54,8 +70,10 @@ int tr_writeup_render(tr_writeup_output *out, const tr_results *r,
 	    (rc = tr_wu_expand(&d, tr_buf_cstr(&src), src.size)) < 0 ||
 	    (rc = tr_wu_render_markdown(&out->markdown, &d)) < 0 ||
 	    (rc = tr_wu_render_html(&out->index_html, &d, false)) < 0 ||
-	    (rc = tr_wu_render_html(&out->report_html, &d, true)) < 0)
+	    (rc = tr_wu_render_html(&out->report_html, &d, true)) < 0) {
 		tr_writeup_output_free(out);
+		tr_writeup_charts_truncate(charts, before);
+	}
 	tr_buf_free(&src);
 	tr_wu_doc_free(&d);
 	return rc;

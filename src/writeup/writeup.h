@@ -45,7 +45,7 @@ typedef struct tr_writeup_chart {
 
 typedef struct tr_writeup_charts {
 	tr_writeup_chart *items;
-	size_t count;
+	size_t count;      /* items holds exactly count (grown one at a time) */
 } tr_writeup_charts;
 
 /*
@@ -94,8 +94,15 @@ typedef struct tr_writeup_output {
  * tr_writeup_output_free() in every case.
  */
 int tr_writeup_render(tr_writeup_output *out, const tr_results *r,
-                      const tr_writeup_charts *charts,
+                      tr_writeup_charts *charts,
                       const tr_writeup_options *options);
+/* Charts the writeup asks for by its directives ({{chart rank}}, {{chart
+ * journey}}) are drawn during tr_writeup_render and added to `charts`
+ * (as PNG too when the charts already there have PNGs), so the caller
+ * writes them with the others; on failure, none is added. */
+/* Drop the charts after the first n (a caller rendering several writeups
+ * against one set). */
+void tr_writeup_charts_truncate(tr_writeup_charts *charts, size_t n);
 void tr_writeup_output_free(tr_writeup_output *out);
 
 /* ---- shipped files --------------------------------------------------- */

@@ -8,7 +8,8 @@
 #include "writeup_internal.h"
 #include "util/buf.h"
 
-#include <cmark.h>
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
 #include <libxml/tree.h>
 
 typedef struct tr_wu_html {

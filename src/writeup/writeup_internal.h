@@ -103,7 +103,8 @@ void tr_wu_table_note(tr_wu_table *t, const char *note);
 
 typedef enum tr_wu_block_kind {
 	TR_WU_BLOCK_TABLE = 0,
-	TR_WU_BLOCK_FIGURE
+	TR_WU_BLOCK_FIGURE,
+	TR_WU_BLOCK_HEADLINE   /* table: one row per figure (figure, caption) */
 } tr_wu_block_kind;
 
 typedef struct tr_wu_block {
@@ -117,7 +118,7 @@ typedef struct tr_wu_block {
 
 typedef struct tr_wu_doc {
 	const tr_results *r;
-	const tr_writeup_charts *charts;
+	tr_writeup_charts *charts;  /* directives may add to it */
 	const tr_writeup_options *opts;
 	tr_buf md;              /* expanded Markdown, with placeholders */
 	tr_wu_block *blocks;
@@ -134,7 +135,7 @@ typedef struct tr_wu_doc {
 #define TR_WU_PLACEHOLDER "<!-- tpsreport:block "
 
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
-                   const tr_writeup_charts *charts,
+                   tr_writeup_charts *charts,
                    const tr_writeup_options *opts);
 void tr_wu_doc_free(tr_wu_doc *d);
 
@@ -155,6 +156,9 @@ void tr_wu_md(tr_wu_doc *d, const char *fmt, ...) TR_PRINTF(2, 3);
 /* Move a table into the document (t is left empty) and write its
  * placeholder; a table without rows writes nothing. */
 void tr_wu_emit_table(tr_wu_doc *d, tr_wu_table *t);
+/* One figure of a row of headline figures (a new row unless the last
+ * block is a headline row with nothing after it). */
+void tr_wu_emit_headline(tr_wu_doc *d, const char *figure, const char *caption);
 /* Place chart `chart` with a caption (may be NULL). */
 void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption);
 /* Place every chart of this kind for this scenario (-2: any scenario)
@@ -186,7 +190,7 @@ double tr_wu_window_interval(const tr_results *r);
 
 /* ---- directives (directive.c, expand.c) ------------------------------ */
 
-#define TR_WU_MAX_ARGS 8
+#define TR_WU_MAX_ARGS 16
 
 typedef struct tr_wu_directive {
 	char *name;
@@ -262,6 +266,86 @@ void tr_wu_section_changes(tr_wu_doc *d);
 /* "+9.5% (p=0.100, n=3+3)" or "~ (p=0.400, n=3+3)": the comparison as
  * benchstat shows it, appended to out. */
 int tr_wu_compare_text(tr_buf *out, const tr_comparison *c);
+
+/* ---- figure directives (select.c, figures.c, tables_grid.c) ----------- */
+
+/* A directive's arguments split into positional ones and KEY=VALUE
+ * options (keys from `allowed`, space-separated; others are errors). */
+typedef struct tr_wu_args {
+	const char *pos[TR_WU_MAX_ARGS];
+	size_t npos;
+	const char *key[TR_WU_MAX_ARGS];
+	const char *val[TR_WU_MAX_ARGS];
+	size_t nopt;
+} tr_wu_args;
+
+typedef enum tr_wu_style {
+	TR_WU_STYLE_DEFAULT = 0,
+	TR_WU_STYLE_X1,          /* 4.3× */
+	TR_WU_STYLE_K,           /* 19.8K */
+	TR_WU_STYLE_WORDS        /* 326% higher, 33% lower */
+} tr_wu_style;
+
+int tr_wu_split_args(tr_wu_doc *d, const tr_wu_directive *dir,
+                     const char *allowed, tr_wu_args *out);
+/* The value of option key (the last one given), or NULL. */
+const char *tr_wu_arg(const tr_wu_args *a, const char *key);
+/* A metric of the catalog; NULL with an error naming some. */
+const tr_metric *tr_wu_metric(tr_wu_doc *d, const char *key);
+int tr_wu_parse_agg(tr_wu_doc *d, const tr_wu_args *a, tr_metric_agg *agg,
+                    bool *given);
+int tr_wu_parse_style(tr_wu_doc *d, const tr_wu_args *a, tr_wu_style *style);
+/* SCENARIO (or NULL or "*": -1) and WORKLOAD (NULL: the scenario's only
+ * one; "*": -1). */
+int tr_wu_parse_where(tr_wu_doc *d, const char *scenario, const char *workload,
+                      long *s, long *w);
+tr_wu_unit tr_wu_metric_unit(const tr_metric *m);
+/* v as m is shown, or in a fmt= style (an error when it does not fit m). */
+int tr_wu_fmt_styled(tr_wu_doc *d, tr_buf *out, const tr_metric *m, double v,
+                     tr_wu_style style);
+/* " TPS", " ms" or "". */
+const char *tr_wu_metric_suffix(const tr_metric *m);
+/* "Provider label, scenario label[, 10 clients / 4 threads]". */
+int tr_wu_cell_where(tr_buf *out, const tr_results *r, const tr_cell *c);
+
+/* The exact Mann-Whitney p over two cells' runs, for tps_median and
+ * latency_avg_ms (the figures runs have); false for other metrics. */
+bool tr_wu_run_test(const tr_results *r, const tr_metric *base, const tr_cell *a,
+                    const tr_cell *b, double *p);
+/* {{table tps [S] vs=Q}}: the TPS table against provider Q. */
+int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir);
+
+/* {{value}}, {{compare}}, {{best}}, {{worst}} (figures.c). */
+int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
+int tr_wu_compare(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
+int tr_wu_extreme(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
+/* {{headline}}: a block; consecutive ones share one row. */
+int tr_wu_headline(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{table journey ...}}, {{table pivot ...}} (tables_grid.c). */
+int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir);
+int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{table rank M S|* [W|*] [agg=]}}: providers best first. */
+int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{table setup [S]}}: vCPU, RAM, price, regime and facts per provider. */
+void tr_wu_table_setup(tr_wu_doc *d, long scenario);
+
+/* A bar of {{chart rank}} / {{chart journey}}: writeup's own copy of the
+ * chart module's tr_chart_bar (only charts.c includes chart.h). */
+typedef struct tr_wu_bar {
+	const char *label;
+	size_t provider;
+	double value;
+	const char *note;
+} tr_wu_bar;
+
+/* Draw a list-of-bars chart named after `stem` (made unique), add it to
+ * d->charts and place it. */
+int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
+                          const char *title, const char *subtitle,
+                          const char *axis_title, const tr_wu_bar *bars,
+                          size_t n);
+int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
+int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* ---- renderers ------------------------------------------------------- */
 

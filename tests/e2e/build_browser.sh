@@ -40,4 +40,20 @@ java -jar "$nm/vnu-jar/build/dist/vnu.jar" --errors-only --skip-non-svg \
 NODE_PATH="$nm" node "$src/tests/browser/check.js" "$artifacts/site" "$artifacts" >"$work/check" 2>&1 ||
   fail "browser: $(grep FAIL "$work/check" | head -8)"
 tail -1 "$work/check"
+
+# The client-sweep sample's own writeup: headline figures, pivots, rank and
+# journey tables and charts, the author's pipe table (SVG only: the PNGs
+# are those of the first sample's kind).
+sweep="$src/samples/client-sweep"
+"$bin" build "$sweep" -o "$artifacts/sweep" --no-png >/dev/null 2>&1 || fail "build client-sweep"
+java -jar "$nm/vnu-jar/build/dist/vnu.jar" --errors-only \
+  "$artifacts/sweep/index.html" "$artifacts/sweep/report.html" 2>"$work/vnu2" ||
+  fail "vnu (client-sweep): $(head -5 "$work/vnu2")"
+java -jar "$nm/vnu-jar/build/dist/vnu.jar" --errors-only --skip-non-svg \
+  "$artifacts/sweep"/charts/rank-*.svg "$artifacts/sweep"/charts/journey-*.svg 2>"$work/vnu3" ||
+  fail "vnu (client-sweep SVG): $(head -5 "$work/vnu3")"
+mkdir -p "$artifacts/sweep-shots"
+NODE_PATH="$nm" node "$src/tests/browser/check.js" "$artifacts/sweep" "$artifacts/sweep-shots" >"$work/check2" 2>&1 ||
+  fail "browser (client-sweep): $(grep FAIL "$work/check2" | head -8)"
+tail -1 "$work/check2"
 finish

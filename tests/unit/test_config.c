@@ -4,7 +4,9 @@
 #include "ingest/ingest.h"
 #include "util/error.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
 	tr_config c;
@@ -101,7 +103,7 @@ static void test_errors(void)
 	S_expect_error("[provider a]\nprice = 1 EUR/month\n[provider  a ]\nprice = 2 EUR/month\n",
 	               "tpsreport.ini:4: \"price\" is set twice for [provider a]");
 	S_expect_error("[colours]\na = b\n",
-	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, fx)");
+	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx)");
 	S_expect_error("title = x\n",
 	               "tpsreport.ini:1: \"title\" is outside any section (start with [study])");
 	S_expect_error("[study]\nthis line has no equals sign\n",
@@ -172,9 +174,64 @@ static void test_prices(void)
 	CHECK(items == NULL && n == 0);
 }
 
+/* [cell P S] sections and fact.NAME (seed: PG version, vCPUs and disk
+ * differ by test). */
+static void test_cells(void)
+{
+	S_parsed r = S_parse(
+		"[provider ch]\n"
+		"vcpu = 2\n"
+		"fact.pg = 17\n"
+		"\n"
+		"[cell ch mixed]\n"
+		"vcpu = 16\n"
+		"ram_gb = 64\n"
+		"price = 1.5 USD/hour\n"
+		"fact.disk = NVMe (unlimited IOPS)\n"
+		"\n"
+		"[cell  ch\tread ]\n"
+		"notes = second test\n");
+	CHECK_INT(r.rc, 0);
+	CHECK_INT(r.np, 1);
+	CHECK_INT(r.p[0].nfacts, 1);
+	CHECK_STR(r.p[0].facts[0].name, "pg");
+	CHECK_STR(r.p[0].facts[0].value, "17");
+	CHECK_INT(r.c.ncells, 2);
+	CHECK_STR(r.c.cells[0].provider, "ch");
+	CHECK_STR(r.c.cells[0].scenario, "mixed");
+	CHECK_DBL(r.c.cells[0].vcpu, 16, 0);
+	CHECK_DBL(r.c.cells[0].ram_gb, 64, 0);
+	CHECK_INT(r.c.cells[0].nprice, 1);
+	CHECK_INT(r.c.cells[0].nfacts, 1);
+	CHECK_STR(r.c.cells[0].facts[0].value, "NVMe (unlimited IOPS)");
+	CHECK_INT(r.c.cells[0].line, 6);
+	CHECK_STR(r.c.cells[1].scenario, "read");
+	CHECK(isnan(r.c.cells[1].vcpu));
+	CHECK_STR(r.c.cells[1].notes, "second test");
+	S_free(&r);
+
+	r = S_parse("[cell ch]\nvcpu = 2\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:2: [cell ch]: expected [cell PROVIDER SCENARIO]") != NULL);
+	S_free(&r);
+	r = S_parse("\n[cell a b]\ncolor = #000000\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:3: unknown key \"color\" in [cell a b] (known: vcpu, ram_gb, price, notes, fact.NAME)") != NULL);
+	S_free(&r);
+	r = S_parse("[provider a]\nfact. = x\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:2: \"fact.\": a fact is named fact.NAME") != NULL);
+	S_free(&r);
+	r = S_parse("[cell a b]\nfact.x = 1\nfact.x = 2\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:3: \"fact.x\" is set twice for [cell a b]") != NULL);
+	S_free(&r);
+}
+
 int main(void)
 {
 	RUN(test_design_example);
+	RUN(test_cells);
 	RUN(test_errors);
 	RUN(test_long_and_crlf);
 	RUN(test_prices);

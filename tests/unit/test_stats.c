@@ -5,7 +5,9 @@
 #include "stats/stats.h"
 #include "util/base.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void test_median_quantile(void)
 {
@@ -360,6 +362,58 @@ static void test_short_type(void)
 	free(s);
 }
 
+/* The catalog: aggregates, directions, derived gaps; by hand. */
+static void test_metric_catalog(void)
+{
+	double v[] = { 4, NAN, 1, 7, 2 };
+	const tr_metric *tps = tr_metric_find("tps_median");
+	const tr_metric *lat = tr_metric_find("latency_avg_ms");
+	const tr_metric *gap = tr_metric_find("tps_gap_pct");
+	const tr_metric *p99r = tr_metric_find("latency.p99_ms_ratio");
+	const tr_metric *value = tr_metric_find("value_ratio");
+	tr_cell a, b;
+	size_t n, csv = 0;
+	const tr_metric *rows = tr_metric_catalog(&n);
+	tr_metric_agg agg;
+
+	/* NaN left out: mean (4+1+7+2)/4 = 3.5, median of 1,2,4,7 = 3 */
+	CHECK_DBL(tr_metric_aggregate(v, 5, TR_AGG_MEAN), 3.5, 1e-15);
+	CHECK_DBL(tr_metric_aggregate(v, 5, TR_AGG_MEDIAN), 3, 0);
+	CHECK_DBL(tr_metric_aggregate(v, 5, TR_AGG_MIN), 1, 0);
+	CHECK_DBL(tr_metric_aggregate(v, 5, TR_AGG_MAX), 7, 0);
+	CHECK(isnan(tr_metric_aggregate(v + 1, 1, TR_AGG_MEAN)));
+	CHECK_INT(tr_metric_agg_parse(&agg, "median"), 0);
+	CHECK_INT(agg, TR_AGG_MEDIAN);
+	CHECK(tr_metric_agg_parse(&agg, "avg") < 0);
+
+	CHECK(tps && lat && gap && p99r && value);
+	CHECK(tr_metric_find("speed") == NULL);
+	CHECK(tr_metric_find("p_value_gap_pct") == NULL);
+	CHECK(tr_metric_better(tps, 2, 1) && !tr_metric_better(tps, 1, 2));
+	CHECK(tr_metric_better(lat, 1, 2) && !tr_metric_better(lat, 2, 1));
+	CHECK(tr_metric_better(tps, 1, NAN) && !tr_metric_better(tps, NAN, 1));
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.tps_median = 19800;  /* seed: 19.8K against 4.6K: 330.4% higher */
+	b.tps_median = 4600;
+	a.latency.p99_ms = 10.1;
+	b.latency.p99_ms = 15.1;
+	a.cost_per_tps = 0.01;
+	b.cost_per_tps = 0.04;
+	CHECK_DBL(tr_metric_value(tps, &a, NULL, NULL), 19800, 0);
+	CHECK_DBL(tr_metric_value(gap, &a, &b, NULL), (19800.0 / 4600 - 1) * 100, 1e-12);
+	CHECK_DBL(tr_metric_value(p99r, &a, &b, NULL), 10.1 / 15.1, 1e-15);
+	CHECK_DBL(tr_metric_value(value, &a, &b, NULL), 4, 1e-12);
+	CHECK(value->direction == TR_METRIC_HIGHER);
+	CHECK(isnan(tr_metric_value(gap, &a, NULL, NULL)));
+	/* results.csv has 13 metric columns, in this order */
+	for (size_t i = 0; i < n; i++)
+		csv += rows[i].csv != NULL;
+	CHECK_INT(csv, 13);
+	CHECK_STR(rows[0].csv, "tps_median");
+}
+
 int main(void)
 {
 	RUN(test_median_quantile);
@@ -371,5 +425,6 @@ int main(void)
 	RUN(test_percentile_rules);
 	RUN(test_short_type);
 	RUN(test_phases);
+	RUN(test_metric_catalog);
 	return harness_done();
 }

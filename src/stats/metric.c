@@ -1,0 +1,321 @@
+/* metric.c: the metric catalog (see metric.h), the derived metrics that
+ * compare two cells, and aggregates over workloads and scenarios. */
+
+#include "stats.h"
+#include "util/alloc.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_C(key, label, unit, noun, dir, fmt, member, csv, cmp) \
+	{ key, label, unit, noun, dir, TR_METRIC_FMT_##fmt, TR_AGG_MEAN, \
+	  TR_METRIC_CELL, offsetof(tr_cell, member), csv, cmp, NULL }
+#define S_P(key, label, member) \
+	{ key, label, "", "p", TR_METRIC_NEITHER, TR_METRIC_FMT_P, TR_AGG_MEDIAN, \
+	  TR_METRIC_COMPARISON, offsetof(tr_comparison, member), NULL, false, NULL }
+
+#define H TR_METRIC_HIGHER
+#define L TR_METRIC_LOWER
+
+/* Rows in the order of results.csv's cell columns, then the others. */
+static const tr_metric S_rows[] = {
+	S_C("tps_median", "median TPS", "TPS", "TPS", H, TPS, tps_median, "tps_median", true),
+	S_C("tps_headline", "headline TPS", "TPS", "headline TPS", H, TPS, tps_headline, NULL, true),
+	S_C("tps_mean", "mean TPS", "TPS", "mean TPS", H, TPS, tps_mean, "tps_mean", true),
+	S_C("tps_min", "slowest run TPS", "TPS", "slowest-run TPS", H, TPS, tps_min, "tps_min", true),
+	S_C("tps_max", "fastest run TPS", "TPS", "fastest-run TPS", H, TPS, tps_max, "tps_max", true),
+	S_C("latency_avg_ms", "latency avg (ms)", "ms", "latency", L, MS, latency_avg_ms,
+	    "latency_avg_ms", true),
+	S_C("cost_per_tps", "cost per TPS", "", "cost per TPS", L, COST, cost_per_tps,
+	    "cost_per_tps", true),
+	S_C("tps_per_100", "TPS per 100", "TPS", "TPS per 100", H, PER100, tps_per_100,
+	    "tps_per_100", true),
+	S_C("tps_cov_pct_worst", "CoV (worst run)", "%", "TPS CoV", L, PCT, worst.tps_cov_pct,
+	    "tps_cov_pct_worst", false),
+	S_C("tps_min_pct_worst", "deepest dip", "%", "dip", H, PCT, worst.tps_min_pct,
+	    "tps_min_pct_worst", false),
+	S_C("stability.worst.latency_p95_ms", "p95 of window averages (ms, worst run)", "ms",
+	    "window p95 latency", L, MS, worst.latency_p95_ms, "window_latency_p95_ms_worst", true),
+	S_C("latency.p50_ms", "p50 (ms)", "ms", "p50 latency", L, US_MS, latency.p50_ms,
+	    "p50_ms", true),
+	S_C("latency.p95_ms", "p95 (ms)", "ms", "p95 latency", L, US_MS, latency.p95_ms,
+	    "p95_ms", true),
+	S_C("latency.p99_ms", "p99 (ms)", "ms", "p99 latency", L, US_MS, latency.p99_ms,
+	    "p99_ms", true),
+	S_C("stability.worst.tps_cov_pct", "CoV (worst run)", "%", "TPS CoV", L, PCT,
+	    worst.tps_cov_pct, NULL, false),
+	S_C("stability.worst.tps_min_pct", "deepest dip", "%", "dip", H, PCT,
+	    worst.tps_min_pct, NULL, false),
+	S_C("stability.worst.tps_min", "lowest window TPS", "TPS", "lowest window TPS", H, TPS,
+	    worst.tps_min, NULL, true),
+	S_C("stability.worst.latency_max_ms", "max window latency (ms)", "ms",
+	    "max window latency", L, MS, worst.latency_max_ms, NULL, true),
+	S_C("stability.median_run.tps_cov_pct", "CoV (median run)", "%", "TPS CoV", L, PCT,
+	    median_run.tps_cov_pct, NULL, false),
+	S_C("stability.median_run.tps_min_pct", "dip (median run)", "%", "dip", H, PCT,
+	    median_run.tps_min_pct, NULL, false),
+	S_C("stability.median_run.latency_p95_ms", "p95 of window averages (ms, median run)",
+	    "ms", "window p95 latency", L, MS, median_run.latency_p95_ms, NULL, true),
+	S_C("stability.pooled.tps_mean", "mean window TPS", "TPS", "mean window TPS", H, TPS,
+	    pooled.tps_mean, NULL, true),
+	S_C("stability.pooled.tps_cov_pct", "CoV (all windows)", "%", "TPS CoV", L, PCT,
+	    pooled.tps_cov_pct, NULL, false),
+	S_C("stability.pooled.tps_min_pct", "dip (all windows)", "%", "dip", H, PCT,
+	    pooled.tps_min_pct, NULL, false),
+	S_C("stability.pooled.latency_p95_ms", "p95 of window averages (ms, all windows)", "ms",
+	    "window p95 latency", L, MS, pooled.latency_p95_ms, NULL, true),
+	S_C("latency.min_ms", "min (ms)", "ms", "min latency", L, US_MS, latency.min_ms, NULL, true),
+	S_C("latency.p90_ms", "p90 (ms)", "ms", "p90 latency", L, US_MS, latency.p90_ms, NULL, true),
+	S_C("latency.p999_ms", "p99.9 (ms)", "ms", "p99.9 latency", L, US_MS, latency.p999_ms,
+	    NULL, true),
+	S_C("latency.p9999_ms", "p99.99 (ms)", "ms", "p99.99 latency", L, US_MS, latency.p9999_ms,
+	    NULL, true),
+	S_C("latency.max_ms", "max (ms)", "ms", "max latency", L, US_MS, latency.max_ms, NULL, true),
+	S_P("p_value", "p", p_value),
+	S_P("p_adjusted", "p (Holm)", p_adjusted),
+};
+
+#undef H
+#undef L
+
+/* Derived metrics: KEY_gap_pct and KEY_ratio of every comparable row,
+ * made once (two per row), and the aliases of results.json. */
+static tr_metric S_derived[2 * TR_ARRAY_SIZE(S_rows)];
+static char S_keys[2 * TR_ARRAY_SIZE(S_rows)][64];
+static char S_labels[2 * TR_ARRAY_SIZE(S_rows)][96];
+static bool S_made;
+
+typedef struct {
+	const char *alias;
+	const char *base;
+	tr_metric_kind kind;
+} S_alias;
+
+static const S_alias S_aliases[] = {
+	{ "tps_gap_pct", "tps_median", TR_METRIC_GAP },
+	{ "tps_ratio", "tps_median", TR_METRIC_RATIO },
+	{ "latency_gap_pct", "latency_avg_ms", TR_METRIC_GAP },
+	{ "latency_ratio", "latency_avg_ms", TR_METRIC_RATIO },
+	{ "value_ratio", "cost_per_tps", TR_METRIC_INV_RATIO },
+};
+
+static tr_metric S_alias_rows[TR_ARRAY_SIZE(S_aliases)];
+static const char *const S_alias_labels[] = {
+	"TPS vs baseline", "TPS ratio", "latency vs baseline", "latency ratio", "value ratio",
+};
+
+static const tr_metric *S_row(const char *key)
+{
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_rows); i++)
+		if (strcmp(S_rows[i].key, key) == 0)
+			return &S_rows[i];
+	return NULL;
+}
+
+static void S_derive(tr_metric *out, const tr_metric *base, tr_metric_kind kind)
+{
+	*out = *base;
+	out->kind = kind;
+	out->base = base;
+	out->csv = NULL;
+	out->comparable = false;
+	out->agg = TR_AGG_MEAN;
+	out->format = kind == TR_METRIC_GAP ? TR_METRIC_FMT_GAP : TR_METRIC_FMT_RATIO;
+	out->unit = kind == TR_METRIC_GAP ? "%" : "x";
+	/* A value ratio is higher-is-better whatever the cost's direction. */
+	if (kind == TR_METRIC_INV_RATIO)
+		out->direction = base->direction == TR_METRIC_LOWER ? TR_METRIC_HIGHER
+		                                                      : TR_METRIC_LOWER;
+}
+
+/* Made on first use; the catalog is constant, so two threads making it at
+ * once write the same bytes (build makes it before any worker starts). */
+static void S_make(void)
+{
+	size_t k = 0;
+	if (S_made)
+		return;
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_rows); i++) {
+		const tr_metric *b = &S_rows[i];
+		if (!b->comparable)
+			continue;
+		for (int g = 0; g < 2; g++, k++) {
+			S_derive(&S_derived[k], b, g == 0 ? TR_METRIC_GAP : TR_METRIC_RATIO);
+			snprintf(S_keys[k], sizeof(S_keys[k]), "%s%s", b->key,
+			         g == 0 ? "_gap_pct" : "_ratio");
+			snprintf(S_labels[k], sizeof(S_labels[k]), "%s%s", b->label,
+			         g == 0 ? " gap" : " ratio");
+			S_derived[k].key = S_keys[k];
+			S_derived[k].label = S_labels[k];
+		}
+	}
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_aliases); i++) {
+		S_derive(&S_alias_rows[i], S_row(S_aliases[i].base), S_aliases[i].kind);
+		S_alias_rows[i].key = S_aliases[i].alias;
+		S_alias_rows[i].label = S_alias_labels[i];
+	}
+	S_made = true;
+}
+
+const tr_metric *tr_metric_catalog(size_t *n)
+{
+	*n = TR_ARRAY_SIZE(S_rows);
+	return S_rows;
+}
+
+const tr_metric *tr_metric_find(const char *key)
+{
+	const tr_metric *m = S_row(key);
+	if (m)
+		return m;
+	S_make();
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_alias_rows); i++)
+		if (strcmp(S_alias_rows[i].key, key) == 0)
+			return &S_alias_rows[i];
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_derived) && S_derived[i].key; i++)
+		if (strcmp(S_derived[i].key, key) == 0)
+			return &S_derived[i];
+	return NULL;
+}
+
+static double S_field(const tr_metric *m, const tr_cell *c)
+{
+	return c ? *(const double *)((const char *)c + m->offset) : NAN;
+}
+
+double tr_metric_value(const tr_metric *m, const tr_cell *cell,
+                       const tr_cell *other, const tr_comparison *cmp)
+{
+	double a, b;
+	switch (m->kind) {
+	case TR_METRIC_CELL:
+		return S_field(m, cell);
+	case TR_METRIC_COMPARISON:
+		return cmp ? *(const double *)((const char *)cmp + m->offset) : NAN;
+	default:
+		break;
+	}
+	a = S_field(m->base, cell);
+	b = S_field(m->base, other);
+	if (!isfinite(a) || !isfinite(b) || b == 0 || (m->kind == TR_METRIC_INV_RATIO && a == 0))
+		return NAN;
+	if (m->kind == TR_METRIC_GAP)
+		return (a / b - 1) * 100;
+	return m->kind == TR_METRIC_RATIO ? a / b : b / a;
+}
+
+static const char *const S_aggs[] = { "mean", "median", "min", "max" };
+
+const char *tr_metric_agg_name(tr_metric_agg agg)
+{
+	return (size_t)agg < TR_ARRAY_SIZE(S_aggs) ? S_aggs[agg] : "?";
+}
+
+int tr_metric_agg_parse(tr_metric_agg *out, const char *name)
+{
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_aggs); i++)
+		if (strcmp(S_aggs[i], name) == 0) {
+			*out = (tr_metric_agg)i;
+			return 0;
+		}
+	return TR_EINVALID;
+}
+
+double tr_metric_aggregate(const double *v, size_t n, tr_metric_agg agg)
+{
+	double acc = NAN;
+	size_t used = 0;
+	if (agg == TR_AGG_MEDIAN)
+		return tr_median(v, n);
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(v[i]))
+			continue;
+		if (used++ == 0)
+			acc = v[i];
+		else if (agg == TR_AGG_MEAN)
+			acc += v[i];
+		else if (agg == TR_AGG_MIN ? v[i] < acc : v[i] > acc)
+			acc = v[i];
+	}
+	return agg == TR_AGG_MEAN && used ? acc / (double)used : acc;
+}
+
+bool tr_metric_better(const tr_metric *m, double a, double b)
+{
+	if (!isfinite(a))
+		return false;
+	if (!isfinite(b))
+		return true;
+	return m->direction == TR_METRIC_HIGHER ? a > b
+	       : m->direction == TR_METRIC_LOWER ? a < b : false;
+}
+
+static const tr_comparison *S_cmp(const tr_results *r, const tr_cell *c)
+{
+	for (size_t i = 0; i < r->ncomparisons; i++)
+		if (r->comparisons[i].cell == (size_t)(c - r->cells))
+			return &r->comparisons[i];
+	return NULL;
+}
+
+double tr_metric_over(const tr_results *r, const tr_metric *m, size_t provider,
+                      long vs, long scenario, long workload, tr_metric_agg agg,
+                      size_t *used, size_t *missing)
+{
+	bool derived = m->kind >= TR_METRIC_GAP;
+	double *a = tr_calloc(r->ncells + 1, sizeof(double));
+	double *b = tr_calloc(r->ncells + 1, sizeof(double));
+	size_t n = 0, miss = 0;
+	double out = NAN;
+	size_t other = vs < 0 ? r->baseline : (size_t)vs;
+
+	if (!a || !b)
+		goto cleanup;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		const tr_cell *o = NULL;
+		double x, y = NAN;
+		if (c->provider != provider || (scenario >= 0 && c->scenario != (size_t)scenario) ||
+		    (workload >= 0 && c->workload != (size_t)workload))
+			continue;
+		if (derived) {
+			long oc = tr_results_cell(r, other, c->scenario, c->workload);
+			o = oc >= 0 ? &r->cells[oc] : NULL;
+			x = S_field(m->base, c);
+			y = S_field(m->base, o);
+			if (!isfinite(y))
+				x = NAN;
+		} else {
+			x = tr_metric_value(m, c, NULL, S_cmp(r, c));
+		}
+		if (!isfinite(x)) {
+			miss++;
+			continue;
+		}
+		a[n] = x;
+		b[n++] = y;
+	}
+	if (!derived) {
+		out = tr_metric_aggregate(a, n, agg);
+	} else if (n > 0) {
+		/* A gap of aggregates, over the workloads both sides have: the
+		 * seeds compare averages ("avg across 13 combos"), not average
+		 * the per-combination gaps. */
+		tr_cell ca, cb;
+		memset(&ca, 0, sizeof(ca));
+		memset(&cb, 0, sizeof(cb));
+		*(double *)((char *)&ca + m->base->offset) = tr_metric_aggregate(a, n, agg);
+		*(double *)((char *)&cb + m->base->offset) = tr_metric_aggregate(b, n, agg);
+		out = tr_metric_value(m, &ca, &cb, NULL);
+	}
+cleanup:
+	if (used)
+		*used = n;
+	if (missing)
+		*missing = miss;
+	free(a);
+	free(b);
+	return out;
+}

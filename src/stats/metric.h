@@ -1,0 +1,111 @@
+#ifndef TR_STATS_METRIC_H
+#define TR_STATS_METRIC_H
+
+/*
+ * The metric catalog: every figure of a cell that a table, chart, export
+ * or directive can show, one row each (key, label, unit, which way is
+ * better, how it is formatted, how it aggregates). Renderers iterate this
+ * table instead of listing columns by hand: a new metric is one row.
+ *
+ * Keys are those of data/results.json, nested keys joined by dots
+ * ("latency.p99_ms"). Derived metrics compare a cell with another cell
+ * (the baseline's, or any provider's): "KEY_gap_pct" ((a / b - 1) x 100)
+ * and "KEY_ratio" (a / b) exist for every comparable metric, with the
+ * short names of results.json's comparisons kept as aliases (tps_gap_pct
+ * and tps_ratio for tps_median, latency_gap_pct and latency_ratio for
+ * latency_avg_ms, value_ratio: how many times more transactions one
+ * currency unit buys). Included by stats.h.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct tr_results;
+struct tr_cell;
+struct tr_comparison;
+
+typedef enum tr_metric_format {
+	TR_METRIC_FMT_TPS = 0,  /* 2,339.7 */
+	TR_METRIC_FMT_MS,       /* 13.7 */
+	TR_METRIC_FMT_PCT,      /* 4.1% */
+	TR_METRIC_FMT_GAP,      /* +9.5% */
+	TR_METRIC_FMT_RATIO,    /* 2.02x */
+	TR_METRIC_FMT_P,        /* 0.016 */
+	TR_METRIC_FMT_COST,     /* 0.0878 */
+	TR_METRIC_FMT_PER100,   /* 1,139 */
+	TR_METRIC_FMT_COUNT,    /* 2,807,282 */
+	TR_METRIC_FMT_US_MS     /* an exact per-transaction latency: 4.741 */
+} tr_metric_format;
+
+typedef enum tr_metric_direction {
+	TR_METRIC_NEITHER = 0,  /* p values: no better side */
+	TR_METRIC_HIGHER,       /* higher is better (TPS) */
+	TR_METRIC_LOWER         /* lower is better (latency, cost, CoV) */
+} tr_metric_direction;
+
+typedef enum tr_metric_agg {
+	TR_AGG_MEAN = 0,
+	TR_AGG_MEDIAN,
+	TR_AGG_MIN,
+	TR_AGG_MAX
+} tr_metric_agg;
+
+typedef enum tr_metric_kind {
+	TR_METRIC_CELL = 0,     /* a figure of one cell */
+	TR_METRIC_COMPARISON,   /* of the comparison with the baseline (p) */
+	TR_METRIC_GAP,          /* (a / b - 1) x 100 of a base cell metric */
+	TR_METRIC_RATIO,        /* a / b */
+	TR_METRIC_INV_RATIO     /* b / a (value_ratio: cost per TPS, inverted) */
+} tr_metric_kind;
+
+typedef struct tr_metric {
+	const char *key;        /* results.json key: "latency.p99_ms" */
+	const char *label;      /* column header: "p99 (ms)" */
+	const char *unit;       /* "TPS", "ms", "%", "x", "" */
+	const char *noun;       /* for words: "TPS", "latency", "cost per TPS" */
+	tr_metric_direction direction;
+	tr_metric_format format;
+	tr_metric_agg agg;      /* the default aggregation over workloads */
+	tr_metric_kind kind;
+	size_t offset;          /* of the double in tr_cell or tr_comparison */
+	const char *csv;        /* its column in data/results.csv, or NULL */
+	bool comparable;        /* has KEY_gap_pct and KEY_ratio */
+	const struct tr_metric *base; /* for derived metrics: what they compare */
+} tr_metric;
+
+/* The catalog's rows, in the order of results.csv; *n set. */
+const tr_metric *tr_metric_catalog(size_t *n);
+
+/* The metric of this key (a row, an alias, or KEY_gap_pct / KEY_ratio of
+ * a comparable row), or NULL. Derived metrics live as long as the
+ * program. */
+const tr_metric *tr_metric_find(const char *key);
+
+/* A metric's value for one cell; `other` is the cell it is compared with
+ * (derived metrics) and cmp the comparison with the baseline (comparison
+ * metrics); NaN when not there. */
+double tr_metric_value(const tr_metric *m, const struct tr_cell *cell,
+                       const struct tr_cell *other,
+                       const struct tr_comparison *cmp);
+
+/* "mean", "median", "min", "max"; parse returns 0 or TR_EINVALID. */
+const char *tr_metric_agg_name(tr_metric_agg agg);
+int tr_metric_agg_parse(tr_metric_agg *out, const char *name);
+
+/* The aggregate of v[0..n) (NaN values left out; NaN when none). */
+double tr_metric_aggregate(const double *v, size_t n, tr_metric_agg agg);
+
+/* Is a better than b by m's direction (never for TR_METRIC_NEITHER)? */
+bool tr_metric_better(const tr_metric *m, double a, double b);
+
+/*
+ * The aggregate of a cell metric of one provider over cells: scenario and
+ * workload are indices or -1 for every one. *used and *missing (may be
+ * NULL) count the cells with and without a finite value. Derived metrics
+ * compare with the same cell of provider `vs` (-1: the baseline).
+ */
+double tr_metric_over(const struct tr_results *r, const tr_metric *m,
+                      size_t provider, long vs, long scenario, long workload,
+                      tr_metric_agg agg, size_t *used, size_t *missing);
+
+#endif

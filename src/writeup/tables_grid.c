@@ -1,0 +1,709 @@
+/* tables_grid.c: tables the author lays out.
+ *
+ *   {{table journey P1 P2 ... S|* [W|*] [metric=M] [agg=]}}: the providers
+ *     in the order given, each step's figure, its change against the step
+ *     before and against the first (seed: a tuning journey);
+ *   {{table pivot rows=D cols=D metric=M[,M...] [agg=] [scenario=S]}}: any
+ *     grid of the catalog's metrics, D one of provider, scenario,
+ *     workload, clients, threads.
+ *
+ * A combination without data shows "–" and the table says why in its
+ * note: never a zero. */
+
+#include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/str.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_EN_DASH "\xe2\x80\x93"
+
+static bool S_is_provider(const tr_results *r, const char *id)
+{
+	for (size_t i = 0; i < r->nproviders; i++)
+		if (strcmp(r->providers[i].id, id) == 0)
+			return true;
+	return false;
+}
+
+static const char *S_provider_list(tr_wu_doc *d)
+{
+	tr_buf b = TR_BUF_INIT;
+	for (size_t i = 0; i < d->r->nproviders && i < 12; i++)
+		tr_buf_printf(&b, "%s%s", i ? ", " : "", tr_wu_c(d, d->r->providers[i].id));
+	return tr_wu_keep_buf(d, &b);
+}
+
+/* "rank-tps-median-tpcb": a chart's file name stem. */
+static const char *S_stem(tr_wu_doc *d, const char *kind, long s, const tr_metric *m)
+{
+	tr_buf ms = TR_BUF_INIT, ss = TR_BUF_INIT;
+	const char *out = "";
+	if (tr_slug(&ms, m->key, TR_SLUG_NAME_MAX, "x") == 0 &&
+	    tr_slug(&ss, s >= 0 ? d->r->scenarios[s].id : "all", TR_SLUG_NAME_MAX, "x") == 0)
+		out = tr_wu_keep(d, tr_sprintf("%s-%s-%s", kind, ms.ptr, ss.ptr));
+	tr_buf_free(&ms);
+	tr_buf_free(&ss);
+	return out;
+}
+
+/* "mean TPS over workloads in S" and the like, for captions. */
+static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metric_agg agg)
+{
+	const tr_results *r = d->r;
+	tr_buf b = TR_BUF_INIT;
+	if (s >= 0)
+		tr_buf_printf(&b, "in %s", r->scenarios[s].label);
+	else
+		tr_buf_puts(&b, "over every scenario");
+	if (w >= 0 && tr_wu_many_workloads(r))
+		tr_buf_printf(&b, ", %s", r->workloads[w].label);
+	else if (aggregate)
+		tr_buf_printf(&b, ", %s over %s", tr_metric_agg_name(agg),
+		              s >= 0 ? "its workloads" : "every cell");
+	return tr_wu_keep_buf(d, &b);
+}
+
+static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
+{
+	const tr_results *r = d->r;
+	tr_wu_args a;
+	const tr_metric *m;
+	tr_metric_agg agg;
+	tr_wu_table t;
+	bool given, aggregate, missing = false;
+	size_t np = 0, steps[TR_WU_MAX_ARGS];
+	double v[TR_WU_MAX_ARGS];
+	size_t used[TR_WU_MAX_ARGS], miss[TR_WU_MAX_ARGS];
+	long s, w;
+	int rc;
+
+	if ((rc = tr_wu_split_args(d, dir, "metric agg", &a)) < 0)
+		return rc;
+	for (size_t i = 1; i < a.npos && S_is_provider(r, a.pos[i]) && i + 1 < a.npos; i++)
+		steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
+	if (np < 2 || a.npos - 1 - np < 1 || a.npos - 1 - np > 2) {
+		const char *bad = 1 + np < a.npos ? a.pos[1 + np] : NULL;
+		bool scenario = false;
+		for (size_t i = 0; bad && i < r->nscenarios; i++)
+			scenario |= strcmp(r->scenarios[i].id, bad) == 0 || strcmp(bad, "*") == 0;
+		if (bad && np < 2 && !scenario)
+			return tr_wu_error(d, "{{%s journey}}: '%s' is not a provider (there "
+			                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
+			                      "[WORKLOAD|*] [metric=M] [agg=...]", dir->name,
+			                   tr_wu_c(d, bad), S_provider_list(d));
+		return tr_wu_error(d, "{{%s journey}}: expected at least two PROVIDERs, then "
+		                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]", dir->name);
+	}
+	if (tr_wu_parse_where(d, a.pos[1 + np], 2 + np < a.npos ? a.pos[2 + np] : NULL, &s, &w) < 0 ||
+	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 ||
+	    !(m = tr_wu_metric(d, tr_wu_arg(&a, "metric") ? tr_wu_arg(&a, "metric") : "tps_median")))
+		return d->rc < 0 ? d->rc : TR_EINVALID;
+	if (m->kind != TR_METRIC_CELL)
+		return tr_wu_error(d, "{{%s journey}}: metric=%s is a comparison; name the "
+		                      "figure itself (e.g. tps_median)", dir->name, m->key);
+	aggregate = s < 0 || w < 0;
+	if (!given)
+		agg = m->agg;
+	for (size_t i = 0; i < np; i++) {
+		v[i] = tr_metric_over(r, m, steps[i], -1, s, w, agg, &used[i], &miss[i]);
+		missing |= !isfinite(v[i]) || miss[i] > 0;
+	}
+	if (chart) {
+		tr_wu_bar bars[TR_WU_MAX_ARGS];
+		for (size_t i = 0; i < np; i++) {
+			bars[i].label = tr_wu_keep(d, tr_sprintf("%zu. %s", i + 1,
+			                                         r->providers[steps[i]].label));
+			bars[i].provider = steps[i];
+			bars[i].value = v[i];
+			bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs previous",
+				tr_wu_n(d, (v[i] / v[i - 1] - 1) * 100, TR_WU_GAP)));
+		}
+		return tr_wu_emit_list_chart(d, S_stem(d, "journey", s, m), "journey",
+			tr_wu_keep(d, tr_sprintf("Journey: %s %s", m->label,
+			                         S_scope(d, s, w, aggregate, agg))),
+			m->direction == TR_METRIC_LOWER
+			    ? "Each step against the one before; lower is better"
+			    : "Each step against the one before; higher is better",
+			m->label, bars, np);
+	}
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Step", true);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, m->label, true);
+	tr_wu_table_col(&t, "vs previous", true);
+	tr_wu_table_col(&t, "vs first", true);
+	if (aggregate)
+		tr_wu_table_col(&t, "cells", true);
+	for (size_t i = 0; i < np; i++) {
+		double prev = i ? v[i - 1] : NAN;
+		tr_wu_table_num(&t, (double)(i + 1), TR_WU_COUNT);
+		tr_wu_table_text(&t, r->providers[steps[i]].label);
+		tr_wu_table_num(&t, v[i], tr_wu_metric_unit(m));
+		if (i == 0) {
+			tr_wu_table_text(&t, "");
+			tr_wu_table_text(&t, "");
+		} else {
+			tr_wu_table_num(&t, (v[i] / prev - 1) * 100, TR_WU_GAP);
+			tr_wu_table_num(&t, (v[i] / v[0] - 1) * 100, TR_WU_GAP);
+		}
+		if (aggregate)
+			tr_wu_table_num(&t, (double)used[i], TR_WU_COUNT);
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"Journey: %s %s; each step against the one before and the first "
+		"(%s is better)", m->label, S_scope(d, s, w, aggregate, agg),
+		m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
+	if (missing)
+		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a "
+		                     "count of cells below the others': some workloads lack it");
+	tr_wu_emit_table(d, &t);
+	return d->rc;
+}
+
+/* ---- pivot -------------------------------------------------------------- */
+
+typedef enum { S_PROVIDER, S_SCENARIO, S_WORKLOAD, S_CLIENTS, S_THREADS } S_dim;
+
+static const char *const S_dims[] = { "provider", "scenario", "workload", "clients",
+                                      "threads" };
+static const char *const S_dim_headers[] = { "Provider", "Scenario", "Workload", "Clients",
+                                             "Threads" };
+
+static int S_dim_parse(tr_wu_doc *d, const char *key, const char *v, S_dim *out)
+{
+	for (size_t i = 0; v && i < TR_ARRAY_SIZE(S_dims); i++)
+		if (strcmp(S_dims[i], v) == 0) {
+			*out = (S_dim)i;
+			return 0;
+		}
+	return tr_wu_error(d, "{{table pivot}}: %s=%s: expected provider, scenario, workload, "
+	                      "clients or threads", key, v ? tr_wu_c(d, v) : "");
+}
+
+static long S_dim_of(const tr_results *r, const tr_cell *c, S_dim dim)
+{
+	switch (dim) {
+	case S_PROVIDER: return (long)c->provider;
+	case S_SCENARIO: return (long)c->scenario;
+	case S_WORKLOAD: return (long)c->workload;
+	case S_CLIENTS: return r->workloads[c->workload].clients;
+	case S_THREADS: return r->workloads[c->workload].threads;
+	}
+	return -1;
+}
+
+static int S_long_cmp(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The values of dim over the cells of scenario s (-1: all), sorted. */
+static size_t S_dim_values(const tr_results *r, S_dim dim, long s, long *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncells; i++) {
+		long v = S_dim_of(r, &r->cells[i], dim);
+		bool seen = false;
+		if (s >= 0 && r->cells[i].scenario != (size_t)s)
+			continue;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = out[k] == v;
+		if (!seen)
+			out[n++] = v;
+	}
+	qsort(out, n, sizeof(long), S_long_cmp);
+	return n;
+}
+
+static const char *S_dim_label(tr_wu_doc *d, S_dim dim, long v)
+{
+	switch (dim) {
+	case S_PROVIDER: return d->r->providers[v].label;
+	case S_SCENARIO: return d->r->scenarios[v].label;
+	case S_WORKLOAD: return d->r->workloads[v].label;
+	case S_CLIENTS: return tr_wu_keep(d, tr_sprintf("%ld client%s", v, v == 1 ? "" : "s"));
+	case S_THREADS: return tr_wu_keep(d, tr_sprintf("%ld thread%s", v, v == 1 ? "" : "s"));
+	}
+	return "";
+}
+
+typedef struct {
+	S_dim rows, cols;
+	long scenario;
+	const tr_metric *metrics[TR_WU_MAX_ARGS];
+	size_t nmetrics;
+	tr_metric_agg agg;
+	bool agg_given;
+	size_t nmissing;         /* combinations without data */
+	size_t npartial;         /* aggregates some cells of which lack it */
+} S_pivot;
+
+/* The figure of metric m over the cells at (rv, cv); cv < -1: any col. */
+static int S_pivot_value(tr_wu_doc *d, S_pivot *pv, const tr_metric *m, long rv,
+                         long cv, bool any_col, double *out)
+{
+	const tr_results *r = d->r;
+	double *vals = tr_calloc(r->ncells + 1, sizeof(double));
+	size_t n = 0, finite = 0;
+	if (!vals)
+		return d->rc = TR_ENOMEM;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		long base;
+		if ((pv->scenario >= 0 && c->scenario != (size_t)pv->scenario) ||
+		    S_dim_of(r, c, pv->rows) != rv || (!any_col && S_dim_of(r, c, pv->cols) != cv))
+			continue;
+		base = tr_results_cell(r, r->baseline, c->scenario, c->workload);
+		/* the baseline compared with itself says nothing: a dash */
+		vals[n] = m->kind != TR_METRIC_CELL && c->provider == r->baseline
+		              ? NAN
+		              : tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
+		                                tr_wu_comparison(r, c->provider, c->scenario,
+		                                                 c->workload));
+		finite += isfinite(vals[n]);
+		n++;
+	}
+	if (n > 1 && !pv->agg_given) {
+		free(vals);
+		return tr_wu_error(d, "{{table pivot}}: rows=%s cols=%s puts %zu cells in one "
+		                      "place (%s, %s); give agg=mean|median|min|max, or "
+		                      "scenario=S, or other rows/cols",
+		                   S_dims[pv->rows], S_dims[pv->cols], n,
+		                   tr_wu_c(d, S_dim_label(d, pv->rows, rv)),
+		                   any_col ? "all" : tr_wu_c(d, S_dim_label(d, pv->cols, cv)));
+	}
+	*out = tr_metric_aggregate(vals, n, pv->agg);
+	if (n == 0 || finite == 0)
+		pv->nmissing++;
+	else if (finite < n)
+		pv->npartial++;
+	free(vals);
+	return 0;
+}
+
+static int S_pivot_args(tr_wu_doc *d, const tr_wu_directive *dir, S_pivot *pv)
+{
+	tr_wu_args a;
+	const char *ms, *sc;
+	int rc;
+	memset(pv, 0, sizeof(*pv));
+	pv->scenario = -1;
+	if ((rc = tr_wu_split_args(d, dir, "rows cols metric agg scenario", &a)) < 0)
+		return rc;
+	if (a.npos > 1)
+		return tr_wu_error(d, "{{table pivot}}: unexpected '%s' (expected rows=D cols=D "
+		                      "metric=M[,M...] [agg=...] [scenario=S])",
+		                   tr_wu_c(d, a.pos[1]));
+	if ((rc = S_dim_parse(d, "rows", tr_wu_arg(&a, "rows"), &pv->rows)) < 0 ||
+	    (rc = S_dim_parse(d, "cols", tr_wu_arg(&a, "cols"), &pv->cols)) < 0 ||
+	    (rc = tr_wu_parse_agg(d, &a, &pv->agg, &pv->agg_given)) < 0)
+		return rc;
+	if (pv->rows == pv->cols)
+		return tr_wu_error(d, "{{table pivot}}: rows and cols are both %s",
+		                   S_dims[pv->rows]);
+	if ((sc = tr_wu_arg(&a, "scenario")) && (pv->scenario = tr_wu_scenario(d, sc)) < 0)
+		return TR_EINVALID;
+	if (!(ms = tr_wu_arg(&a, "metric")) || !*ms)
+		return tr_wu_error(d, "{{table pivot}}: metric=M[,M...] is needed (e.g. "
+		                      "metric=tps_median,latency.p95_ms)");
+	while (*ms) {
+		size_t n = strcspn(ms, ",");
+		const char *key = tr_wu_keep(d, tr_strndup(ms, n));
+		if (pv->nmetrics == TR_WU_MAX_ARGS)
+			return tr_wu_error(d, "{{table pivot}}: at most %d metrics", TR_WU_MAX_ARGS);
+		if (!(pv->metrics[pv->nmetrics++] = tr_wu_metric(d, key)))
+			return TR_EINVALID;
+		ms += n + (ms[n] == ',');
+	}
+	return d->rc;
+}
+
+int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	const tr_results *r = d->r;
+	S_pivot pv;
+	tr_wu_table t;
+	long *rv = NULL, *cv = NULL;
+	size_t nr, nc;
+	int rc;
+
+	if ((rc = S_pivot_args(d, dir, &pv)) < 0)
+		return rc;
+	rv = tr_calloc(r->ncells + 1, sizeof(long));
+	cv = tr_calloc(r->ncells + 1, sizeof(long));
+	if (!rv || !cv) {
+		rc = d->rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	nr = S_dim_values(r, pv.rows, pv.scenario, rv);
+	nc = S_dim_values(r, pv.cols, pv.scenario, cv);
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, S_dim_headers[pv.rows], pv.rows >= S_CLIENTS);
+	for (size_t c = 0; c <= nc; c++) {
+		if (c == nc && !pv.agg_given)
+			break;
+		for (size_t k = 0; k < pv.nmetrics; k++) {
+			const char *cl = c == nc ? "all" : S_dim_label(d, pv.cols, cv[c]);
+			tr_wu_table_col(&t, pv.nmetrics > 1
+			                       ? tr_wu_keep(d, tr_sprintf("%s %s", cl,
+			                                                  pv.metrics[k]->label))
+			                       : cl, true);
+		}
+	}
+	for (size_t i = 0; i < nr && rc == 0; i++) {
+		tr_wu_table_text(&t, S_dim_label(d, pv.rows, rv[i]));
+		for (size_t c = 0; c <= nc && rc == 0; c++) {
+			if (c == nc && !pv.agg_given)
+				break;
+			for (size_t k = 0; k < pv.nmetrics && rc == 0; k++) {
+				double v = NAN;
+				rc = S_pivot_value(d, &pv, pv.metrics[k], rv[i], c < nc ? cv[c] : 0,
+				                   c == nc, &v);
+				tr_wu_table_num(&t, v, tr_wu_metric_unit(pv.metrics[k]));
+			}
+		}
+	}
+	if (rc == 0 && pv.nmissing == nr * (nc + pv.agg_given) * pv.nmetrics) {
+		tr_wu_table_free(&t);
+		rc = tr_wu_error(d, "{{table pivot}}: nothing to show (no cell%s has %s%s)",
+		                 pv.scenario >= 0 ? " of that scenario" : "",
+		                 pv.metrics[0]->key, pv.nmetrics > 1 ? " or the others" : "");
+	} else if (rc == 0) {
+		tr_buf cap = TR_BUF_INIT;
+		tr_buf_puts(&cap, pv.metrics[0]->label);
+		for (size_t k = 1; k < pv.nmetrics; k++)
+			tr_buf_printf(&cap, "%s %s", k + 1 == pv.nmetrics ? " and" : ",",
+			              pv.metrics[k]->label);
+		tr_buf_printf(&cap, " by %s and %s", S_dims[pv.rows], S_dims[pv.cols]);
+		if (pv.scenario >= 0)
+			tr_buf_printf(&cap, ", %s", r->scenarios[pv.scenario].label);
+		if (pv.agg_given)
+			tr_buf_printf(&cap, " (%s over the cells of each place)",
+			              tr_metric_agg_name(pv.agg));
+		tr_wu_table_caption(&t, tr_wu_keep_buf(d, &cap));
+		if (pv.nmissing || pv.npartial)
+			tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
+				"%s" "%s%s", pv.nmissing ? S_EN_DASH ": no usable runs with this "
+				                           "figure there (or the baseline, for a "
+				                           "comparison with it)." : "",
+				pv.nmissing && pv.npartial ? " " : "",
+				pv.npartial ? "Some aggregates leave out cells that lack the figure." : "")));
+		tr_wu_emit_table(d, &t);
+	} else {
+		tr_wu_table_free(&t);
+	}
+	rc = rc < 0 ? rc : d->rc;
+cleanup:
+	free(rv);
+	free(cv);
+	return rc;
+}
+
+/* ---- setup -------------------------------------------------------------- */
+
+/* The fact names that apply in scenario s (-1: any), first seen first. */
+static size_t S_fact_names(const tr_results *r, long s, const char **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nsetups; i++) {
+		const tr_cell_setup *u = &r->setups[i];
+		const tr_fact *lists[2] = { u->provider_facts, u->config ? u->config->facts : NULL };
+		size_t counts[2] = { u->nprovider_facts, u->config ? u->config->nfacts : 0 };
+		if (s >= 0 && u->scenario != (size_t)s)
+			continue;
+		for (int l = 0; l < 2; l++)
+			for (size_t k = 0; k < counts[l]; k++) {
+				bool seen = false;
+				for (size_t j = 0; j < n && !seen; j++)
+					seen = strcmp(out[j], lists[l][k].name) == 0;
+				if (!seen && n < max)
+					out[n++] = lists[l][k].name;
+			}
+	}
+	return n;
+}
+
+static bool S_has_cells(const tr_results *r, size_t p, size_t s)
+{
+	for (size_t i = 0; i < r->ncells; i++)
+		if (r->cells[i].provider == p && r->cells[i].scenario == s)
+			return true;
+	return false;
+}
+
+/* {{table setup [S]}}: the instance each provider ran on in a scenario. */
+void tr_wu_table_setup(tr_wu_doc *d, long scenario)
+{
+	const tr_results *r = d->r;
+	const char *facts[32];
+	size_t nf = S_fact_names(r, scenario, facts, TR_ARRAY_SIZE(facts));
+	bool per_scenario = scenario < 0 && r->nscenarios > 1, notes = false;
+	tr_wu_table t;
+
+	for (size_t i = 0; i < r->nsetups && !per_scenario; i++)
+		per_scenario = scenario < 0 && r->setups[i].config;
+	for (size_t i = 0; i < r->nsetups; i++)
+		notes |= r->setups[i].notes && (scenario < 0 || r->setups[i].scenario == (size_t)scenario);
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Provider", false);
+	if (per_scenario)
+		tr_wu_table_col(&t, "Scenario", false);
+	tr_wu_table_col(&t, "vCPU", true);
+	tr_wu_table_col(&t, "RAM (GB)", true);
+	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("per month%s%s", r->currency ? ", " : "",
+	                                             r->currency ? r->currency : "")), true);
+	tr_wu_table_col(&t, "regime", false);
+	for (size_t k = 0; k < nf; k++)
+		tr_wu_table_col(&t, facts[k], false);
+	if (notes)
+		tr_wu_table_col(&t, "Notes", false);
+	for (size_t p = 0; p < r->nproviders; p++)
+		for (size_t s = 0; s < r->nscenarios; s++) {
+			const tr_cell_setup *u = tr_results_setup(r, p, s);
+			const char *regime = tr_regime_name(r->scenarios[s].regimes[p]);
+			if ((scenario >= 0 && s != (size_t)scenario) || !S_has_cells(r, p, s))
+				continue;
+			tr_wu_table_text(&t, r->providers[p].label);
+			if (per_scenario)
+				tr_wu_table_text(&t, r->scenarios[s].label);
+			tr_wu_table_num(&t, u->vcpu, TR_WU_EXACT);
+			tr_wu_table_num(&t, u->ram_gb, TR_WU_EXACT);
+			tr_wu_table_num(&t, u->monthly_cost, TR_WU_MONEY);
+			tr_wu_table_text(&t, regime ? regime : S_EN_DASH);
+			for (size_t k = 0; k < nf; k++) {
+				const char *v = tr_setup_fact(u, facts[k]);
+				tr_wu_table_text(&t, v ? v : S_EN_DASH);
+			}
+			if (notes)
+				tr_wu_table_text(&t, u->notes ? u->notes : "");
+		}
+	tr_wu_table_caption(&t, scenario >= 0
+		? tr_wu_keep(d, tr_sprintf("Setup in %s: what each provider ran on ([provider] "
+		                           "and [cell] sections of tpsreport.ini)",
+		                           r->scenarios[scenario].label))
+		: "Setup: what each provider ran on ([provider] and [cell] sections of "
+		  "tpsreport.ini)");
+	if (nf > 0)
+		tr_wu_table_note(&t, S_EN_DASH ": not stated for that provider.");
+	tr_wu_emit_table(d, &t);
+}
+
+/* ---- rank --------------------------------------------------------------- */
+
+/* {{table rank M S|* [W|*] [agg=]}}: one row per provider, best first by
+ * the metric's direction, with the gap to the best. */
+static int S_rank(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
+{
+	const tr_results *r = d->r;
+	tr_wu_args a;
+	const tr_metric *m;
+	tr_metric_agg agg;
+	tr_wu_table t;
+	bool given, aggregate, missing = false;
+	size_t *order = NULL, n = 0, *used = NULL;
+	double *v = NULL;
+	long s, w;
+	int rc;
+
+	if ((rc = tr_wu_split_args(d, dir, "agg", &a)) < 0)
+		return rc;
+	if (a.npos < 3 || a.npos > 4)
+		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
+		                      "[agg=mean|median|min|max]", dir->name);
+	if (!(m = tr_wu_metric(d, a.pos[1])) ||
+	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &s, &w) < 0 ||
+	    tr_wu_parse_agg(d, &a, &agg, &given) < 0)
+		return d->rc < 0 ? d->rc : TR_EINVALID;
+	if (m->kind != TR_METRIC_CELL || m->direction == TR_METRIC_NEITHER)
+		return tr_wu_error(d, "{{%s rank}}: %s cannot rank providers (name a cell "
+		                      "figure with a better side, e.g. tps_median)", dir->name, m->key);
+	aggregate = s < 0 || w < 0;
+	if (!given)
+		agg = m->agg;
+	order = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	used = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	v = tr_calloc(r->nproviders + 1, sizeof(double));
+	if (!order || !used || !v) {
+		rc = d->rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	for (size_t p = 0; p < r->nproviders; p++) {
+		size_t miss;
+		v[p] = tr_metric_over(r, m, p, -1, s, w, agg, &used[p], &miss);
+		missing |= miss > 0;
+		if (used[p] + miss == 0)
+			continue;
+		/* insertion, stable: equal figures keep the providers' order */
+		size_t at = n;
+		while (at > 0 && tr_metric_better(m, v[p], v[order[at - 1]]))
+			at--;
+		memmove(order + at + 1, order + at, (n - at) * sizeof(size_t));
+		order[at] = p;
+		n++;
+	}
+	if (chart && n > 0) {
+		tr_wu_bar *bars = tr_calloc(n, sizeof(tr_wu_bar));
+		if (!bars) {
+			rc = d->rc = TR_ENOMEM;
+			goto cleanup;
+		}
+		for (size_t i = 0; i < n; i++) {
+			bars[i].label = r->providers[order[i]].label;
+			bars[i].provider = order[i];
+			bars[i].value = v[order[i]];
+			bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs best",
+				tr_wu_n(d, (v[order[i]] / v[order[0]] - 1) * 100, TR_WU_GAP)));
+		}
+		rc = tr_wu_emit_list_chart(d, S_stem(d, "rank", s, m), "rank",
+			tr_wu_keep(d, tr_sprintf("Ranking: %s %s", m->label,
+			                         S_scope(d, s, w, aggregate, agg))),
+			m->direction == TR_METRIC_LOWER ? "Best first; lower is better"
+			                                : "Best first; higher is better",
+			m->label, bars, n);
+		free(bars);
+		goto cleanup;
+	}
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Rank", true);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, m->label, true);
+	tr_wu_table_col(&t, "vs best", true);
+	if (aggregate)
+		tr_wu_table_col(&t, "cells", true);
+	for (size_t i = 0; i < n; i++) {
+		size_t p = order[i];
+		tr_wu_table_num(&t, isfinite(v[p]) ? (double)(i + 1) : NAN, TR_WU_COUNT);
+		tr_wu_table_text(&t, r->providers[p].label);
+		tr_wu_table_num(&t, v[p], tr_wu_metric_unit(m));
+		if (i == 0)
+			tr_wu_table_text(&t, "");
+		else
+			tr_wu_table_num(&t, (v[p] / v[order[0]] - 1) * 100, TR_WU_GAP);
+		if (aggregate)
+			tr_wu_table_num(&t, (double)used[p], TR_WU_COUNT);
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf("Ranking: %s %s, best first (%s is "
+	                                                 "better)", m->label,
+	                                                 S_scope(d, s, w, aggregate, agg),
+	                                                 m->direction == TR_METRIC_LOWER
+	                                                     ? "lower" : "higher")));
+	if (missing)
+		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a count of "
+		                     "cells below the others': some cells lack it.");
+	if (n == 0) {
+		tr_wu_table_free(&t);
+		rc = tr_wu_error(d, "{{%s rank}}: nothing to show (no provider has runs there)", dir->name);
+	} else {
+		tr_wu_emit_table(d, &t);
+		rc = d->rc;
+	}
+cleanup:
+	free(order);
+	free(used);
+	free(v);
+	return rc;
+}
+
+int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_journey(d, dir, false);
+}
+
+int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_journey(d, dir, true);
+}
+
+int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_rank(d, dir, false);
+}
+
+int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	return S_rank(d, dir, true);
+}
+
+/* ---- tps vs=Q ------------------------------------------------------------ */
+
+int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	static const char *const cols[] = { "tps_median", "tps_min", "tps_max",
+	                                    "latency_avg_ms" };
+	const tr_results *r = d->r;
+	const tr_metric *tps = tr_metric_find("tps_median");
+	tr_wu_args a;
+	tr_wu_table t;
+	long s = -1, q;
+	bool scen, wl = tr_wu_many_workloads(r);
+	int rc;
+
+	if ((rc = tr_wu_split_args(d, dir, "vs", &a)) < 0)
+		return rc;
+	if (a.npos > 2)
+		return tr_wu_error(d, "{{table tps}}: expected [SCENARIO] [vs=PROVIDER]");
+	if ((q = tr_wu_provider(d, tr_wu_arg(&a, "vs"))) < 0 ||
+	    (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0))
+		return TR_EINVALID;
+	scen = s < 0 && r->nscenarios > 1;
+	tr_wu_table_init(&t);
+	if (scen)
+		tr_wu_table_col(&t, "Scenario", false);
+	if (wl)
+		tr_wu_table_col(&t, "Workload", false);
+	tr_wu_table_col(&t, "Provider", false);
+	tr_wu_table_col(&t, "Runs", true);
+	for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++)
+		tr_wu_table_col(&t, tr_metric_find(cols[k])->label, true);
+	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
+	tr_wu_table_col(&t, "p (n)", true);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		long oc = tr_results_cell(r, (size_t)q, c->scenario, c->workload);
+		double p, g;
+		if (s >= 0 && c->scenario != (size_t)s)
+			continue;
+		if (scen)
+			tr_wu_table_text(&t, r->scenarios[c->scenario].label);
+		if (wl)
+			tr_wu_table_text(&t, r->workloads[c->workload].label);
+		tr_wu_table_text(&t, r->providers[c->provider].label);
+		tr_wu_table_num(&t, (double)c->nruns, TR_WU_COUNT);
+		for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++) {
+			const tr_metric *m = tr_metric_find(cols[k]);
+			tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL), tr_wu_metric_unit(m));
+		}
+		if (c->provider == (size_t)q || oc < 0) {
+			tr_wu_table_text(&t, c->provider == (size_t)q ? "compared with" : S_EN_DASH);
+			tr_wu_table_text(&t, "");
+			continue;
+		}
+		g = (c->tps_median / r->cells[oc].tps_median - 1) * 100;
+		if (tr_wu_run_test(r, tps, c, &r->cells[oc], &p)) {
+			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s%s", tr_wu_n(d, g, TR_WU_GAP),
+			                                                p <= r->alpha ? "" : " ~")), g);
+			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
+			                                                tr_wu_n(d, p, TR_WU_P),
+			                                                r->cells[oc].nruns, c->nruns)), p);
+		} else {
+			tr_wu_table_num(&t, g, TR_WU_GAP);
+			tr_wu_table_text(&t, "");
+		}
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"TPS and latency against %s%s%s: median TPS of each cell against %s's in the "
+		"same workload", r->providers[q].label, s >= 0 ? " in " : "",
+		s >= 0 ? r->scenarios[s].label : "", r->providers[q].label)));
+	tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
+		"p: exact two-sided Mann-Whitney over run TPS of the two cells, not adjusted "
+		"for the number of comparisons; ~: not significant at %s.",
+		tr_wu_n(d, r->alpha, TR_WU_EXACT))));
+	tr_wu_emit_table(d, &t);
+	return d->rc;
+}
