@@ -235,6 +235,12 @@ bool tr_str_ends_with(const char *s, const char *suffix);
 int tr_strcmp_ptr(const void *a, const void *b);
 /* true if s is valid UTF-8 (no overlongs, no surrogates). */
 bool tr_utf8_valid(const char *s, size_t len);
+/* true when s holds only printable UTF-8 (no control characters, no C1
+ * controls, no invalid bytes). */
+bool tr_text_is_safe(const char *s, size_t len);
+/* Append s with every control character and invalid byte as \xNN (ESC
+ * is "\x1B", 0xFF is "\xFF"); printable UTF-8 is kept as is. */
+int tr_text_escape(tr_buf *out, const char *s, size_t len);
 
 /* ---- digest ---------------------------------------------------------- */
 
