@@ -196,6 +196,22 @@ static int S_read_data(tr_buf *out, const char *templates, const char *relpath)
 	return rc;
 }
 
+/* false (with a warning) when STUDY/writeup.md is a link leading out of
+ * the study: it could publish /proc/self/environ or a secret. */
+static bool S_writeup_inside(const char *own, const char *study)
+{
+	char *real = NULL;
+	int rc = tr_path_inside(own, study, &real);
+	if (rc != 0) {
+		tr_error_clear();
+		return true; /* unresolvable: the read names the problem */
+	}
+	tr_cli_warning("%s: a symbolic link to %s, outside the study; not read "
+	               "(the default writeup is used)", own, real);
+	free(real);
+	return false;
+}
+
 /* The author's STUDY/writeup.md, else the default writeup. */
 static int S_read_writeup(tr_buf *out, char **path, const char *study, const char *templates)
 {
@@ -205,7 +221,7 @@ static int S_read_writeup(tr_buf *out, char **path, const char *study, const cha
 	*path = NULL;
 	if (!own)
 		return TR_ENOMEM;
-	if (stat(own, &st) == 0) {
+	if (stat(own, &st) == 0 && S_writeup_inside(own, study)) {
 		*path = own;
 		return tr_file_read(out, own);
 	}

@@ -22,6 +22,8 @@ int tr_cmd_settle(int argc, char **argv);
 
 /* "tpsreport: message" on stderr. */
 void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);
+/* "tpsreport: warning: message" on stderr. */
+void tr_cli_warning(const char *fmt, ...) TR_PRINTF(1, 2);
 /* The last library error, as "tpsreport: FILE:LINE: message". */
 void tr_cli_error_last(void);
 /* Each diagnostic as "tpsreport: warning: FILE:LINE: message". */

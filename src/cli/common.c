@@ -32,6 +32,18 @@ void tr_cli_error(const char *fmt, ...)
 	tr_buf_free(&msg);
 }
 
+void tr_cli_warning(const char *fmt, ...)
+{
+	tr_buf msg = TR_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	if (tr_buf_vprintf(&msg, fmt, ap) < 0)
+		tr_buf_clear(&msg);
+	va_end(ap);
+	S_print_line("warning: ", tr_buf_cstr(&msg));
+	tr_buf_free(&msg);
+}
+
 void tr_cli_error_last(void)
 {
 	const char *msg = tr_error_last();

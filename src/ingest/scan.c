@@ -260,6 +260,8 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 
 	if ((rc = tr_listing_read(&ls, fsdir)) < 0)
 		return rc;
+	if ((rc = tr_listing_keep_inside(&ls, st, fsdir, reldir)) < 0)
+		goto cleanup;
 
 	/* Pass 1: log file names. */
 	for (size_t i = 0; i < ls.count; i++) {
