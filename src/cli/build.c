@@ -80,12 +80,37 @@ static void S_probe_message(void *ctx, const char *line)
  * control characters. */
 static bool S_folder_name(const char *s, size_t n)
 {
-	if (n == 0 || (n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+	/* A hidden name would be written and then never read (the study
+	 * skips names starting with '.'). */
+	if (n == 0 || s[0] == '.' || !tr_utf8_valid(s, n))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (s[i] == '/' || (unsigned char)s[i] < 0x20 || s[i] == 0x7f)
 			return false;
 	return true;
+}
+
+/* Before anything is loaded: the spec is well formed, and an init.json
+ * already there is replaced only with --force (it is a measurement). */
+static int S_check_probe(const char *study_root, const char *spec, bool force)
+{
+	const char *slash = strchr(spec, '/'), *eq = strchr(spec, '=');
+	struct stat st;
+	char *path;
+	int rc = 0;
+	if (!slash || !eq || eq < slash ||
+	    !S_folder_name(spec, (size_t)(slash - spec)) ||
+	    !S_folder_name(slash + 1, (size_t)(eq - slash - 1)))
+		return tr_error_set("--probe: expected PROVIDER/SCENARIO=CONNINFO "
+		                    "with folder names for PROVIDER and SCENARIO (not "
+		                    "hidden, no '/' or control characters)");
+	path = tr_sprintf("%s/results/%.*s/init.json", study_root, (int)(eq - spec), spec);
+	if (!path)
+		return TR_ENOMEM;
+	if (!force && lstat(path, &st) == 0)
+		rc = tr_error_set("%s: exists (an earlier probe); --force replaces it", path);
+	free(path);
+	return rc;
 }
 
 /* --probe P/S=CONNINFO: run the probe, then write its init.json into
@@ -104,7 +129,8 @@ static int S_run_probe(const char *study_root, const char *spec, int scale,
 	    !S_folder_name(spec, (size_t)(slash - spec)) ||
 	    !S_folder_name(slash + 1, (size_t)(eq - slash - 1)))
 		return tr_error_set("--probe: expected PROVIDER/SCENARIO=CONNINFO "
-		                    "with folder names for PROVIDER and SCENARIO");
+		                    "with folder names for PROVIDER and SCENARIO (not "
+		                    "hidden, no '/' or control characters)");
 	where = tr_strndup(spec, (size_t)(eq - spec));
 	dir = tr_sprintf("%s/results/%s", study_root, where);
 	if (!where || !dir) {
@@ -289,9 +315,16 @@ static int S_build(const char *study_root, const S_args *a)
 	memset(&wo, 0, sizeof(wo));
 	if (S_date(date, sizeof(date), &wopt.date) < 0)
 		return TR_EXIT_FAILURE;
-	/* Check OUT before the long work. */
-	if (tr_site_open(&site, a->out, &so) < 0)
+	/* Check OUT and read the writeup before the long work (and before a
+	 * probe loads tables). */
+	if (tr_site_open(&site, a->out, &so) < 0 ||
+	    S_read_writeup(&src, &src_path, study_root, a->templates) < 0 ||
+	    S_read_data(&css, a->templates, "assets/style.css") < 0 ||
+	    S_read_data(&js, a->templates, "assets/sort.js") < 0)
 		goto fail;
+	for (int i = 0; i < a->nprobes; i++)
+		if (S_run_probe(study_root, a->probes[i], a->scale, a->jobs) < 0)
+			goto fail;
 	tr_cli_load_options(&lo, &prog, a->threads);
 	if (tr_study_load(&study, study_root, &lo) < 0) {
 		tr_cli_progress_end(&prog);
@@ -302,10 +335,6 @@ static int S_build(const char *study_root, const S_args *a)
 		goto fail;
 	tr_cli_print_diags(&r->warnings);
 	tr_cli_print_diags(&r->findings);
-	if (S_read_writeup(&src, &src_path, study_root, a->templates) < 0 ||
-	    S_read_data(&css, a->templates, "assets/style.css") < 0 ||
-	    S_read_data(&js, a->templates, "assets/sort.js") < 0)
-		goto fail;
 	if (tty)
 		fputs("tpsreport: drawing charts\r", stderr);
 	if (tr_writeup_charts_make(&charts, r, a->png, a->threads) < 0) {
@@ -416,7 +445,7 @@ int tr_cmd_build(int argc, char **argv)
 	if (a.nprobes > 0 && a.scale == 0)
 		return tr_cli_usage_error("build", "--probe needs --scale N");
 	for (int i = 0; i < a.nprobes; i++)
-		if (S_run_probe(argv[optind], a.probes[i], a.scale, a.jobs) < 0) {
+		if (S_check_probe(argv[optind], a.probes[i], a.force) < 0) {
 			tr_cli_error_last();
 			return TR_EXIT_FAILURE;
 		}

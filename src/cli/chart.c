@@ -217,6 +217,8 @@ int tr_cmd_chart(int argc, char **argv)
 			                          "use --format svg|png|pdf", output);
 	}
 
+	if (output && strcmp(output, "-") != 0 && tr_cli_output_check(argv[optind], output) < 0)
+		return TR_EXIT_FAILURE;
 	tr_cli_load_options(&opts, &prog, threads);
 	rc_load = tr_study_load(&study, argv[optind], &opts);
 	tr_cli_progress_end(&prog);
