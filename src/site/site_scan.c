@@ -2,7 +2,7 @@
  * anything is touched: the study is not in the way, every file to be
  * replaced can be, and no file of someone else is overwritten. */
 
-#define _DEFAULT_SOURCE /* realpath */
+#define _GNU_SOURCE /* realpath, statx */
 
 #include "site_internal.h"
 
@@ -290,9 +290,8 @@ int tr_site_check_collision(const tr_site *s, int out_fd, const tr_site_state *s
 	char part[700];
 	struct stat fst;
 	const char *slash = name;
-	if (tr_site_list_has(&st->ours, name))
-		return 0;
-	/* Each folder on the way: a real folder, or missing. */
+	/* Each folder on the way: a real folder, or missing (a link there is
+	 * not ours even where our file was). */
 	while ((slash = strchr(slash, '/')) != NULL) {
 		snprintf(part, sizeof(part), "%.*s", (int)(slash - name), name);
 		slash++;
@@ -307,7 +306,7 @@ int tr_site_check_collision(const tr_site *s, int out_fd, const tr_site_state *s
 		                    S_ISLNK(fst.st_mode) ? "a symbolic link" : "a file",
 		                    part);
 	}
-	if (tr_site_lstat(out_fd, name, &fst) < 0)
+	if (tr_site_list_has(&st->ours, name) || tr_site_lstat(out_fd, name, &fst) < 0)
 		return 0;
 	if (S_ISDIR(fst.st_mode))
 		return tr_error_set("%s/%s: a folder tpsreport did not write, where it "
