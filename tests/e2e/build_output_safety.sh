@@ -38,7 +38,7 @@ done
 before=$(for b in site.old-backup site.tmp-202611 site.old-may026 site.tmp-Ab12Cd; do tree_sum "$work/s1/$b"; done)
 build "$study" -o "$out" || fail "1: rebuild"
 after=$(for b in site.old-backup site.tmp-202611 site.old-may026 site.tmp-Ab12Cd; do
-  [ -d "$work/s1/$b" ] && tree_sum "$work/s1/$b"; done)
+  if [ -d "$work/s1/$b" ]; then tree_sum "$work/s1/$b"; fi; done)
 [ "$before" = "$after" ] || fail "1: a backup beside OUT was changed or removed"
 [ "$(ls "$work/s1" | wc -l)" = 5 ] || fail "1: entries beside OUT: $(ls "$work/s1")"
 echo "ok 1: backups beside OUT kept"
