@@ -234,7 +234,8 @@ void tr_diags_sort(tr_diags *d);
 /* Move all of src's items to the end of dst; src is left empty. */
 int tr_diags_move(tr_diags *dst, tr_diags *src);
 void tr_diags_free(tr_diags *d);
-/* "path:line: message" (or without line/path), appended to out. */
+/* "path:line: message" (or without line/path), appended to out, with
+ * control characters and invalid bytes as \xNN (tr_text_escape). */
 int tr_diag_format(tr_buf *out, const tr_diag *diag);
 
 /* ---- strings --------------------------------------------------------- */
