@@ -35,7 +35,8 @@ static const char S_help[] =
 	"  --threads N      threads for reading logs (default: one per CPU)\n"
 	"  -h, --help       this help\n"
 	"\n"
-	"Files are written atomically. Exit status: 0 ok, 2 the study could not\n"
+	"Files are written atomically, never inside the study's results/ nor onto\n"
+	"its tpsreport.ini or writeup.md. Exit status: 0 ok, 2 the study could not\n"
 	"be read or holds no data for the chart asked for.\n";
 
 /* Why a kind can have no data, for the message. */
