@@ -8,6 +8,11 @@
 #include "probe/probe.h"
 #include "site/site.h"
 #include "writeup/writeup.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/str.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -7,6 +7,8 @@
 #define _DEFAULT_SOURCE /* realpath */
 
 #include "cli.h"
+#include "util/alloc.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <stdlib.h>

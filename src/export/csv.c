@@ -1,7 +1,9 @@
 /* csv.c: cells and runs as CSV (RFC 4180), numbers in shortest exact form. */
 
 #include "export.h"
-#include "csv_cell.h"
+#include "export_csv_internal.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,9 @@
 /* csv_cell.c: one text cell of a CSV file, escaped against formula
  * injection and control characters (docs/results-json.md, "CSV"). */
 
-#include "csv_cell.h"
+#include "export_csv_internal.h"
+#include "util/buf.h"
+#include "util/escape.h"
 
 #include <string.h>
 

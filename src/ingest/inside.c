@@ -4,7 +4,11 @@
  * its folder, or under its results/ (which may itself be a link to the
  * data, e.g. on another disk). docs/study.md, "Symbolic links". */
 
-#include "load.h"
+#include "ingest_internal.h"
+#include "util/alloc.h"
+#include "util/diag.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <stdlib.h>
 

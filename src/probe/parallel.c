@@ -28,7 +28,10 @@
  *   without --force (docs/probe.md, "Interrupted loads").
  */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE /* flock */
 
 #include "site_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -8,6 +8,12 @@
 
 #include "site.h"
 
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/str.h"
+
 #include <sys/stat.h>
 
 /* A sorted list of names relative to OUT ("index.html", "charts/a.svg"). */

@@ -4,7 +4,9 @@
  * screen, forge a line of output or break a CSV row (docs/reliability.md,
  * "Hostile names"). */
 
-#include "util.h"
+#include "escape.h"
+#include "buf.h"
+#include "str.h"
 
 #include <string.h>
 

@@ -2,10 +2,14 @@
 
 #define _DEFAULT_SOURCE /* realpath */
 
-#include "util.h"
+#include "file.h"
+#include "alloc.h"
+#include "buf.h"
+#include "error.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -1,9 +1,9 @@
-#ifndef TR_EXPORT_CSV_CELL_H
-#define TR_EXPORT_CSV_CELL_H
+#ifndef TR_EXPORT_CSV_INTERNAL_H
+#define TR_EXPORT_CSV_INTERNAL_H
 
 /* Internal to export: one text cell of a CSV file, made safe. */
 
-#include "util/util.h"
+#include "util/buf.h"
 
 /*
  * Append s as one RFC 4180 field. Control characters and invalid UTF-8
