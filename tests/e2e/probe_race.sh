@@ -52,17 +52,25 @@ echo "ok: a row committed during the check is seen and kept"
 createdb kill
 pgbench -i -I dt kill 2>/dev/null
 # A deferred trigger makes the commit of the first loader (aid 1) take
-# 4 s: the probe is killed while it waits there, the second loader's
+# 6 s: the probe is killed while it waits there, the second loader's
 # transaction still open (the server then rolls it back).
 psql -qAtX -d kill <<'SQL'
 create function slow_commit() returns trigger language plpgsql as
-  $$ begin if new.aid = 1 then perform pg_sleep(4); end if; return null; end $$;
+  $$ begin if new.aid = 1 then perform pg_sleep(6); end if; return null; end $$;
 create constraint trigger slow after insert on pgbench_accounts
   deferrable initially deferred for each row execute function slow_commit();
 SQL
 "$T" probe kill -s 2 --steps g --jobs 2 >/dev/null 2>"$W/kill.err" &
 pid=$!
-wait_for_query kill 'commit' || { cat "$W/kill.err"; fail "no loader commit seen"; }
+# The loader's commit asleep in the trigger (not the first commit of the
+# truncate's transaction, which is quick).
+for i in $(seq 1 1200); do
+  n=$(psql -AtX -d kill -c "select count(*) from pg_stat_activity where datname = 'kill'
+        and query = 'commit' and wait_event = 'PgSleep'")
+  [ "$n" -ge 1 ] && break
+  sleep 0.05
+done
+[ "$n" -ge 1 ] || { cat "$W/kill.err"; fail "no loader commit seen"; }
 kill -9 "$pid"
 wait "$pid" 2>/dev/null || true
 # Wait for the first loader's commit to finish on the server.
