@@ -13,6 +13,7 @@
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/str.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -42,11 +43,15 @@ static const char S_help[] =
 	"{{section stability}} (see docs/writeup.md).\n"
 	"\n"
 	"  -o, --output OUT    the folder to write (its parent must exist); it is\n"
-	"                      replaced as a whole, atomically\n"
+	"                      replaced as a whole, atomically (file by file when\n"
+	"                      it is a mount point or holds files of others, such\n"
+	"                      as .git or CNAME, which are always kept)\n"
 	"  --templates DIR     use DIR/writeup.md, DIR/style.css, DIR/sort.js where\n"
 	"                      present instead of the shipped ones\n"
 	"  --front-matter      start report.md with YAML front matter (Hugo, Jekyll)\n"
-	"  --force             replace OUT even if tpsreport did not write it\n"
+	"  --force             write into OUT even if tpsreport did not write it, and\n"
+	"                      overwrite files of others that have an output's name\n"
+	"                      (other files are still kept)\n"
 	"  --no-png            SVG charts only\n"
 	"  --since OLD         add \"What changed since the last report\" (the\n"
 	"                      figures of `tpsreport diff OLD STUDY`; OLD a study,\n"
@@ -55,6 +60,8 @@ static const char S_help[] =
 	"  --threads N         threads for reading logs and drawing (default: one per CPU)\n"
 	"  --probe P/S=CONNINFO  first run `tpsreport probe` against CONNINFO and store\n"
 	"                      its init.json in STUDY/results/P/S/ (may be repeated;\n"
+	"                      OUT and the writeup are checked first, and an\n"
+	"                      existing init.json is replaced only with --force;\n"
 	"                      it refuses to drop tables that hold rows: use\n"
 	"                      `tpsreport probe --force` for that)\n"
 	"  --scale N           the scale for --probe\n"
@@ -90,12 +97,37 @@ static void S_probe_message(void *ctx, const char *line)
  * control characters. */
 static bool S_folder_name(const char *s, size_t n)
 {
-	if (n == 0 || (n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+	/* A hidden name would be written and then never read (the study
+	 * skips names starting with '.'). */
+	if (n == 0 || s[0] == '.' || !tr_utf8_valid(s, n))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (s[i] == '/' || (unsigned char)s[i] < 0x20 || s[i] == 0x7f)
 			return false;
 	return true;
+}
+
+/* Before anything is loaded: the spec is well formed, and an init.json
+ * already there is replaced only with --force (it is a measurement). */
+static int S_check_probe(const char *study_root, const char *spec, bool force)
+{
+	const char *slash = strchr(spec, '/'), *eq = strchr(spec, '=');
+	struct stat st;
+	char *path;
+	int rc = 0;
+	if (!slash || !eq || eq < slash ||
+	    !S_folder_name(spec, (size_t)(slash - spec)) ||
+	    !S_folder_name(slash + 1, (size_t)(eq - slash - 1)))
+		return tr_error_set("--probe: expected PROVIDER/SCENARIO=CONNINFO "
+		                    "with folder names for PROVIDER and SCENARIO (not "
+		                    "hidden, no '/' or control characters)");
+	path = tr_sprintf("%s/results/%.*s/init.json", study_root, (int)(eq - spec), spec);
+	if (!path)
+		return TR_ENOMEM;
+	if (!force && lstat(path, &st) == 0)
+		rc = tr_error_set("%s: exists (an earlier probe); --force replaces it", path);
+	free(path);
+	return rc;
 }
 
 /* --probe P/S=CONNINFO: run the probe, then write its init.json into
@@ -114,7 +146,8 @@ static int S_run_probe(const char *study_root, const char *spec, int scale,
 	    !S_folder_name(spec, (size_t)(slash - spec)) ||
 	    !S_folder_name(slash + 1, (size_t)(eq - slash - 1)))
 		return tr_error_set("--probe: expected PROVIDER/SCENARIO=CONNINFO "
-		                    "with folder names for PROVIDER and SCENARIO");
+		                    "with folder names for PROVIDER and SCENARIO (not "
+		                    "hidden, no '/' or control characters)");
 	where = tr_strndup(spec, (size_t)(eq - spec));
 	dir = tr_sprintf("%s/results/%s", study_root, where);
 	if (!where || !dir) {
@@ -206,6 +239,22 @@ static int S_read_data(tr_buf *out, const char *templates, const char *relpath)
 	return rc;
 }
 
+/* false (with a warning) when STUDY/writeup.md is a link leading out of
+ * the study: it could publish /proc/self/environ or a secret. */
+static bool S_writeup_inside(const char *own, const char *study)
+{
+	char *real = NULL;
+	int rc = tr_path_inside(own, study, &real);
+	if (rc != 0) {
+		tr_error_clear();
+		return true; /* unresolvable: the read names the problem */
+	}
+	tr_cli_warning("%s: a symbolic link to %s, outside the study; not read "
+	               "(the default writeup is used)", own, real);
+	free(real);
+	return false;
+}
+
 /* The author's STUDY/writeup.md, else the default writeup. */
 static int S_read_writeup(tr_buf *out, char **path, const char *study, const char *templates)
 {
@@ -215,7 +264,7 @@ static int S_read_writeup(tr_buf *out, char **path, const char *study, const cha
 	*path = NULL;
 	if (!own)
 		return TR_ENOMEM;
-	if (stat(own, &st) == 0) {
+	if (stat(own, &st) == 0 && S_writeup_inside(own, study)) {
 		*path = own;
 		return tr_file_read(out, own);
 	}
@@ -317,9 +366,16 @@ static int S_build(const char *study_root, const S_args *a)
 	memset(&wo, 0, sizeof(wo));
 	if (S_date(date, sizeof(date), &wopt.date) < 0)
 		return TR_EXIT_FAILURE;
-	/* Check OUT before the long work. */
-	if (tr_site_open(&site, a->out, &so) < 0)
+	/* Check OUT and read the writeup before the long work (and before a
+	 * probe loads tables). */
+	if (tr_site_open(&site, a->out, &so) < 0 ||
+	    S_read_writeup(&src, &src_path, study_root, a->templates) < 0 ||
+	    S_read_data(&css, a->templates, "assets/style.css") < 0 ||
+	    S_read_data(&js, a->templates, "assets/sort.js") < 0)
 		goto fail;
+	for (int i = 0; i < a->nprobes; i++)
+		if (S_run_probe(study_root, a->probes[i], a->scale, a->jobs) < 0)
+			goto fail;
 	tr_cli_load_options(&lo, &prog, a->threads);
 	if (tr_study_load(&study, study_root, &lo) < 0) {
 		tr_cli_progress_end(&prog);
@@ -330,10 +386,7 @@ static int S_build(const char *study_root, const S_args *a)
 		goto fail;
 	tr_cli_print_diags(&r->warnings);
 	tr_cli_print_diags(&r->findings);
-	if (S_read_writeup(&src, &src_path, study_root, a->templates) < 0 ||
-	    S_read_data(&css, a->templates, "assets/style.css") < 0 ||
-	    S_read_data(&js, a->templates, "assets/sort.js") < 0 ||
-	    S_since(&since, &since_old, &since_new, &src, study_root, r, a) < 0)
+	if (S_since(&since, &since_old, &since_new, &src, study_root, r, a) < 0)
 		goto fail;
 	if (tty)
 		fputs("tpsreport: drawing charts\r", stderr);
@@ -451,7 +504,7 @@ int tr_cmd_build(int argc, char **argv)
 	if (a.nprobes > 0 && a.scale == 0)
 		return tr_cli_usage_error("build", "--probe needs --scale N");
 	for (int i = 0; i < a.nprobes; i++)
-		if (S_run_probe(argv[optind], a.probes[i], a.scale, a.jobs) < 0) {
+		if (S_check_probe(argv[optind], a.probes[i], a.force) < 0) {
 			tr_cli_error_last();
 			return TR_EXIT_FAILURE;
 		}

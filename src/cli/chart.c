@@ -39,7 +39,8 @@ static const char S_help[] =
 	"  --threads N      threads for reading logs (default: one per CPU)\n"
 	"  -h, --help       this help\n"
 	"\n"
-	"Files are written atomically. Exit status: 0 ok, 2 the study could not\n"
+	"Files are written atomically, never inside the study's results/ nor onto\n"
+	"its tpsreport.ini or writeup.md. Exit status: 0 ok, 2 the study could not\n"
 	"be read or holds no data for the chart asked for.\n";
 
 /* Why a kind can have no data, for the message. */
@@ -221,6 +222,8 @@ int tr_cmd_chart(int argc, char **argv)
 			                          "use --format svg|png|pdf", output);
 	}
 
+	if (output && strcmp(output, "-") != 0 && tr_cli_output_check(argv[optind], output) < 0)
+		return TR_EXIT_FAILURE;
 	tr_cli_load_options(&opts, &prog, threads);
 	rc_load = tr_study_load(&study, argv[optind], &opts);
 	tr_cli_progress_end(&prog);

@@ -5,9 +5,11 @@
 #include "stats/stats.h"
 #include "util/buf.h"
 #include "util/diag.h"
+#include "util/escape.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char S_help[] =
 	"Usage: tpsreport check STUDY [--verbose] [--quiet]\n"
@@ -56,9 +58,15 @@ static int S_print_grouped(const tr_results *r, const tr_diags *d, const char *k
 	int rc = tr_findings_group(&g, &n, r, d);
 	if (rc < 0)
 		return rc;
-	for (size_t k = 0; k < n; k++)
-		printf("%s: %s: %s\n", g[k].severity == TR_SEV_WARNING ? kind : "note", g[k].code,
-		       g[k].text);
+	for (size_t k = 0; k < n && rc == 0; k++) {
+		/* The text quotes run and file names: no control character raw. */
+		tr_buf safe = TR_BUF_INIT;
+		rc = tr_text_escape(&safe, g[k].text, strlen(g[k].text));
+		if (rc == 0)
+			printf("%s: %s: %s\n", g[k].severity == TR_SEV_WARNING ? kind : "note",
+			       g[k].code, tr_buf_cstr(&safe));
+		tr_buf_free(&safe);
+	}
 	tr_finding_groups_free(g, n);
 	return 0;
 }

@@ -30,6 +30,12 @@ int tr_cli_diff_read(tr_diff_doc **out, const char *arg, int threads);
 
 /* "tpsreport: message" on stderr. */
 void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);
+/* "tpsreport: warning: message" on stderr. */
+void tr_cli_warning(const char *fmt, ...) TR_PRINTF(1, 2);
+/* 0 when `out` may be written by a command reading `study`; -1 (with a
+ * message) when it lies in the study's results/ or is one of its input
+ * files (docs/reliability.md, "Output paths"). */
+int tr_cli_output_check(const char *study, const char *out);
 /* The last library error, as "tpsreport: FILE:LINE: message". */
 void tr_cli_error_last(void);
 /* Each diagnostic as "tpsreport: warning: FILE:LINE: message". */

@@ -4,20 +4,48 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+/* One line to stderr, names from files escaped (a run file named with ESC
+ * or a newline must not reach the terminal raw). */
+static void S_print_line(const char *prefix, const char *text)
+{
+	tr_buf safe = TR_BUF_INIT;
+	if (tr_text_escape(&safe, text, strlen(text)) == 0)
+		text = tr_buf_cstr(&safe);
+	else
+		text = "(message lost: out of memory)";
+	fprintf(stderr, "tpsreport: %s%s\n", prefix, text);
+	tr_buf_free(&safe);
+}
+
 void tr_cli_error(const char *fmt, ...)
 {
+	tr_buf msg = TR_BUF_INIT;
 	va_list ap;
-	fputs("tpsreport: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (tr_buf_vprintf(&msg, fmt, ap) < 0)
+		tr_buf_clear(&msg);
 	va_end(ap);
-	fputc('\n', stderr);
+	S_print_line("", tr_buf_cstr(&msg));
+	tr_buf_free(&msg);
+}
+
+void tr_cli_warning(const char *fmt, ...)
+{
+	tr_buf msg = TR_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	if (tr_buf_vprintf(&msg, fmt, ap) < 0)
+		tr_buf_clear(&msg);
+	va_end(ap);
+	S_print_line("warning: ", tr_buf_cstr(&msg));
+	tr_buf_free(&msg);
 }
 
 void tr_cli_error_last(void)
@@ -32,22 +60,24 @@ void tr_cli_print_diags(const tr_diags *diags)
 	for (size_t i = 0; i < diags->count; i++) {
 		tr_buf_clear(&line);
 		tr_diag_format(&line, &diags->items[i]);
-		fprintf(stderr, "tpsreport: %s: %s\n",
-		        diags->items[i].severity == TR_SEV_WARNING ? "warning"
-		                                                    : "note",
-		        tr_buf_cstr(&line));
+		S_print_line(diags->items[i].severity == TR_SEV_WARNING ? "warning: "
+		                                                        : "note: ",
+		             tr_buf_cstr(&line));
 	}
 	tr_buf_free(&line);
 }
 
 int tr_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
+	tr_buf msg = TR_BUF_INIT;
 	va_list ap;
-	fputs("tpsreport: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (tr_buf_vprintf(&msg, fmt, ap) < 0)
+		tr_buf_clear(&msg);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'tpsreport %s --help'.\n", cmd);
+	S_print_line("", tr_buf_cstr(&msg));
+	tr_buf_free(&msg);
+	fprintf(stderr, "Try 'tpsreport %s --help'.\n", cmd);
 	return TR_EXIT_FAILURE;
 }
 

@@ -1,6 +1,7 @@
 /* csv.c: cells and runs as CSV (RFC 4180), numbers in shortest exact form. */
 
 #include "export.h"
+#include "export_csv_internal.h"
 #include "util/buf.h"
 #include "util/number.h"
 
@@ -10,14 +11,7 @@
 static int S_field(tr_buf *out, const char *s, bool first)
 {
 	int rc = first ? 0 : tr_buf_putc(out, ',');
-	if (rc < 0 || !s)
-		return rc;
-	if (strpbrk(s, ",\"\r\n") == NULL)
-		return tr_buf_puts(out, s);
-	rc = tr_buf_putc(out, '"');
-	for (; rc == 0 && *s; s++)
-		rc = *s == '"' ? tr_buf_puts(out, "\"\"") : tr_buf_putc(out, *s);
-	return rc ? rc : tr_buf_putc(out, '"');
+	return rc < 0 ? rc : tr_export_csv_cell(out, s);
 }
 
 static int S_num(tr_buf *out, double v)

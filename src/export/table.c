@@ -3,6 +3,7 @@
 #include "export_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
+#include "util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,28 @@ void tr_table_init(tr_table *t, size_t ncols, const char *const *headers,
 	t->right = right;
 }
 
+/* A copy with control characters and invalid bytes as \xNN: cells hold
+ * names from files and the table goes to a terminal. */
+static char *S_safe_copy(const char *s)
+{
+	tr_buf b = TR_BUF_INIT;
+	char *copy;
+	if (tr_text_escape(&b, s, strlen(s)) < 0) {
+		tr_buf_free(&b);
+		return NULL;
+	}
+	copy = tr_strdup(tr_buf_cstr(&b));
+	tr_buf_free(&b);
+	return copy;
+}
+
 int tr_table_add(tr_table *t, const char *const *cells)
 {
 	int rc = tr_grow(&t->cells, &t->cap, (t->nrows + 1) * t->ncols, sizeof(char *));
 	if (rc < 0)
 		return rc;
 	for (size_t i = 0; i < t->ncols; i++) {
-		char *c = tr_strdup(cells[i] ? cells[i] : "-");
+		char *c = S_safe_copy(cells[i] ? cells[i] : "-");
 		if (!c) {
 			for (size_t k = 0; k < i; k++)
 				free(t->cells[t->nrows * t->ncols + k]);

@@ -31,6 +31,11 @@
 int tr_summary_parse(tr_summary *out, const char *text, size_t len,
                      const char *path);
 
+/* true when a parsed summary contradicts itself (tps against transactions
+ * and duration, failed count against its percentage, more transactions
+ * than were asked for); why then says how, in a sentence. */
+bool tr_summary_contradicts(const tr_summary *s, char *why, size_t n);
+
 /* ---- progress lines (-P) --------------------------------------------- */
 
 /*

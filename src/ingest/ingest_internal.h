@@ -16,6 +16,15 @@ typedef struct tr_listing {
 int tr_listing_read(tr_listing *out, const char *fspath);
 void tr_listing_free(tr_listing *l);
 
+/* Whether fspath's real path lies in the study (its folder or its
+ * results/): 1, 0 (outside: *real is where it leads, caller frees), or
+ * negative when it cannot be resolved. */
+int tr_study_inside(const tr_study *st, const char *fspath, char **real);
+/* Drop from a listing of fsdir the entries leading outside the study,
+ * each with a warning naming it (reldir/name). */
+int tr_listing_keep_inside(tr_listing *ls, tr_study *st, const char *fsdir,
+                           const char *reldir);
+
 /* "run1.9084" -> stem "run1", pid 9084, thread 0; "run1.9084.3" -> 3.
  * false when the name is not a log file name. *stem is a new string. */
 bool tr_log_name_parse(const char *name, char **stem, long *pid, int *thread);

@@ -375,7 +375,7 @@ static void S_read_job(void *vctx, size_t i, int worker)
 	int fd;
 
 	tr_error_clear();
-	fd = open(job->fspath, O_RDONLY | O_CLOEXEC);
+	fd = open(job->fspath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		job->rc = tr_error_set_errno(job->relpath);
 		goto done;
@@ -641,8 +641,10 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			int fd;
 			if (!fs)
 				return TR_ENOMEM;
-			fd = open(fs, O_RDONLY | O_CLOEXEC);
-			if (fd >= 0 && fstat(fd, &sb) == 0) {
+			/* O_NONBLOCK and regular files only: a FIFO named like a
+			 * log must not hang the load, a device not be read. */
+			fd = open(fs, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+			if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
 				ssize_t n = pread(fd, head, sizeof(head), 0);
 				size = (uint64_t)sb.st_size;
 				if (n > 0)

@@ -133,6 +133,20 @@ static bool S_looks_like_pgbench(const char *text)
 /* Windows from the -P lines of a run's file or its stderr file. A line
  * that starts like a progress line but does not parse costs the run its
  * progress windows, not the run. */
+/* A summary whose figures contradict each other: left out, as an
+ * impossible one is. */
+static int S_check_contradiction(tr_study *st, tr_run *run)
+{
+	char why[256];
+	if (!tr_summary_contradicts(&run->summary, why, sizeof(why)))
+		return 0;
+	run->excluded = true;
+	if (!(run->excluded_reason = tr_strdup(why)))
+		return TR_ENOMEM;
+	return tr_diags_add(&st->diags, TR_SEV_WARNING, "summary-contradiction",
+	                    run->path, run->summary.line, "%s; run left out", why);
+}
+
 static int S_progress_windows(tr_study *st, tr_run *run, const char *text,
                               size_t len, const char *relpath)
 {
@@ -603,6 +617,8 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 
 	if ((rc = tr_listing_read(&ls, fsdir)) < 0)
 		return rc;
+	if ((rc = tr_listing_keep_inside(&ls, st, fsdir, reldir)) < 0)
+		goto cleanup;
 
 	/* Pass 1: log file names, and PostgresBench's txlogs_* folder. */
 	if ((rc = S_postgresbench_logs(&ls, fsdir, &logs, &nlogs, &logcap,
@@ -729,6 +745,10 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 				}
 			}
 			if (!run.excluded && (rc = S_mark_warmup(&run)) < 0) {
+				tr_run_free(&run);
+				goto cleanup;
+			}
+			if (rc == 0 && (rc = S_check_contradiction(st, &run)) < 0) {
 				tr_run_free(&run);
 				goto cleanup;
 			}

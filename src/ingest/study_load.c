@@ -63,6 +63,23 @@ static int S_digest_finish(char out[65], tr_buf *list)
 	return 0;
 }
 
+/* 1 when tpsreport.ini may be read; 0 when it is a link leading out of
+ * the study (then it is not read, with a warning). */
+static int S_config_inside(tr_study *st, const char *path)
+{
+	char *real = NULL;
+	int rc = tr_study_inside(st, path, &real);
+	if (rc != 0) {
+		tr_error_clear();
+		return rc == TR_ENOMEM ? rc : 1;
+	}
+	rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "outside-study", "tpsreport.ini",
+	                  0, "a symbolic link to %s, outside the study; not read",
+	                  real);
+	free(real);
+	return rc;
+}
+
 static int S_load_config(tr_study *st, tr_buf *digest_list)
 {
 	char *path = tr_path_join(st->root, "tpsreport.ini");
@@ -77,6 +94,8 @@ static int S_load_config(tr_study *st, tr_buf *digest_list)
 		return TR_ENOMEM;
 	if (stat(path, &sb) < 0 && errno == ENOENT)
 		goto cleanup; /* every key is optional, and so is the file */
+	if ((rc = S_config_inside(st, path)) != 1)
+		goto cleanup;
 	if ((rc = tr_file_read(&text, path)) < 0)
 		goto cleanup;
 	if ((rc = tr_digest_note(digest_list, "tpsreport.ini", text.ptr, text.size)) < 0)

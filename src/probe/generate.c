@@ -232,7 +232,7 @@ int tr_probe_step_generate_client(tr_probe *p, tr_probe_result *r)
 	/* One transaction: the truncate in it is what lets COPY FREEZE, and
 	 * an interruption rolls everything back, truncate included. Branches
 	 * and tellers first, in case foreign keys exist already. */
-	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
+	if ((rc = tr_probe_begin(p)) < 0 ||
 	    (rc = tr_probe_exec(p, NULL, "truncate table pgbench_accounts, "
 	                        "pgbench_branches, pgbench_history, pgbench_tellers",
 	                        NULL)) < 0 ||

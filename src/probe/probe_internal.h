@@ -90,6 +90,13 @@ int tr_probe_fail_res(tr_probe *p, PGconn *c, const PGresult *res);
 
 /* ---- steps.c / generate.c / parallel.c ------------------------------- */
 
+/* The comment a --jobs load puts on pgbench_accounts until all its
+ * loaders have committed: a probe killed in between leaves it. */
+#define TR_PROBE_INCOMPLETE "tpsreport probe: load incomplete"
+
+/* "begin", unless conns[0] is already in the safety check's transaction. */
+int tr_probe_begin(tr_probe *p);
+
 /* The row counts a safety refusal talks about, then every step. */
 int tr_probe_check_safety(tr_probe *p);
 int tr_probe_step_generate_client(tr_probe *p, tr_probe_result *r);

@@ -42,13 +42,85 @@ static bool S_has_step(const tr_probe *p, const char *letters)
 	return strpbrk(p->steps, letters) != NULL;
 }
 
+int tr_probe_begin(tr_probe *p)
+{
+	if (PQtransactionStatus(p->conns[0].conn) == PQTRANS_INTRANS)
+		return 0;
+	return tr_probe_exec(p, NULL, "begin", NULL);
+}
+
+/* The tables that exist (to_regclass follows search_path, like the
+ * steps' own names), as "a, b" for one LOCK TABLE. */
+static int S_existing(tr_probe *p, const char *const *tables, size_t n,
+                      bool *exists, tr_buf *list)
+{
+	for (size_t i = 0; i < n; i++) {
+		PGresult *res = NULL;
+		char *sql = tr_sprintf("select pg_catalog.to_regclass('%s') is not null",
+		                       tables[i]);
+		int rc;
+		if (!sql)
+			return TR_ENOMEM;
+		rc = tr_probe_exec(p, NULL, sql, &res);
+		free(sql);
+		if (rc < 0)
+			return rc;
+		exists[i] = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+		PQclear(res);
+		if (exists[i] && tr_buf_printf(list, "%s%s", list->size ? ", " : "",
+		                               tables[i]) < 0)
+			return TR_ENOMEM;
+	}
+	return 0;
+}
+
+/* A --jobs load killed between its loaders' commits left its marker on
+ * pgbench_accounts (parallel.c): those rows are a broken probe's, and
+ * replacing them needs no --force. */
+static int S_left_incomplete(tr_probe *p, bool *incomplete)
+{
+	PGresult *res = NULL;
+	int rc = tr_probe_exec(p, NULL, "select pg_catalog.obj_description("
+	                       "'pgbench_accounts'::regclass, 'pg_class')", &res);
+	*incomplete = false;
+	if (rc < 0)
+		return rc;
+	*incomplete = !PQgetisnull(res, 0, 0) &&
+	              strcmp(PQgetvalue(res, 0, 0), TR_PROBE_INCOMPLETE) == 0;
+	PQclear(res);
+	return 0;
+}
+
+static int S_count(tr_probe *p, const char *table, int64_t *n)
+{
+	PGresult *res = NULL;
+	char *sql = tr_sprintf("select count(*) from (select 1 from %s limit %d) s",
+	                       table, S_COUNT_CAP + 1);
+	int rc;
+	if (!sql)
+		return TR_ENOMEM;
+	rc = tr_probe_exec(p, NULL, sql, &res);
+	free(sql);
+	if (rc == 0)
+		*n = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return rc;
+}
+
+/*
+ * The check runs in a transaction that first takes ACCESS EXCLUSIVE locks
+ * on the tables, and stays open: the drop (or the generate's truncate)
+ * runs in it, so rows committed elsewhere after the count cannot be
+ * lost (tr_probe_run commits it after the destructive step).
+ */
 int tr_probe_check_safety(tr_probe *p)
 {
 	static const char *const tables[] = {
 		"pgbench_accounts", "pgbench_branches", "pgbench_history",
 		"pgbench_tellers"
 	};
-	tr_buf held = TR_BUF_INIT;
+	tr_buf held = TR_BUF_INIT, list = TR_BUF_INIT;
+	bool exists[TR_ARRAY_SIZE(tables)], incomplete = false;
 	int64_t total = 0;
 	bool capped = false;
 	int rc = 0;
@@ -56,36 +128,37 @@ int tr_probe_check_safety(tr_probe *p)
 	if (p->opts.force || !S_has_step(p, "dgG"))
 		return 0;
 	p->phase = "safety check";
-	for (size_t i = 0; i < TR_ARRAY_SIZE(tables); i++) {
-		PGresult *res = NULL;
-		char *sql;
-		int64_t n;
-		/* to_regclass follows search_path, like the steps' own names. */
-		sql = tr_sprintf("select pg_catalog.to_regclass('%s') is not null",
-		                 tables[i]);
-		if (!sql)
-			return TR_ENOMEM;
-		rc = tr_probe_exec(p, NULL, sql, &res);
-		free(sql);
-		if (rc < 0)
-			goto cleanup;
-		if (strcmp(PQgetvalue(res, 0, 0), "t") != 0) {
-			PQclear(res);
-			continue;
-		}
-		PQclear(res);
-		sql = tr_sprintf("select count(*) from (select 1 from %s limit %d) s",
-		                 tables[i], S_COUNT_CAP + 1);
+	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
+	    (rc = S_existing(p, tables, TR_ARRAY_SIZE(tables), exists, &list)) < 0)
+		goto cleanup;
+	if (list.size == 0)
+		goto cleanup;
+	{
+		char *sql = tr_sprintf("lock table %s in access exclusive mode",
+		                       tr_buf_cstr(&list));
 		if (!sql) {
 			rc = TR_ENOMEM;
 			goto cleanup;
 		}
-		rc = tr_probe_exec(p, NULL, sql, &res);
+		rc = tr_probe_exec(p, NULL, sql, NULL);
 		free(sql);
 		if (rc < 0)
 			goto cleanup;
-		n = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-		PQclear(res);
+	}
+	if (exists[0] && (rc = S_left_incomplete(p, &incomplete)) < 0)
+		goto cleanup;
+	if (incomplete) {
+		tr_probe_message(p, "pgbench_accounts holds the rows of an earlier "
+		                 "probe killed during its load (incomplete); replacing "
+		                 "them");
+		goto cleanup;
+	}
+	for (size_t i = 0; i < TR_ARRAY_SIZE(tables); i++) {
+		int64_t n = 0;
+		if (!exists[i])
+			continue;
+		if ((rc = S_count(p, tables[i], &n)) < 0)
+			goto cleanup;
 		if (n == 0)
 			continue;
 		if (n > S_COUNT_CAP) {
@@ -105,10 +178,12 @@ int tr_probe_check_safety(tr_probe *p)
 		                  p->steps, capped ? "more than " : "",
 		                  (long long)(capped ? S_COUNT_CAP : total),
 		                  PQdb(p->conns[0].conn), tr_buf_cstr(&held));
+		PQclear(PQexec(p->conns[0].conn, "rollback"));
 	}
 
 cleanup:
 	tr_buf_free(&held);
+	tr_buf_free(&list);
 	p->phase = NULL;
 	return rc;
 }
@@ -231,7 +306,7 @@ static int S_generate_server(tr_probe *p, tr_probe_result *r)
 
 	tr_probe_message(p, "generating data (server-side)...");
 	/* One transaction, for the server's data-loading optimisations. */
-	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
+	if ((rc = tr_probe_begin(p)) < 0 ||
 	    (rc = tr_probe_exec(p, NULL, "truncate table " S_ALL_TABLES, NULL)) < 0)
 		return rc;
 	sql = tr_sprintf("insert into pgbench_branches(bid,bbalance) "
@@ -406,6 +481,13 @@ static int S_done_line(tr_probe *p, const tr_probe_result *r)
 }
 
 /* Move the facts read at open into the result. */
+static int S_end_check_txn(tr_probe *p)
+{
+	if (PQtransactionStatus(p->conns[0].conn) != PQTRANS_INTRANS)
+		return 0;
+	return tr_probe_exec(p, NULL, "commit", NULL);
+}
+
 static void S_take_facts(tr_probe_result *r, tr_probe *p)
 {
 	*r = p->facts;
@@ -443,6 +525,10 @@ int tr_probe_run(tr_probe_result *out, tr_probe *p)
 			rc = tr_error_set("interrupted before %s", op);
 			goto cleanup;
 		}
+		/* The safety check's transaction (tables locked) ends with the
+		 * first step that drops or truncates; others run outside it. */
+		if (!strchr("dtgG", *s) && (rc = S_end_check_txn(p)) < 0)
+			goto cleanup;
 		switch (*s) {
 		case 'd': rc = S_drop(p); break;
 		case 't': rc = S_create(p); created = true; break;
@@ -456,6 +542,8 @@ int tr_probe_run(tr_probe_result *out, tr_probe *p)
 		case 'p': rc = S_primary_keys(p); break;
 		default: rc = S_foreign_keys(p); break;
 		}
+		if (rc == 0 && *s == 'd')
+			rc = S_end_check_txn(p);
 		if (rc < 0) {
 			rc = S_step_failed(p, *s, rc);
 			goto cleanup;
@@ -467,6 +555,8 @@ int tr_probe_run(tr_probe_result *out, tr_probe *p)
 			r.init.total_s += sec;
 		}
 	}
+	if ((rc = S_end_check_txn(p)) < 0)
+		goto cleanup;
 	p->phase = NULL;
 	if ((rc = S_done_line(p, &r)) < 0)
 		goto cleanup;

@@ -28,6 +28,9 @@
 #include <stddef.h>
 
 #define TR_SITE_MARKER ".tpsreport"
+/* The marker's first line; then "build PID.HEX" and one "file NAME" line
+ * per file tpsreport wrote (docs/reliability.md, "The marker"). */
+#define TR_SITE_MARKER_HEAD "tpsreport output folder: the next build replaces the files listed below and keeps every other file."
 
 typedef struct tr_site tr_site;
 

@@ -1,7 +1,8 @@
 /* site_fs.c: files in the output folder: writing them (or linking the
- * unchanged ones), removing trees, and clearing what killed builds left.
- * Everything is done relative to directory descriptors with O_NOFOLLOW:
- * no name can lead outside the folder it is written in. */
+ * unchanged ones), removing trees, the marker. Everything is done
+ * relative to directory descriptors with O_NOFOLLOW on every component:
+ * no name can lead outside the folder it is written in, nor through a
+ * symbolic link someone put inside OUT. */
 
 #define _GNU_SOURCE /* flock */
 
@@ -16,13 +17,49 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#define S_DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+
+int tr_site_open_parent(int dirfd, const char *name, const char **leaf)
+{
+	const char *p = name, *slash;
+	int fd = dup(dirfd);
+	while (fd >= 0 && (slash = strchr(p, '/')) != NULL) {
+		char part[256];
+		int sub;
+		size_t n = (size_t)(slash - p);
+		if (n == 0 || n >= sizeof(part)) {
+			close(fd);
+			errno = EINVAL;
+			return -1;
+		}
+		memcpy(part, p, n);
+		part[n] = '\0';
+		sub = openat(fd, part, S_DIR_FLAGS);
+		close(fd);
+		fd = sub;
+		p = slash + 1;
+	}
+	*leaf = p;
+	return fd;
+}
+
+int tr_site_lstat(int dirfd, const char *name, struct stat *st)
+{
+	const char *leaf;
+	int fd = tr_site_open_parent(dirfd, name, &leaf), rc;
+	if (fd < 0)
+		return -1;
+	rc = fstatat(fd, leaf, st, AT_SYMLINK_NOFOLLOW);
+	close(fd);
+	return rc;
+}
+
 int tr_site_sync_dir(int dirfd, const char *name, const char *path)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(dirfd, name, S_DIR_FLAGS);
 	if (fd < 0 || fsync(fd) < 0) {
 		int rc = tr_error_set_errno(path);
 		if (fd >= 0)
@@ -43,6 +80,7 @@ static int S_remove_in(int fd, const char *path, int depth)
 			close(dfd);
 		return tr_error_set_errno(path);
 	}
+	rewinddir(dir); /* the offset is shared with the descriptor dup()ed */
 	while (rc == 0 && (e = readdir(dir)) != NULL) {
 		struct stat st;
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
@@ -56,7 +94,7 @@ static int S_remove_in(int fd, const char *path, int depth)
 				rc = tr_error_set("%s: folders nested too deep to remove", path);
 				break;
 			}
-			sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			sub = openat(fd, e->d_name, S_DIR_FLAGS);
 			if (sub < 0) {
 				rc = tr_error_set_errno(path);
 				break;
@@ -75,7 +113,7 @@ static int S_remove_in(int fd, const char *path, int depth)
 
 int tr_site_remove_tree(int dirfd, const char *name, const char *path)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(dirfd, name, S_DIR_FLAGS);
 	int rc;
 	if (fd < 0)
 		return errno == ENOENT ? 0 : tr_error_set_errno(path);
@@ -90,89 +128,18 @@ int tr_site_remove_tree(int dirfd, const char *name, const char *path)
 	return rc;
 }
 
-/* "<base>.tmp-XXXXXX" or "<base>.old-XXXXXX": which, or 0. */
-static char S_leftover(const char *entry, const char *base)
-{
-	size_t n = strlen(base);
-	const char *p;
-	if (strncmp(entry, base, n) != 0)
-		return 0;
-	p = entry + n;
-	if (strncmp(p, ".tmp-", 5) != 0 && strncmp(p, ".old-", 5) != 0)
-		return 0;
-	if (strlen(p + 5) != 6 || strspn(p + 5, "abcdefghijklmnopqrstuvwxyz"
-	                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != 6)
-		return 0;
-	return p[1];
-}
-
-/* A leftover folder of a build no longer running: not locked, and with
- * our marker (or empty for a minute: killed before writing it). */
-static bool S_abandoned(int parent_fd, const char *name)
-{
-	struct stat st;
-	bool dead = false;
-	int fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-		if (faccessat(fd, TR_SITE_MARKER, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
-			dead = true;
-		else if (fstat(fd, &st) == 0 && st.st_nlink <= 2 &&
-		         st.st_mtime + 60 < time(NULL))
-			dead = true;
-	}
-	close(fd); /* releases the lock */
-	return dead;
-}
-
-int tr_site_clear_stale(tr_site *s)
-{
-	DIR *dir;
-	struct dirent *e;
-	char *names[64];
-	char kinds[64];
-	size_t n = 0;
-	bool out_missing;
-	int rc = 0, fd = dup(s->parent_fd);
-	if (fd < 0 || !(dir = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
-		return tr_error_set_errno(s->parent);
-	}
-	while ((e = readdir(dir)) != NULL && n < TR_ARRAY_SIZE(names)) {
-		char kind = S_leftover(e->d_name, s->base);
-		if (kind && S_abandoned(s->parent_fd, e->d_name)) {
-			if (!(names[n] = tr_strdup(e->d_name)))
-				break;
-			kinds[n++] = kind;
-		}
-	}
-	closedir(dir);
-	out_missing = faccessat(s->parent_fd, s->base, F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
-	              errno == ENOENT;
-	for (size_t i = 0; i < n; i++) {
-		/* A previous OUT left between two renames goes back first. */
-		if (kinds[i] == 'o' && out_missing &&
-		    renameat(s->parent_fd, names[i], s->parent_fd, s->base) == 0) {
-			out_missing = false;
-			continue;
-		}
-		if (rc == 0)
-			rc = tr_site_remove_tree(s->parent_fd, names[i], s->parent);
-	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	return rc;
-}
-
-bool tr_site_same_file(int old_fd, const char *name, const void *data, size_t len)
+bool tr_site_same_file(int dirfd, const char *name, const void *data, size_t len)
 {
 	struct stat st;
 	char buf[65536];
 	size_t done = 0;
 	bool same = false;
-	int fd = openat(old_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	const char *leaf;
+	int pfd = tr_site_open_parent(dirfd, name, &leaf), fd;
+	if (pfd < 0)
+		return false;
+	fd = openat(pfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	close(pfd);
 	if (fd < 0)
 		return false;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size != len)
@@ -190,6 +157,65 @@ cleanup:
 	return same;
 }
 
+static int S_write_fd(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int tr_site_write_marker(const tr_site *s, int dirfd, const tr_site_list *files,
+                         int like_fd)
+{
+	tr_buf text = TR_BUF_INIT;
+	char tmp[64];
+	int rc = tr_buf_printf(&text, "%s\n", TR_SITE_MARKER_HEAD), fd;
+	/* Only a temporary folder names its build: OUT's marker is the same
+	 * for the same files (outputs are byte-identical). */
+	if (rc == 0 && !files)
+		rc = tr_buf_printf(&text, "build %s\n", s->tag);
+	for (size_t i = 0; rc == 0 && files && i < files->count; i++)
+		rc = tr_buf_printf(&text, "file %s\n", files->names[i]);
+	if (rc < 0)
+		goto cleanup;
+	snprintf(tmp, sizeof(tmp), "%s.new-%s", TR_SITE_MARKER, s->tag);
+	/* The previous OUT's marker when it says the same: its inode kept. */
+	if (like_fd >= 0 && tr_site_same_file(like_fd, TR_SITE_MARKER, text.ptr, text.size) &&
+	    linkat(like_fd, TR_SITE_MARKER, dirfd, tmp, 0) == 0) {
+		if (renameat(dirfd, tmp, dirfd, TR_SITE_MARKER) < 0) {
+			rc = tr_error_set("%s/%s: %s", s->path, TR_SITE_MARKER, strerror(errno));
+			unlinkat(dirfd, tmp, 0);
+		}
+		goto cleanup;
+	}
+	fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 || S_write_fd(fd, text.ptr, text.size) < 0 || fsync(fd) < 0) {
+		rc = tr_error_set("%s/%s: %s", s->path, TR_SITE_MARKER, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		unlinkat(dirfd, tmp, 0);
+		goto cleanup;
+	}
+	close(fd);
+	if (tr_site_same_file(dirfd, TR_SITE_MARKER, text.ptr, text.size)) {
+		unlinkat(dirfd, tmp, 0); /* unchanged: keep its inode and mtime */
+	} else if (renameat(dirfd, tmp, dirfd, TR_SITE_MARKER) < 0) {
+		rc = tr_error_set("%s/%s: %s", s->path, TR_SITE_MARKER, strerror(errno));
+		unlinkat(dirfd, tmp, 0);
+	}
+cleanup:
+	tr_buf_free(&text);
+	return rc;
+}
+
 static int S_mkdirs(tr_site *s, const char *name)
 {
 	char *dir = tr_strdup(name), *slash;
@@ -202,7 +228,7 @@ static int S_mkdirs(tr_site *s, const char *name)
 		for (size_t i = 0; i < s->ndirs && !known; i++)
 			known = strcmp(s->dirs[i], dir) == 0;
 		if (!known) {
-			if (mkdirat(s->tmp_fd, dir, 0755) < 0 && errno != EEXIST)
+			if (mkdirat(s->tmp_fd, dir, 0777) < 0 && errno != EEXIST)
 				rc = tr_error_set_errno(s->path);
 			else if ((rc = tr_grow(&s->dirs, &s->dirs_cap, s->ndirs + 1,
 			                       sizeof(char *))) == 0 &&
@@ -215,55 +241,50 @@ static int S_mkdirs(tr_site *s, const char *name)
 	return rc;
 }
 
+/* Link OUT's file `name` into the temporary folder: same inode, same
+ * mtime. false when it cannot be (another file system: written then). */
+static bool S_link_old(tr_site *s, const char *name)
+{
+	const char *leaf, *tleaf;
+	int ofd = tr_site_open_parent(s->out_fd, name, &leaf), tfd;
+	bool ok = false;
+	if (ofd < 0)
+		return false;
+	tfd = tr_site_open_parent(s->tmp_fd, name, &tleaf);
+	if (tfd >= 0) {
+		ok = linkat(ofd, leaf, tfd, tleaf, 0) == 0;
+		close(tfd);
+	}
+	close(ofd);
+	return ok;
+}
+
 static int S_write_file(tr_site *s, const char *name, const void *data, size_t len)
 {
-	const char *p = data;
-	size_t left = len;
 	int fd = openat(s->tmp_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	                0644);
 	if (fd < 0)
 		return errno == EEXIST ? tr_error_set("%s/%s: written twice", s->path, name)
 		                       : tr_error_set_errno(s->path);
-	while (left > 0) {
-		ssize_t n = write(fd, p, left);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			close(fd);
-			return tr_error_set("%s/%s: %s", s->path, name, strerror(errno));
-		}
-		p += n;
-		left -= (size_t)n;
+	if (S_write_fd(fd, data, len) < 0) {
+		int rc = tr_error_set("%s/%s: %s", s->path, name, strerror(errno));
+		close(fd);
+		return rc;
 	}
-	/* Where the previous file could not be linked, keep its times. */
-	if (s->old_fd >= 0 && tr_site_same_file(s->old_fd, name, data, len)) {
-		struct stat st;
-		int ofd = openat(s->old_fd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (ofd >= 0 && fstat(ofd, &st) == 0) {
-			struct timespec t[2] = { st.st_atim, st.st_mtim };
-			futimens(fd, t);
-		}
-		if (ofd >= 0)
-			close(ofd);
-	}
-	if (fsync(fd) < 0 || close(fd) < 0)
+	/* umask may leave less; published files are world-readable. */
+	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0 || close(fd) < 0)
 		return tr_error_set("%s/%s: %s", s->path, name, strerror(errno));
 	return 0;
 }
 
-int tr_site_write(tr_site *s, const char *name, const void *data, size_t len)
+int tr_site_put(tr_site *s, const char *name, const void *data, size_t len)
 {
 	int rc;
-	if (s->committed)
-		return tr_error_set("%s: written after its commit", s->path);
-	if (!tr_site_name_valid(name))
-		return tr_error_set("'%s': not a safe name for a file of the output folder",
-		                    name ? name : "");
 	if ((rc = S_mkdirs(s, name)) < 0)
 		return rc;
-	/* Unchanged: the previous file itself, linked (same inode and mtime). */
-	if (s->old_fd >= 0 && tr_site_same_file(s->old_fd, name, data, len)) {
-		if (linkat(s->old_fd, name, s->tmp_fd, name, 0) == 0) {
+	if (s->out_fd >= 0 && tr_site_list_has(&s->old.ours, name) &&
+	    tr_site_same_file(s->out_fd, name, data, len)) {
+		if (S_link_old(s, name)) {
 			s->unchanged++;
 			return 0;
 		}

@@ -3,6 +3,7 @@
 #include "diag.h"
 #include "alloc.h"
 #include "buf.h"
+#include "escape.h"
 
 #include "error.h"
 
@@ -96,10 +97,18 @@ void tr_diags_free(tr_diags *d)
 
 int tr_diag_format(tr_buf *out, const tr_diag *diag)
 {
+	tr_buf raw = TR_BUF_INIT;
+	int rc;
 	if (diag->path && diag->line > 0)
-		return tr_buf_printf(out, "%s:%ld: %s", diag->path, diag->line,
-		                     diag->message);
-	if (diag->path)
-		return tr_buf_printf(out, "%s: %s", diag->path, diag->message);
-	return tr_buf_puts(out, diag->message);
+		rc = tr_buf_printf(&raw, "%s:%ld: %s", diag->path, diag->line,
+		                   diag->message);
+	else if (diag->path)
+		rc = tr_buf_printf(&raw, "%s: %s", diag->path, diag->message);
+	else
+		rc = tr_buf_puts(&raw, diag->message);
+	/* Paths and messages quote file names: no control character raw. */
+	if (rc == 0)
+		rc = tr_text_escape(out, tr_buf_cstr(&raw), raw.size);
+	tr_buf_free(&raw);
+	return rc;
 }

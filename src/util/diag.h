@@ -42,7 +42,8 @@ int tr_diags_add_error(tr_diags *d, tr_severity sev, const char *code,
  * discovery (threads may find problems in any order). */
 void tr_diags_sort(tr_diags *d);
 void tr_diags_free(tr_diags *d);
-/* "path:line: message" (or without line/path), appended to out. */
+/* "path:line: message" (or without line/path), appended to out, with
+ * control characters and invalid bytes as \xNN (tr_text_escape). */
 int tr_diag_format(tr_buf *out, const tr_diag *diag);
 
 #endif

@@ -1,5 +1,7 @@
 /* file.c: whole-file reads, path joins and atomic writes. */
 
+#define _DEFAULT_SOURCE /* realpath */
+
 #include "file.h"
 #include "alloc.h"
 #include "buf.h"
@@ -13,6 +15,30 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Read fd to its end; a file that grows past the cap while read fails. */
+static int S_read_all(tr_buf *out, int fd, const char *name)
+{
+	for (;;) {
+		ssize_t n;
+		if (out->size > TR_FILE_READ_MAX)
+			return tr_error_set("%s: grew past %d MB while read", name,
+			                    TR_FILE_READ_MAX >> 20);
+		if (tr_buf_grow(out, 65536) < 0)
+			return TR_ENOMEM;
+		n = read(fd, out->ptr + out->size, out->asize - out->size - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return tr_error_set_errno(name);
+		}
+		if (n == 0)
+			break;
+		out->size += (size_t)n;
+	}
+	out->ptr[out->size] = '\0';
+	return 0;
+}
+
 int tr_file_read(tr_buf *out, const char *path)
 {
 	return tr_file_read_named(out, path, path);
@@ -20,45 +46,69 @@ int tr_file_read(tr_buf *out, const char *path)
 
 int tr_file_read_named(tr_buf *out, const char *path, const char *name)
 {
-	int fd;
+	int fd, rc = 0;
 	struct stat st;
 	tr_buf_clear(out);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return tr_error_set_errno(name);
 	if (fstat(fd, &st) < 0) {
-		tr_error_set_errno(name);
-		close(fd);
-		return TR_ERROR;
+		rc = tr_error_set_errno(name);
+		goto cleanup;
 	}
 	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		return tr_error_set("%s: is a directory", name);
+		rc = tr_error_set("%s: is a directory", name);
+		goto cleanup;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		rc = tr_error_set("%s: not a regular file (a FIFO, socket or device); "
+		                  "not read", name);
+		goto cleanup;
+	}
+	if (st.st_size > TR_FILE_READ_MAX) {
+		rc = tr_error_set("%s: %lld bytes, more than the %d MB a file read "
+		                  "whole may have", name, (long long)st.st_size,
+		                  TR_FILE_READ_MAX >> 20);
+		goto cleanup;
 	}
 	if (st.st_size > 0 && tr_buf_grow(out, (size_t)st.st_size) < 0) {
-		close(fd);
-		return TR_ENOMEM;
+		rc = TR_ENOMEM;
+		goto cleanup;
 	}
-	for (;;) {
-		ssize_t n;
-		if (tr_buf_grow(out, 65536) < 0) {
-			close(fd);
-			return TR_ENOMEM;
-		}
-		n = read(fd, out->ptr + out->size, out->asize - out->size - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			tr_error_set_errno(name);
-			close(fd);
-			return TR_ERROR;
-		}
-		if (n == 0)
-			break;
-		out->size += (size_t)n;
-	}
-	out->ptr[out->size] = '\0';
+	rc = S_read_all(out, fd, name);
+cleanup:
 	close(fd);
+	return rc;
+}
+
+bool tr_path_within(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+	if (strncmp(a, b, n) != 0)
+		return false;
+	return a[n] == '\0' || a[n] == '/' || (n > 0 && b[n - 1] == '/');
+}
+
+int tr_path_inside(const char *path, const char *root, char **real)
+{
+	char *r = realpath(path, NULL), *rr;
+	int inside;
+	*real = NULL;
+	if (!r)
+		return tr_error_set_errno(path);
+	if (!(rr = realpath(root, NULL))) {
+		int rc = tr_error_set_errno(root);
+		free(r);
+		return rc;
+	}
+	inside = tr_path_within(r, rr);
+	free(rr);
+	if (inside) {
+		free(r);
+		return 1;
+	}
+	*real = r;
 	return 0;
 }
 

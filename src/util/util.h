@@ -19,6 +19,7 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "util/file.h"
 #include "util/hash64.h"
 #include "util/json.h"

@@ -155,15 +155,13 @@ static bool S_fence_line(const char *p, const char *end, char *ch, size_t *n)
 	return *n >= 3;
 }
 
-int tr_wu_render_markdown(tr_buf *out, const tr_wu_doc *d)
+static int S_body(tr_buf *out, const tr_wu_doc *d)
 {
 	const char *p = tr_buf_cstr(&d->md), *stop = p + d->md.size;
 	size_t plen = strlen(TR_WU_PLACEHOLDER), blanks = 1, fence_len = 0;
 	char fence_ch = 0;
 	int rc = 0;
 
-	if (d->opts->front_matter && (rc = S_front_matter(out, d)) < 0)
-		return rc;
 	while (p < stop && rc == 0) {
 		const char *nl = memchr(p, '\n', (size_t)(stop - p));
 		const char *end = nl ? nl : stop;
@@ -198,5 +196,49 @@ int tr_wu_render_markdown(tr_buf *out, const tr_wu_doc *d)
 	}
 	if (rc == 0)
 		rc = S_footer(out, d);
+	return rc;
+}
+
+/* With front matter, Jekyll runs the page through Liquid and Hugo looks
+ * for shortcodes: a label holding {{ ... }} or {% ... %} would be
+ * executed. The opening brace of each such pair becomes &#123;, which
+ * Markdown shows as "{" (fenced code is the author's, left as written). */
+static int S_liquid_escape(tr_buf *out, const char *p, size_t size)
+{
+	const char *stop = p + size;
+	size_t fence_len = 0, n;
+	char fence_ch = 0, ch;
+	int rc = 0;
+	while (p < stop && rc == 0) {
+		const char *nl = memchr(p, '\n', (size_t)(stop - p));
+		const char *end = nl ? nl + 1 : stop;
+		if (S_fence_line(p, end, &ch, &n)) {
+			if (fence_len == 0)
+				fence_len = n, fence_ch = ch;
+			else if (ch == fence_ch && n >= fence_len)
+				fence_len = 0;
+			rc = tr_buf_put(out, p, (size_t)(end - p));
+		} else if (fence_len > 0) {
+			rc = tr_buf_put(out, p, (size_t)(end - p));
+		} else {
+			for (const char *q = p; q < end && rc == 0; q++)
+				rc = q[0] == '{' && q + 1 < end && (q[1] == '{' || q[1] == '%')
+				             ? tr_buf_puts(out, "&#123;")
+				             : tr_buf_putc(out, *q);
+		}
+		p = end;
+	}
+	return rc;
+}
+
+int tr_wu_render_markdown(tr_buf *out, const tr_wu_doc *d)
+{
+	tr_buf body = TR_BUF_INIT;
+	int rc;
+	if (!d->opts->front_matter)
+		return S_body(out, d);
+	if ((rc = S_front_matter(out, d)) == 0 && (rc = S_body(&body, d)) == 0)
+		rc = S_liquid_escape(out, tr_buf_cstr(&body), body.size);
+	tr_buf_free(&body);
 	return rc;
 }

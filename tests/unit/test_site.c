@@ -207,9 +207,11 @@ static void test_refusals(void)
 	S_path(p, sizeof(p), "mine/notes.txt");
 	CHECK_STR(text = S_slurp(p), "precious\n");
 	free(text);
+	/* --force writes into it, and still keeps the files it did not write. */
 	o.force = true;
 	CHECK_INT(S_build(out, n1, t1, 1, &o, NULL), 0);
-	CHECK(access(p, F_OK) != 0);
+	CHECK_STR(text = S_slurp(p), "precious\n");
+	free(text);
 	o.force = false;
 	/* An empty folder may be used. */
 	S_path(out, sizeof(out), "empty");
@@ -252,35 +254,48 @@ static void test_refusals(void)
 	CHECK_INT(S_build(out, n1, t1, 1, &o, NULL), 0);
 }
 
-/* What a killed build leaves: OUT.tmp-XXXXXX (abandoned: removed at the
- * next open; still locked by a live build: kept), OUT.old-XXXXXX (put
- * back when OUT is missing). */
+/* What a killed build leaves: OUT.tpsreport-tmp.PID.HEX (its process
+ * gone and its marker naming it: removed at the next open; still locked
+ * by a live build: kept), OUT.tpsreport-old.PID.HEX (put back when OUT is
+ * missing); and what only looks alike (a user's backups) is never
+ * touched. */
+#define S_DEAD_TAG "999999999.0123456789abcdef"
 static void test_stale(void)
 {
 	static const char *const n1[] = { "index.html" };
 	static const char *const t1[] = { "one" };
+	static const char *const backups[] = {
+		"out.old-backup", "out.tmp-202611", "out.old-may026", "out.tmp-Ab12Cd",
+		"out.tpsreport-tmp.999999999.short", "out.tpsreport-tmp." S_DEAD_TAG "x"
+	};
 	char out[4300], p[4400];
 	tr_site *live = NULL;
 	char *text;
-	int fd;
 
 	S_fresh("stale");
 	S_path(out, sizeof(out), "out");
 	CHECK_INT(S_build(out, n1, t1, 1, NULL, NULL), 0);
-	S_path(p, sizeof(p), "out.tmp-Ab12Cd");
-	S_sh("mkdir -p '%s/charts'", p);
-	S_sh("touch '%s/.tpsreport'", p);
+	/* Backups of OUT (cp -a out out.old-backup): marker and all. */
+	for (size_t i = 0; i < TR_ARRAY_SIZE(backups); i++) {
+		S_path(p, sizeof(p), backups[i]);
+		S_sh("cp -a '%s' '%s'", out, p);
+	}
+	/* A killed build's folder: its marker names it, its process is gone. */
+	S_path(p, sizeof(p), "out.tpsreport-tmp." S_DEAD_TAG);
+	S_sh("mkdir -p '%s/charts' && printf '%%s\\nbuild %%s\\n' '%s' '%s' > '%s/.tpsreport'",
+	     p, TR_SITE_MARKER_HEAD, S_DEAD_TAG, p);
 	S_sh("touch '%s/charts/x.svg'", p);
-	/* A live build's folder: locked. */
+	/* A live build's folder: locked, its process alive. */
 	CHECK_INT(tr_site_open(&live, out, NULL), 0);
-	/* Not ours at all: a name that only looks alike. */
-	S_path(p, sizeof(p), "out.tmp-other-thing");
-	S_sh("mkdir -p '%s'", p);
 	CHECK_INT(S_build(out, n1, t1, 1, NULL, NULL), 0);
-	S_path(p, sizeof(p), "out.tmp-Ab12Cd");
+	S_path(p, sizeof(p), "out.tpsreport-tmp." S_DEAD_TAG);
 	CHECK(access(p, F_OK) != 0);
-	S_path(p, sizeof(p), "out.tmp-other-thing");
-	CHECK(access(p, F_OK) == 0);
+	for (size_t i = 0; i < TR_ARRAY_SIZE(backups); i++) {
+		S_path(p, sizeof(p), backups[i]);
+		S_sh("test -f '%s/index.html' && test -f '%s/.tpsreport'", p, p);
+		CHECK(access(p, F_OK) == 0);
+		S_sh("rm -rf '%s'", p);
+	}
 	/* The live one is still there, and can still commit. */
 	CHECK_INT(tr_site_write(live, "index.html", "live", 4), 0);
 	CHECK_INT(tr_site_commit(live), 0);
@@ -289,8 +304,8 @@ static void test_stale(void)
 	CHECK_STR(text = S_slurp(p), "live");
 	free(text);
 	/* Killed between the two renames of the fallback swap: OUT missing,
-	 * the previous one as OUT.old-XXXXXX. */
-	S_path(p, sizeof(p), "out.old-Zz9Yy8");
+	 * the previous one as OUT.tpsreport-old.TAG. */
+	S_path(p, sizeof(p), "out.tpsreport-old." S_DEAD_TAG);
 	CHECK_INT(rename(out, p), 0);
 	{
 		tr_site *s = NULL;
@@ -301,22 +316,20 @@ static void test_stale(void)
 		free(text);
 		tr_site_free(s);
 	}
-	S_path(p, sizeof(p), "out.old-Zz9Yy8");
+	S_path(p, sizeof(p), "out.tpsreport-old." S_DEAD_TAG);
 	CHECK(access(p, F_OK) != 0);
-	/* An unlocked leftover without the marker, young: kept (a build may
-	 * be between mkdtemp and its lock). */
-	S_path(p, sizeof(p), "out.tmp-Yo0ng1");
+	/* Killed before its marker: an empty folder of a dead process goes;
+	 * one of a live process (this one) stays. */
+	S_path(p, sizeof(p), "out.tpsreport-tmp." S_DEAD_TAG);
+	S_sh("mkdir -p '%s'", p);
+	CHECK_INT(S_build(out, n1, t1, 1, NULL, NULL), 0);
+	CHECK(access(p, F_OK) != 0);
+	snprintf(p, sizeof(p), "%s/out.tpsreport-tmp.%ld.0123456789abcdef", S_root, (long)getpid());
 	S_sh("mkdir -p '%s'", p);
 	CHECK_INT(S_build(out, n1, t1, 1, NULL, NULL), 0);
 	CHECK(access(p, F_OK) == 0);
-	fd = open(p, O_RDONLY | O_DIRECTORY);
-	{
-		struct timespec old[2] = { { 1000, 0 }, { 1000, 0 } };
-		CHECK_INT(futimens(fd, old), 0);
-	}
-	close(fd);
-	CHECK_INT(S_build(out, n1, t1, 1, NULL, NULL), 0);
-	CHECK(access(p, F_OK) != 0);
+	S_sh("rmdir '%s'", p);
+	CHECK_INT(S_leftovers("out"), 0);
 }
 
 /* Two complete versions of a folder; a child writes them alternately and
@@ -403,9 +416,7 @@ static void test_killed(void)
 		whole += v == 0 || v == 1;
 	}
 	CHECK_INT(whole, 25);
-	/* The next build clears whatever the killed ones left (empty folders
-	 * of builds killed before their marker only once a minute old). */
-	S_sh("find '%s' -maxdepth 1 -name 'out.*' -exec touch -d '2000-01-01' {} +", S_root);
+	/* The next build clears whatever the killed ones left. */
 	CHECK_INT(S_write_version(out, 1), 0);
 	CHECK_INT(S_which_version(out), 1);
 	CHECK_INT(S_leftovers("out"), 0);
