@@ -17,6 +17,7 @@ static const char S_usage[] =
 	"  chart   STUDY --kind K -o F draw one chart\n"
 	"  probe   [CONNINFO] --scale N  time pgbench's init phases over libpq\n"
 	"  settle  [CONNINFO]          CHECKPOINT, then wait for autovacuum\n"
+	"  run     STUDY               run the plan of tpsreport.ini with pgbench\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help (also: tpsreport COMMAND --help)\n"
@@ -36,6 +37,7 @@ static const struct {
 	{ "chart", tr_cmd_chart },
 	{ "probe", tr_cmd_probe },
 	{ "settle", tr_cmd_settle },
+	{ "run", tr_cmd_run },
 };
 
 int main(int argc, char **argv)

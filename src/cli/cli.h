@@ -19,6 +19,7 @@ int tr_cmd_build(int argc, char **argv);
 int tr_cmd_chart(int argc, char **argv);
 int tr_cmd_probe(int argc, char **argv);
 int tr_cmd_settle(int argc, char **argv);
+int tr_cmd_run(int argc, char **argv);
 
 /* "tpsreport: message" on stderr. */
 void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);

@@ -318,6 +318,16 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 				goto cleanup;
 			continue;
 		}
+		if (tr_str_starts_with(name, "warmup")) {
+			/* A warm-up (tpsreport run writes warmup.txt): never a
+			 * measured run. */
+			rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "warmup", rel, 0,
+			                  "a warm-up run; not counted");
+			free(rel);
+			if (rc < 0)
+				goto cleanup;
+			continue;
+		}
 		rc = tr_summary_parse(&sum, text.ptr, text.size, rel);
 		if (rc == TR_ENOTFOUND) {
 			tr_summary_free(&sum);
