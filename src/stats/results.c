@@ -79,6 +79,7 @@ static int S_providers(tr_results *r, const tr_study *st)
 		out->vcpu = p->vcpu;
 		out->ram_gb = p->ram_gb;
 		out->notes = p->notes;
+		out->server = p->server;
 		out->monthly_cost = NAN;
 		if (p->nprice == 0)
 			continue;

@@ -244,6 +244,8 @@ typedef struct tr_provider_result {
 	double vcpu;
 	double ram_gb;
 	const char *notes;
+	/* results/<id>/facts.json of `tpsreport run` (borrowed), or NULL */
+	const tr_server_facts *server;
 } tr_provider_result;
 
 typedef struct tr_scenario_result {
