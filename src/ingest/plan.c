@@ -84,7 +84,15 @@ bool tr_plan_is_key(const char *name)
 	return false;
 }
 
+static int S_key(tr_plan *plan, const char *name, const char *value, long line);
+
 int tr_plan_key(tr_plan *plan, const char *name, const char *value, long line)
+{
+	int rc = S_key(plan, name, value, line);
+	return rc == TR_ERROR ? TR_EINVALID : rc;
+}
+
+static int S_key(tr_plan *plan, const char *name, const char *value, long line)
 {
 	int64_t n;
 	int rc;
@@ -198,14 +206,14 @@ int tr_plan_conninfo_check(const char *conninfo)
 	bool uri = strncmp(conninfo, "postgresql://", 13) == 0 ||
 	           strncmp(conninfo, "postgres://", 11) == 0;
 	if (!*conninfo)
-		return tr_error_set("conninfo: empty value");
+		return tr_error_set("conninfo: empty value"), TR_EINVALID;
 	if (S_has_control(conninfo))
-		return tr_error_set("conninfo: holds a control character");
+		return tr_error_set("conninfo: holds a control character"), TR_EINVALID;
 	if (uri ? S_uri_has_secret(conninfo)
 	        : strchr(conninfo, '=') && S_kv_has_secret(conninfo))
 		return tr_error_set("conninfo: holds a password; tpsreport.ini is "
 		                    "published with the study, so keep passwords in "
 		                    "~/.pgpass (PGPASSFILE) or a service file "
-		                    "(conninfo = service=NAME)");
+		                    "(conninfo = service=NAME)"), TR_EINVALID;
 	return 0;
 }

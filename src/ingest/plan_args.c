@@ -536,7 +536,7 @@ int tr_plan_sets(tr_plan_set **out, size_t *n, const tr_plan *plan)
 	if (!plan->pgbench)
 		return tr_error_set("no pgbench = arguments");
 	if ((rc = S_split(&w, plan->pgbench)) < 0)
-		return rc;
+		return rc == TR_ENOMEM ? rc : TR_EINVALID;
 	if ((rc = S_groups(&g, &ng, &w)) < 0)
 		goto cleanup;
 	for (size_t k = 0; k < ng; k++) {
@@ -574,5 +574,7 @@ int tr_plan_sets(tr_plan_set **out, size_t *n, const tr_plan *plan)
 cleanup:
 	S_groups_free(g, ng);
 	S_words_free(&w);
-	return rc < 0 ? rc : 0;
+	if (rc < 0)
+		return rc == TR_ENOMEM ? rc : TR_EINVALID;
+	return 0;
 }

@@ -107,6 +107,10 @@ for port in "$A_PORT" "$B_PORT"; do
     -c 'show synchronous_commit'
 done >"$W/servers.txt"
 python3 "$SRC/tests/e2e/run_pgbench.py" "$S" "$W/out" "$W/servers.txt" "$A_PORT" "$B_PORT"
+# Discovery passes over facts.json, .interrupted/ and the warm-up.
+"$T" check "$S" >"$W/check.out" 2>&1 || true
+! grep -E 'facts\.json|\.interrupted|warmup\.txt: (no|ran)' "$W/check.out" ||
+  fail "check reads facts.json, .interrupted/ or the warm-up as a run"
 echo "ok: built"
 
 # 5. --init on loaded tables without --force is refused; nothing runs.
@@ -188,8 +192,16 @@ pgbench = -c 1 -T 1 -S
 runs = 1
 log = none
 EOF
+# On a terminal (script(1) gives it one), a progress line: what runs now
+# and the time left.
 rc=0
-"$T" run "$d" >"$d.out" 2>"$d.err" || rc=$?
+script -q -e -c "'$T' run '$d'; echo \$? >'$d.rc'" "$d.tty" >/dev/null || true
+rc=$(cat "$d.rc")
+grep -a -E -q $'\r\\[2/4\\] a/fine run1 [0-9]+ s of 1 s, about [0-9]+ s left in all\e\\[K' "$d.tty" ||
+  { cat -A "$d.tty" | head; fail "no progress line on a terminal"; }
+grep -a -q $'\r\e\\[K' "$d.tty" || fail "the progress line is not cleared"
+# What is left on the screen: each line after its last carriage return.
+python3 -c 'import sys; print("\n".join(l.rstrip("\r").split("\r")[-1].replace("\x1b[K", "") for l in open(sys.argv[1], errors="replace").read().split("\n")))' "$d.tty" >"$d.err"
 [ "$rc" = 2 ] || { cat "$d.err"; fail "failing pgbench: exit $rc"; }
 grep -Eq '^tpsreport: a/broken run1: results/a/broken/run1.txt: pgbench exited with status 1: .*no-such-script.sql.*; this scenario stops here$' "$d.err" ||
   { cat "$d.err"; fail "failing pgbench: reason"; }
