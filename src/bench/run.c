@@ -178,6 +178,8 @@ static int S_settle(S_run *r)
 	}
 	if ((rc = tr_settle_run(&settled, &o)) < 0)
 		return rc;
+	if (atomic_load(&r->b->interrupted))
+		return 0; /* the caller stops */
 	S_emit(r, TR_BENCH_EV_SETTLE, "settle",
 	       settled ? "settled: CHECKPOINT done, no autovacuum worker running"
 	               : "settle timed out with autovacuum still running; going on");

@@ -250,8 +250,8 @@ int tr_cmd_run(int argc, char **argv)
 	S_clear(&ctx);
 	tr_bench_close(b);
 	if (rc == TR_BENCH_INTERRUPTED) {
-		tr_cli_error("interrupted: the complete runs are kept, the "
-		             "interrupted one is under its scenario's .interrupted/; "
+		tr_cli_error("interrupted: the complete runs are kept (an "
+		             "unfinished one goes under its scenario's .interrupted/); "
 		             "run 'tpsreport run %s' again to resume", o.study);
 		return TR_EXIT_FAILURE;
 	}

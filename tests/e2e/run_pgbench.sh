@@ -119,6 +119,40 @@ rc=0
 [ "$rc" = 2 ] && grep -q 'provider a (.*--init would drop them: add --force' "$W/init.err" ||
   { cat "$W/init.err"; fail "--init without --force"; }
 
+# 5b. Dry runs of other plans: a service file, per-transaction and no logs,
+# one provider and scenario chosen. Nothing runs.
+d=$W/service
+mkdir -p "$d"
+printf '[bench_a]\nhost=127.0.0.1\nport=%s\nuser=postgres\n' "$A_PORT" >"$W/pg_service.conf"
+cat >"$d/tpsreport.ini" <<EOF
+[provider a]
+conninfo = service=bench_a
+
+[provider b]
+conninfo = host=127.0.0.1 port=$B_PORT user=postgres
+
+[scenario tx]
+database = bench1
+pgbench = -c 1 -T 5 --sampling-rate=0.5
+log = transactions
+runs = 1
+
+[scenario quiet]
+database = bench2
+pgbench = -c 1 -t 100
+log = none
+runs = 1
+EOF
+PGSERVICEFILE=$W/pg_service.conf "$T" run "$d" --dry-run >"$d.out" 2>"$d.err" || { cat "$d.err"; fail "service: dry run"; }
+grep -qx -- "/[^ ]*pgbench -c 1 -T 5 --sampling-rate=0.5 --log --log-prefix=results/a/tx/run1 'service=bench_a dbname=bench1' > results/a/tx/run1.txt 2>&1" "$d.out" ||
+  { cat "$d.out"; fail "service: per-transaction logs, service conninfo"; }
+grep -qx -- "/[^ ]*pgbench -c 1 -t 100 '.*dbname=bench2.*' > results/b/quiet/run1.txt 2>&1" "$d.out" ||
+  { cat "$d.out"; fail "log = none"; }
+PGSERVICEFILE=$W/pg_service.conf "$T" run "$d" --dry-run --provider b --scenario quiet >"$d.one" 2>&1 || fail "one provider"
+[ "$(grep -c 'pgbench ' "$d.one")" = 1 ] && grep -q 'results/b/quiet/run1.txt' "$d.one" || { cat "$d.one"; fail "--provider b --scenario quiet"; }
+[ ! -e "$d/results" ] || fail "dry run wrote results/"
+echo "ok: dry runs of other plans"
+
 # 6. Bad plans: one line, exit 2, nothing written.
 bad() { # NAME EXPECTED-REGEX INI-BODY [OPTIONS...]
   local name=$1 want=$2 body=$3; shift 3
