@@ -72,11 +72,16 @@ int64_t tr_bench_now_us(void);
  * into out_path (created, must not exist) and stdin from /dev/null.
  * tick(ctx, seconds) is called about twice a second while it runs. After
  * tr_bench_interrupt() the child gets SIGINT (SIGKILL 10 s later).
- * *status is its waitpid() status. 0, or TR_ERROR when it could not start.
+ * *status is its waitpid() status; *times (may be NULL) its wall clock
+ * and CPU times. 0, or TR_ERROR when it could not start.
  */
-int tr_bench_exec(int *status, tr_bench *b, char *const *argv,
-                  const char *out_path, void (*tick)(void *, double),
-                  void *ctx);
+typedef struct tr_bench_times {
+	double real_s, user_s, sys_s;
+} tr_bench_times;
+
+int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
+                  char *const *argv, const char *out_path,
+                  void (*tick)(void *, double), void *ctx);
 
 /* The first line argv prints on stdout (for --version). 0 or TR_ERROR. */
 int tr_bench_capture(char **out, char *const *argv);

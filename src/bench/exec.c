@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +20,11 @@ int64_t tr_bench_now_us(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static double S_tv(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
 static void S_nap(long ms)
@@ -38,16 +45,18 @@ static void S_child(int fd, const char *dir, char *const *argv)
 	_exit(127);
 }
 
-int tr_bench_exec(int *status, tr_bench *b, char *const *argv,
-                  const char *out_path, void (*tick)(void *, double),
-                  void *ctx)
+int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
+                  char *const *argv, const char *out_path,
+                  void (*tick)(void *, double), void *ctx)
 {
+	struct rusage ru;
 	int fd = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	int64_t t0, killed_at = 0;
 	bool sent = false;
 	pid_t pid;
 
 	*status = 0;
+	getrusage(RUSAGE_CHILDREN, &ru);
 	if (fd < 0)
 		return tr_error_set_errno(out_path);
 	t0 = tr_bench_now_us();
@@ -79,6 +88,15 @@ int tr_bench_exec(int *status, tr_bench *b, char *const *argv,
 		S_nap(200);
 	}
 	atomic_store(&b->child, 0);
+	if (times) {
+		/* The children's CPU is counted once they are waited for, and we
+		 * wait for one at a time: the difference is this child's. */
+		struct rusage after;
+		getrusage(RUSAGE_CHILDREN, &after);
+		times->real_s = (double)(tr_bench_now_us() - t0) / 1e6;
+		times->user_s = S_tv(&after.ru_utime) - S_tv(&ru.ru_utime);
+		times->sys_s = S_tv(&after.ru_stime) - S_tv(&ru.ru_stime);
+	}
 	return 0;
 }
 

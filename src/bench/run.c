@@ -226,12 +226,40 @@ static char *S_reason(const char *path, int status)
 	return out;
 }
 
+/* bash's `time` format: "real\t0m1.234s". */
+static void S_time_line(tr_buf *b, const char *name, double s)
+{
+	long ms = (long)(s * 1000 + 0.5);
+	tr_buf_printf(b, "%s\t%ldm%ld.%03lds\n", name, ms / 60000, ms % 60000 / 1000,
+	              ms % 1000);
+}
+
+static int S_append_times(const char *path, const tr_bench_times *t)
+{
+	tr_buf b = TR_BUF_INIT;
+	FILE *f = fopen(path, "a");
+	int rc = 0;
+	if (!f)
+		return tr_error_set_errno(path);
+	tr_buf_putc(&b, '\n');
+	S_time_line(&b, "real", t->real_s);
+	S_time_line(&b, "user", t->user_s);
+	S_time_line(&b, "sys", t->sys_s);
+	if (!b.ptr || fwrite(b.ptr, 1, b.size, f) != b.size)
+		rc = tr_error_set_errno(path);
+	if (fclose(f) != 0 && rc == 0)
+		rc = tr_error_set_errno(path);
+	tr_buf_free(&b);
+	return rc;
+}
+
 /* Run one step. 0 done; TR_BENCH_INTERRUPTED; S_STOPPED: the scenario
  * stops (told by a FAILED event); other negative codes: not told yet. */
 static int S_step(S_run *r, const tr_bench_step *s)
 {
 	tr_buf line = TR_BUF_INIT;
 	char *out = tr_path_join(r->b->study, s->out);
+	tr_bench_times times;
 	int status = 0, rc;
 
 	r->s = s;
@@ -245,7 +273,12 @@ static int S_step(S_run *r, const tr_bench_step *s)
 		free(out);
 		return 0;
 	}
-	rc = tr_bench_exec(&status, r->b, s->argv, out, S_tick, r);
+	rc = tr_bench_exec(&status, &times, r->b, s->argv, out, S_tick, r);
+	/* What `time pgbench -i` adds in the seeds, measured the same way
+	 * (wall clock, and the child's CPU from wait4): init tables show it. */
+	if (rc == 0 && s->kind == TR_BENCH_INIT && WIFEXITED(status) &&
+	    WEXITSTATUS(status) == 0)
+		rc = S_append_times(out, &times);
 	if (rc == 0 && atomic_load(&r->b->interrupted)) {
 		if ((rc = S_move_aside(r, s->stem, ".interrupted")) == 0)
 			rc = TR_BENCH_INTERRUPTED;

@@ -31,6 +31,7 @@ plan = {
 scale = {"sweep": 1, "steady": 2}
 
 expected_tps = {}
+wall = {}
 for p in ("a", "b"):
     for s, runs in plan.items():
         d = os.path.join(study, "results", p, s)
@@ -62,6 +63,15 @@ for p in ("a", "b"):
         init = open(os.path.join(d, "init.txt")).read()
         if f"{100000 * scale[s]} of {100000 * scale[s]} tuples" not in init:
             fail(f"{p}/{s}/init.txt: not scale {scale[s]}")
+        # `time`'s lines after pgbench's own: the wall clock includes
+        # pgbench's "done in" total.
+        done = float(re.search(r"^done in ([0-9.]+) s", init, re.M).group(1))
+        real = re.search(r"^real\t(\d+)m([0-9.]+)s$", init, re.M)
+        if not real:
+            fail(f"{p}/{s}/init.txt: no real line")
+        wall[(p, s)] = int(real.group(1)) * 60 + float(real.group(2))
+        if wall[(p, s)] + 0.0015 < done:
+            fail(f"{p}/{s}/init.txt: real {wall[(p, s)]} < done in {done}")
     warm = open(os.path.join(study, "results", p, "steady", "warmup.txt")).read()
     if "duration: 1 s\n" not in warm:
         fail(f"{p}: warm-up of 1 s")
@@ -89,6 +99,10 @@ if set(runs) != set(expected_tps):
 for key, tps in expected_tps.items():
     if abs(runs[key]["tps"] - tps) > 1e-9 * max(1, tps):
         fail(f"{key}: tps {runs[key]['tps']} != {tps}")
+inits = {(i["provider"], i["scenario"]): i for i in res["init"]}
+for key, w in wall.items():
+    if abs(inits[key]["wall_s"] - w) > 1e-9:
+        fail(f"{key}: init wall_s {inits[key]['wall_s']} != {w}")
 provs = {p["id"]: p for p in res["providers"]}
 for p in ("a", "b"):
     sb = provs[p]["server"]["settings"]["shared_buffers"]
