@@ -2,6 +2,7 @@
 
 #include "cli/cli.h"
 #include "version.h"
+#include "util/base.h"
 
 #include <stdio.h>
 #include <string.h>

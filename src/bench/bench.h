@@ -20,7 +20,7 @@
  */
 
 #include "model/model.h"
-#include "util/util.h"
+#include <stddef.h>
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,6 +6,12 @@
 #include "bench.h"
 #include "ingest/ingest.h"
 #include "probe/probe.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/alloc.h"
+#include "util/str.h"
+#include "util/file.h"
+#include "util/number.h"
 
 #include <stdatomic.h>
 #include <sys/types.h>

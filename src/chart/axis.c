@@ -1,7 +1,10 @@
 /* axis.c: value axes with ticks at 1-2-5 steps, and the number formats of
  * every label (grouped thousands, locale-independent). */
 
-#include "layout.h"
+#include "chart_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -2,7 +2,9 @@
  * shows for each kind, its exact <title>, the groups of a chart, and the
  * words around them. */
 
-#include "bars.h"
+#include "chart_bars_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,6 +12,7 @@
  */
 
 #include "stats/stats.h"
+#include "util/buf.h"
 
 typedef enum tr_chart_kind {
 	TR_CHART_TPS = 0,     /* grouped bars: median TPS, whisker min-max */

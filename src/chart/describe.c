@@ -2,7 +2,8 @@
  * what the chart shows in one or two sentences with the numbers that
  * matter (who leads where, by how much), for aria-label and <img alt>. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stdlib.h>

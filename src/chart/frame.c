@@ -1,7 +1,8 @@
 /* frame.c: what every chart has around its plot: the style sheet, the
  * background, a title and subtitle, and the legend. */
 
-#include "layout.h"
+#include "chart_internal.h"
+#include "util/base.h"
 
 #include <math.h>
 #include <stdio.h>

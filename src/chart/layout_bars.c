@@ -4,7 +4,9 @@
  * units. The value axis starts at zero; each bar has a <title> with its
  * exact value and, where it fits, a value label. */
 
-#include "bars.h"
+#include "chart_bars_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

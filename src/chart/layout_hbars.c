@@ -4,7 +4,8 @@
  * the canvas grows downwards. Same figures, titles, whiskers and zero-based
  * value axis as the upright bars. */
 
-#include "bars.h"
+#include "chart_bars_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,9 @@
  * horizontal bar per provider and scenario, seconds on the x axis, a
  * legend of phases. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

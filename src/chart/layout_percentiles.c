@@ -3,7 +3,9 @@
  * 50% to 99.99%, so the tail gets as much room as the body; y is ms from
  * zero. One line per provider, from the cell's merged histogram. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

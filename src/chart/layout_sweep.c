@@ -4,7 +4,9 @@
  * varies it). Where a client count was run with several thread counts,
  * each is a dot and the line joins the best of them: the panel says so. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,7 +3,9 @@
  * apart by their dash: where the dips show. The y axis starts at zero so a
  * dip looks as deep as it is. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdio.h>

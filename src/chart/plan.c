@@ -1,7 +1,9 @@
 /* plan.c: which charts the results allow, their file names, and one chart
  * item on request (tpsreport chart --kind K --scenario S). */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -9,8 +9,12 @@
  * size. The bytes depend only on the pixels (no timestamps, no text
  * chunks), so the same chart is the same file everywhere. */
 
-#include "png.h"
+#include "chart_png_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>

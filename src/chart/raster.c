@@ -10,8 +10,10 @@
  * What still differs between machines is cairo's own version, which it
  * writes as the PDF's Producer. */
 
-#include "png.h"
-#include "layout.h"
+#include "chart_png_internal.h"
+#include "chart_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <cairo.h>
 #include <cairo-pdf.h>

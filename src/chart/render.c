@@ -1,7 +1,10 @@
 /* render.c: one chart, from results to file bytes: lay it out once, then
  * write the scene in the format asked for. */
 
-#include "plan.h"
+#include "chart_plan_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <string.h>

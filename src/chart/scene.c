@@ -1,6 +1,8 @@
-/* scene.c: the backend-neutral scene layouts draw into (see scene.h). */
+/* scene.c: the backend-neutral scene layouts draw into (see chart_scene_internal.h). */
 
-#include "scene.h"
+#include "chart_scene_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stdlib.h>

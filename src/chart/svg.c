@@ -7,7 +7,10 @@
  * written with at most two decimals, locale-independently: the same scene
  * gives the same bytes. */
 
-#include "layout.h"
+#include "chart_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <libxml/xmlwriter.h>
 #include <stdlib.h>

@@ -7,7 +7,11 @@
  * browser's DejaVu Sans shows the same; the narrower sans-serif fonts a
  * browser may fall back to only leave more room. */
 
-#include "scene.h"
+#include "chart_scene_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/str.h"
 
 #include <cairo.h>
 #include <stdlib.h>

@@ -8,6 +8,10 @@
 #include "probe/probe.h"
 #include "site/site.h"
 #include "writeup/writeup.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <getopt.h>

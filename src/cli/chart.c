@@ -4,6 +4,10 @@
 #include "cli.h"
 #include "chart/chart.h"
 #include "ingest/ingest.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "ingest/ingest.h"
 #include "stats/stats.h"
+#include "util/buf.h"
+#include "util/diag.h"
 
 #include <getopt.h>
 #include <stdio.h>

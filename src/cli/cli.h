@@ -9,7 +9,7 @@
  */
 
 #include "ingest/ingest.h"
-#include "util/util.h"
+#include "util/diag.h"
 
 enum { TR_EXIT_OK = 0, TR_EXIT_FINDINGS = 1, TR_EXIT_FAILURE = 2 };
 

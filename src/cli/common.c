@@ -1,6 +1,9 @@
 /* common.c: how the command line reports errors and warnings. */
 
 #include "cli.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

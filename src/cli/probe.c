@@ -3,6 +3,10 @@
 
 #include "cli.h"
 #include "probe/probe.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/number.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -3,6 +3,8 @@
  * file parses options, handles Ctrl-C and prints. */
 
 #include "bench/bench.h"
+#include "util/buf.h"
+#include "util/number.h"
 #include "cli.h"
 
 #include <getopt.h>

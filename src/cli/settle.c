@@ -3,6 +3,8 @@
 
 #include "cli.h"
 #include "probe/probe.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /* csv.c: cells and runs as CSV (RFC 4180), numbers in shortest exact form. */
 
 #include "export.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <string.h>

@@ -10,6 +10,7 @@
  */
 
 #include "stats/stats.h"
+#include "util/buf.h"
 
 #define TR_RESULTS_SCHEMA 1
 

@@ -6,6 +6,9 @@
 
 #include "export.h"
 #include "version.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/json.h"
 
 #include <math.h>
 

@@ -1,6 +1,8 @@
 /* table.c: aligned plain-text tables (widths in characters, not bytes). */
 
-#include "table.h"
+#include "export_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <stdlib.h>
 #include <string.h>

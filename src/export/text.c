@@ -2,9 +2,12 @@
  * init), for a terminal. Every label says what a number is: "p95 win" is
  * the p95 of window mean latencies, not of transactions. */
 
-#include "table.h"
+#include "export_internal.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define S_W 64

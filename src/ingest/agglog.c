@@ -17,7 +17,9 @@
  * min above max, an interval start that does not move forward. */
 
 #include "ingest.h"
-#include "logscan.h"
+#include "ingest_logscan_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,6 +4,11 @@
  * is an error with file and line: a typo must not silently drop a price. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
+#include "util/str.h"
 
 #include <ini.h>
 #include <math.h>

@@ -4,6 +4,9 @@
  * is an error naming its line. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/jsonread.h"
 
 #include <stdlib.h>
 #include <string.h>

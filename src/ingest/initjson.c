@@ -6,6 +6,9 @@
  * and so is a schema newer than 1. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/jsonread.h"
 
 #include <math.h>
 #include <stdlib.h>

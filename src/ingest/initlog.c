@@ -17,6 +17,10 @@
  * error naming the line: a number must never be half read. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <stdlib.h>

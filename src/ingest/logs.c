@@ -9,13 +9,21 @@
  * work even on a single file. Aggregate logs are small (a line per thread
  * and interval) and are read whole. */
 
-#include "load.h"
+#include "ingest_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/hash64.h"
+#include "util/pool.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

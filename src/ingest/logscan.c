@@ -1,6 +1,8 @@
 /* logscan.c: diagnosis helpers shared by agglog.c and txlog.c. */
 
-#include "logscan.h"
+#include "ingest_logscan_internal.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <string.h>
 

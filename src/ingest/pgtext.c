@@ -1,6 +1,8 @@
 /* pgtext.c: lines, a cursor and stderr prefixes for pgbench's text. */
 
-#include "pgtext.h"
+#include "ingest_pgtext_internal.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <string.h>
 

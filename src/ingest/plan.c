@@ -4,6 +4,10 @@
  * sections here first. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/number.h"
+#include "util/base.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,6 +6,11 @@
  * gets as far as running. docs/run.md lists the rules. */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
+#include "util/base.h"
 
 #include <stdlib.h>
 #include <string.h>

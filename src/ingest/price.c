@@ -1,6 +1,9 @@
 /* price.c: "154.76 USD/month instance + 68.50 USD/month storage". */
 
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -11,8 +11,11 @@
  * "-nan" for an interval without transactions.
  */
 
-#include "pgtext.h"
+#include "ingest_pgtext_internal.h"
 #include "ingest.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdlib.h>

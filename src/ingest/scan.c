@@ -6,7 +6,13 @@
  * <stem>.err or <stem>.log without a summary hold the run's stderr.
  * init*.txt|.log is `pgbench -i` output, init*.json a probe's. */
 
-#include "load.h"
+#include "ingest_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/str.h"
 
 #include <dirent.h>
 #include <errno.h>

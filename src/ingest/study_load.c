@@ -1,6 +1,13 @@
 /* study_load.c: tr_study_load(): the ini, the folders, the runs, the logs. */
 
-#include "load.h"
+#include "ingest_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/error.h"
+#include "util/file.h"
+#include "util/sha256.h"
+#include "util/str.h"
 
 #include <errno.h>
 #include <math.h>

@@ -14,8 +14,12 @@
  * and -r rows in summary_scripts.c.
  */
 
-#include "summary_priv.h"
+#include "ingest_summary_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---- messages and version clues -------------------------------------- */

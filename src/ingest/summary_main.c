@@ -5,10 +5,12 @@
  * like that.
  */
 
-#include "summary_priv.h"
+#include "ingest_summary_internal.h"
+#include "util/alloc.h"
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -13,10 +13,12 @@
  *          the successful ones; one space before the statement text
  */
 
-#include "summary_priv.h"
+#include "ingest_summary_internal.h"
+#include "util/alloc.h"
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

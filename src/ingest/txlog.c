@@ -14,7 +14,9 @@
  * so the reader is built around one loop over the buffer; see S_lines. */
 
 #include "ingest.h"
-#include "logscan.h"
+#include "ingest_logscan_internal.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <string.h>

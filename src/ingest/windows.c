@@ -8,7 +8,9 @@
  * windows to whole epoch seconds, so it is partial, and it holds connection
  * set-up. */
 
-#include "load.h"
+#include "ingest_internal.h"
+#include "util/alloc.h"
+#include "util/diag.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -8,6 +8,7 @@
  * per-transaction hot loop. */
 
 #include "model.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

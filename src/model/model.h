@@ -12,7 +12,7 @@
  * Unknown numbers are NaN (double) or -1 (integers), never 0.
  */
 
-#include "util/util.h"
+#include "util/diag.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,6 +1,7 @@
 /* study.c: freeing what the study owns, and lookups. */
 
 #include "model.h"
+#include "util/diag.h"
 
 #include <math.h>
 #include <stdlib.h>

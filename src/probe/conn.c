@@ -1,7 +1,10 @@
 /* conn.c: connecting, running statements, and saying what went wrong in
  * one line that never holds the password. */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <string.h>

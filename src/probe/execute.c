@@ -1,7 +1,7 @@
 /* execute.c: the whole probe in one call, with Ctrl-C turned into a clean
  * stop: cancel, roll back, report the phase. */
 
-#include "internal.h"
+#include "probe_internal.h"
 
 #include <string.h>
 

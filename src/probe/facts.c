@@ -2,8 +2,10 @@
  * the settings that explain init and benchmark speed, SSL, the version;
  * and the database size after them. */
 
-#include "internal.h"
+#include "probe_internal.h"
 #include "version.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,7 +6,8 @@
  * PQputCopyData per chunk: pgbench formats each row with printf and sends
  * it with PQputline, and the probe must not be slower than pgbench. */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -23,7 +23,10 @@
  *   rows stay, and the error says so.
  */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <errno.h>
 #include <stdlib.h>

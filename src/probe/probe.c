@@ -1,6 +1,8 @@
 /* probe.c: the probe's options, its connections, and stopping it. */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <string.h>

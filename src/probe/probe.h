@@ -19,7 +19,7 @@
  */
 
 #include "model/model.h"
-#include "util/util.h"
+#include "util/buf.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>

@@ -1,7 +1,9 @@
 /* result.c: a probe's result, and init.json (docs/init-json.md, schema 1).
  * Keys are written in a fixed order so that two probes diff cleanly. */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/buf.h"
+#include "util/json.h"
 
 #include <math.h>
 #include <stdlib.h>

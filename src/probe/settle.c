@@ -1,7 +1,10 @@
 /* settle.c: the seeds' settle(): CHECKPOINT, then wait until no autovacuum
  * worker runs, so that one run's leftovers do not slow the next. */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,8 +6,12 @@
  * initCreatePKeys, initCreateFKeys, initGenerateDataServerSide), and so are
  * the messages, so that whatever reads `pgbench -i` output reads ours. */
 
-#include "internal.h"
+#include "probe_internal.h"
 #include "version.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

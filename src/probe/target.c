@@ -2,7 +2,12 @@
  * pgbench: are the tables there and at which scale, where exactly does a
  * scenario connect, and what is the server (facts.json). */
 
-#include "internal.h"
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/json.h"
+#include "util/base.h"
 #include "version.h"
 
 #include <stdlib.h>

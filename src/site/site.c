@@ -5,6 +5,9 @@
 #define _GNU_SOURCE /* renameat2, RENAME_EXCHANGE, flock */
 
 #include "site_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -24,7 +24,8 @@
  *   tr_site_free(site);       // without a commit: OUT untouched
  */
 
-#include "util/util.h"
+#include <stdbool.h>
+#include <stddef.h>
 
 #define TR_SITE_MARKER ".tpsreport"
 

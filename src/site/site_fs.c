@@ -6,10 +6,13 @@
 #define _GNU_SOURCE /* flock */
 
 #include "site_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>

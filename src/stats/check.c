@@ -6,9 +6,14 @@
  * transactions, missing or orphaned logs, or gaps between windows. Each
  * finding names the files it is about. */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/str.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,8 @@
 /* compare.c: each provider against the baseline, and sweep averages
  * (docs/metrics.md, "Comparisons"). */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

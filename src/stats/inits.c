@@ -1,6 +1,7 @@
 /* inits.c: init timings per provider and scenario. */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
 
 int tr_inits_compute(tr_results *r, const tr_study *st)
 {

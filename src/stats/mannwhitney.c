@@ -11,6 +11,7 @@
  * result says it is not exact. */
 
 #include "stats.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* numbers.c: medians, quantiles, means, CoV (docs/metrics.md). */
 
 #include "stats.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -6,7 +6,10 @@
  * Holm-corrected significance, sweep averages, regimes, findings. */
 
 #include "stats.h"
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
+#include "util/diag.h"
+#include "util/error.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -8,7 +8,8 @@
  * rest of the server's memory use), partly cached up to 4 x RAM, disk-bound
  * beyond. */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* stability.c: window statistics of runs and cells (docs/metrics.md,
  * "Stability"), and per-transaction latency of cells. */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

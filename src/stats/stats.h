@@ -12,6 +12,7 @@
  */
 
 #include "model/model.h"
+#include "util/diag.h"
 
 /* ---- numbers --------------------------------------------------------- */
 

@@ -1,6 +1,8 @@
 /* workload.c: naming workloads for people and for file names. */
 
-#include "results_internal.h"
+#include "stats_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,10 @@
 /* alloc.c: allocation that reports failure as an error message. */
 
-#include "util.h"
+#include "alloc.h"
+#include "buf.h"
+#include "error.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,7 +1,11 @@
 /* buf.c: growable NUL-terminated byte strings. */
 
-#include "util.h"
+#include "buf.h"
+#include "alloc.h"
+#include "error.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

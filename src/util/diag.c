@@ -1,6 +1,8 @@
 /* diag.c: warnings and findings collected while the job goes on. */
 
-#include "util.h"
+#include "diag.h"
+#include "alloc.h"
+#include "buf.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,9 @@
 /* error.c: one message per thread, set where a failure is found. */
 
-#include "util.h"
+#include "error.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Fixed-size so that setting an error never needs memory (it may be the

@@ -1,9 +1,13 @@
 /* file.c: whole-file reads, path joins and atomic writes. */
 
-#include "util.h"
+#include "file.h"
+#include "alloc.h"
+#include "buf.h"
+#include "error.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -6,7 +6,7 @@
  * makes it fast; the final mix combines them with the length and runs the
  * splitmix64 finaliser so that every input bit reaches every output bit. */
 
-#include "util.h"
+#include "hash64.h"
 
 #include <string.h>
 

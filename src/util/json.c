@@ -1,49 +1,12 @@
 /* json.c: a streaming JSON writer with stable formatting. */
 
-#include "util.h"
+#include "json.h"
+#include "buf.h"
+#include "number.h"
+#include "str.h"
 
 #include <math.h>
 #include <string.h>
-
-static int S_utf8_len(const unsigned char *s, size_t avail)
-{
-	unsigned c = s[0];
-	int n;
-	unsigned cp;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, cp = c & 0x07;
-	else
-		return -1;
-	if ((size_t)n > avail)
-		return -1;
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return -1;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return -1;
-	return n;
-}
-
-bool tr_utf8_valid(const char *s, size_t len)
-{
-	size_t i = 0;
-	while (i < len) {
-		int n = S_utf8_len((const unsigned char *)s + i, len - i);
-		if (n < 0)
-			return false;
-		i += (size_t)n;
-	}
-	return true;
-}
 
 int tr_json_escape(tr_buf *out, const char *s)
 {
@@ -72,7 +35,7 @@ int tr_json_escape(tr_buf *out, const char *s)
 			i++;
 			continue;
 		}
-		n = S_utf8_len((const unsigned char *)s + i, len - i);
+		n = tr_utf8_seq_len(s + i, len - i);
 		if (n < 0) {
 			rc = tr_buf_puts(out, "\xef\xbf\xbd");
 			i++;

@@ -5,7 +5,12 @@
  * The input need not be NUL-terminated and may contain NUL bytes (they are
  * errors, like any other raw control character outside whitespace). */
 
-#include "util.h"
+#include "jsonread.h"
+#include "alloc.h"
+#include "buf.h"
+#include "error.h"
+#include "number.h"
+#include "str.h"
 
 #include <math.h>
 #include <stdlib.h>

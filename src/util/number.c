@@ -4,10 +4,13 @@
  * might; so where libc is used (strtod, snprintf) the locale's decimal
  * point is swapped for '.' on the way in and out. */
 
-#include "util.h"
+#include "number.h"
+#include "buf.h"
 
 #include <locale.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,7 +5,9 @@
  * so the caller's merge in index order makes the result independent of
  * which thread ran what. */
 
-#include "util.h"
+#include "pool.h"
+#include "alloc.h"
+#include "error.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

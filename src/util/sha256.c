@@ -1,6 +1,6 @@
 /* sha256.c: FIPS 180-4 SHA-256, for the digest of a study's inputs. */
 
-#include "util.h"
+#include "sha256.h"
 
 #include <string.h>
 

@@ -4,6 +4,7 @@
  * writeup never silently loses a figure its text talks about. */
 
 #include "writeup_internal.h"
+#include "util/buf.h"
 
 #include <string.h>
 

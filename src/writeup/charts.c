@@ -5,6 +5,9 @@
 
 #include "writeup_internal.h"
 #include "chart/chart.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/pool.h"
 
 #include <stdlib.h>
 #include <string.h>

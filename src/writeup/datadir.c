@@ -6,6 +6,9 @@
 
 #include "writeup_internal.h"
 #include "version.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,9 @@
 /* directive.c: reading one {{name arg ...}} (docs/writeup.md, "Syntax"). */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <string.h>

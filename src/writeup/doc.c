@@ -2,6 +2,9 @@
  * figures it stands for, and sticky helpers for writing it. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * (\{{ writes "{{"), so a writeup can show them literally. */
 
 #include "writeup_internal.h"
+#include "util/base.h"
 
 #include <string.h>
 

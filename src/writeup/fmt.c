@@ -4,6 +4,8 @@
  * results.json (tests/e2e/build_numbers.py holds the same rules). */
 
 #include "writeup_internal.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <string.h>

@@ -6,8 +6,10 @@
  * libxml2 escapes when it writes the file. */
 
 #include "writeup_internal.h"
-#include "html.h"
+#include "writeup_html_internal.h"
 #include "version.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <cmark.h>
 #include <libxml/HTMLtree.h>

@@ -2,8 +2,11 @@
  * its link, the sorting script), libxml2 node helpers, and writing the
  * document as HTML5 in UTF-8. */
 
-#include "html.h"
+#include "writeup_html_internal.h"
 #include "version.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <libxml/HTMLtree.h>
 #include <stdlib.h>

@@ -3,7 +3,10 @@
  * are prefixed with the chart's name, and references to them (url(#id),
  * href="#id") follow, so that charts sharing one page never collide. */
 
-#include "html.h"
+#include "writeup_html_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <libxml/parser.h>
 #include <stdlib.h>

@@ -5,6 +5,7 @@
 
 #include "writeup_internal.h"
 #include "version.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stddef.h>

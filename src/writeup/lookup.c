@@ -2,6 +2,8 @@
  * in directives, with messages that list what there is. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stdlib.h>

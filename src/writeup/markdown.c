@@ -5,6 +5,7 @@
 
 #include "writeup_internal.h"
 #include "version.h"
+#include "util/buf.h"
 
 #include <stdlib.h>
 #include <string.h>

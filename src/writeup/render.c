@@ -2,6 +2,8 @@
  * it three ways. */
 
 #include "writeup_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,7 @@
  * as benchstat says it) and the test setup. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

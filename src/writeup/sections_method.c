@@ -4,6 +4,8 @@
  * author: it is what the files say. */
 
 #include "writeup_internal.h"
+#include "util/buf.h"
+#include "util/diag.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * placed where their section is, each once. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

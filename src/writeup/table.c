@@ -4,6 +4,10 @@
  * nothing, so builders check once. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * p95 "p95 of transactions". */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

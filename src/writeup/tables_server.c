@@ -3,6 +3,8 @@
  * provider, as the seed articles' "instance configuration" tables. */
 
 #include "writeup_internal.h"
+#include "util/str.h"
+#include "util/base.h"
 
 #include <string.h>
 

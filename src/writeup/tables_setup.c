@@ -2,6 +2,8 @@
  * their prices, init timings, and every run. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
 #include <stdlib.h>

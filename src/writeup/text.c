@@ -5,6 +5,7 @@
  * noncharacters) and escaped for Markdown where they go into Markdown. */
 
 #include "writeup_internal.h"
+#include "util/buf.h"
 
 #include <string.h>
 

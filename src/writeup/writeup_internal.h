@@ -21,6 +21,7 @@
  */
 
 #include "writeup.h"
+#include "util/buf.h"
 
 /* ---- numbers (fmt.c): the one helper every number shown goes through -- */
 

@@ -1,6 +1,9 @@
 /* bench_txlog.c: time tr_txlog_parse over a file (see txlog.sh). */
 
 #include "ingest/ingest.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/file.h"
 
 #include <stdio.h>
 #include <stdlib.h>

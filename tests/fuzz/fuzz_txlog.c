@@ -2,6 +2,7 @@
 
 #include "fuzz.h"
 #include "ingest/ingest.h"
+#include "util/error.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

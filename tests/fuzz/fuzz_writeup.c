@@ -6,6 +6,8 @@
 #include "ingest/ingest.h"
 #include "version.h"
 #include "writeup/writeup.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdio.h>
 

@@ -8,7 +8,9 @@
  * canvas without two labels overlapping. Include after harness.h.
  */
 
-#include "chart/layout.h"
+#include "chart/chart_internal.h"
+#include "util/buf.h"
+#include "util/number.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>

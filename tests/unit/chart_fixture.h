@@ -13,7 +13,8 @@
  * every time.
  */
 
-#include "stats/results_internal.h"
+#include "stats/stats_internal.h"
+#include "util/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,10 +7,15 @@
  * With TR_CHART_DUMP=DIR set, the charts are also written to DIR (for the
  * browser test and for looking at them). */
 
+/* internal test of: chart stats */
+
 #include "harness.h"
 #include "chart_fixture.h"
 #include "chart_check.h"
-#include "chart/plan.h"
+#include "chart/chart_plan_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/number.h"
 
 #include <ctype.h>
 

@@ -4,9 +4,13 @@
  * text in the canvas, and show long labels shortened with the full text in
  * a <title>. */
 
+/* internal test of: chart stats */
+
 #include "harness.h"
 #include "chart_fixture.h"
 #include "chart_check.h"
+#include "util/buf.h"
+#include "util/str.h"
 
 static char S_long[5200];
 

@@ -5,10 +5,13 @@
  * best thread count at each client count and shows every cell as a dot.
  * With TR_CHART_DUMP=DIR the charts are written there as well. */
 
+/* internal test of: chart stats */
+
 #include "harness.h"
 #include "chart_fixture.h"
 #include "chart_check.h"
-#include "chart/plan.h"
+#include "chart/chart_plan_internal.h"
+#include "util/buf.h"
 
 static fixture F;
 

@@ -2,8 +2,11 @@
  * labels, numbers without the locale, text measured with cairo, shortened
  * and wrapped at character boundaries, and strings made safe for XML. */
 
+/* internal test of: chart */
+
 #include "harness.h"
-#include "chart/layout.h"
+#include "chart/chart_internal.h"
+#include "util/str.h"
 
 #include <locale.h>
 

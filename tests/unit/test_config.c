@@ -2,6 +2,7 @@
 
 #include "harness.h"
 #include "ingest/ingest.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 

@@ -3,6 +3,7 @@
  * naming their line, unknown members passed over. */
 
 #include "harness.h"
+#include "util/error.h"
 #include "ingest/ingest.h"
 
 #include <stdlib.h>

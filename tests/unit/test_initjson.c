@@ -4,6 +4,9 @@
 #include "harness.h"
 #include "ingest/ingest.h"
 #include "probe/probe.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/str.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,9 @@
 /* test_jsonread.c: the JSON reader on good, bad and hostile input. */
 
 #include "harness.h"
-#include "util/util.h"
+#include "util/error.h"
+#include "util/jsonread.h"
+#include "util/str.h"
 
 #include <stdlib.h>
 

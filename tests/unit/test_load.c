@@ -4,6 +4,7 @@
 
 #include "harness.h"
 #include "ingest/ingest.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

@@ -4,6 +4,9 @@
  * written out by hand. */
 
 #include "harness.h"
+#include "util/buf.h"
+#include "util/alloc.h"
+#include "util/error.h"
 #include "ingest/ingest.h"
 
 #include <stdlib.h>

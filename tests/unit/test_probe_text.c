@@ -2,8 +2,12 @@
  * messages as one line, passwords scrubbed, connection strings without
  * secrets, options checked. */
 
+/* internal test of: probe */
+
 #include "harness.h"
-#include "probe/internal.h"
+#include "probe/probe_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdlib.h>
 

@@ -6,6 +6,8 @@
 
 #include "harness.h"
 #include "ingest/ingest.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdint.h>
 

@@ -6,6 +6,7 @@
 
 #include "harness.h"
 #include "site/site.h"
+#include "util/error.h"
 
 #include <dirent.h>
 #include <stdarg.h>

@@ -3,6 +3,7 @@
 
 #include "harness.h"
 #include "stats/stats.h"
+#include "util/base.h"
 
 #include <stdlib.h>
 

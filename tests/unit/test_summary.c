@@ -6,6 +6,7 @@
  */
 
 #include "unit/summary_check.h"
+#include "util/base.h"
 
 static void test_tpcb_progress(void)
 {

@@ -5,6 +5,8 @@
  */
 
 #include "unit/summary_check.h"
+#include "util/buf.h"
+#include "util/error.h"
 
 #include <stdint.h>
 

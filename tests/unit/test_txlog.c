@@ -7,6 +7,7 @@
 
 #include "harness.h"
 #include "ingest/ingest.h"
+#include "util/error.h"
 
 #include <dirent.h>
 #include <errno.h>

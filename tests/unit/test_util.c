@@ -1,7 +1,13 @@
 /* test_util.c: numbers, buffers, JSON, diagnostics, SHA-256. */
 
 #include "harness.h"
-#include "util/util.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/error.h"
+#include "util/json.h"
+#include "util/number.h"
+#include "util/sha256.h"
+#include "util/str.h"
 
 #include <locale.h>
 #include <stdlib.h>

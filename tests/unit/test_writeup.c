@@ -5,9 +5,14 @@
  * (medians of the run TPS it lists), not read back from the code.
  * Set TR_WRITEUP_DUMP=DIR to keep the rendered files for a look. */
 
+/* internal test of: writeup */
+
 #include "harness.h"
 #include "wu_fixture.h"
 #include "writeup/writeup_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/str.h"
 
 #include <cmark.h>
 #include <libxml/HTMLparser.h>

@@ -14,6 +14,8 @@
 
 #include "stats/stats.h"
 #include "writeup/writeup.h"
+#include "util/buf.h"
+#include "util/diag.h"
 
 #include <math.h>
 #include <stdlib.h>

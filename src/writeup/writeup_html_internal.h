@@ -1,11 +1,12 @@
-#ifndef TR_WRITEUP_HTML_H
-#define TR_WRITEUP_HTML_H
+#ifndef TR_WRITEUP_HTML_INTERNAL_H
+#define TR_WRITEUP_HTML_INTERNAL_H
 
 /* Internal to writeup's HTML files: html.c (the AST walk, tables and
  * figures), html_page.c (the page, node helpers, writing the file) and
  * html_svg.c (charts inlined into report.html). */
 
 #include "writeup_internal.h"
+#include "util/buf.h"
 
 #include <cmark.h>
 #include <libxml/tree.h>

@@ -1,10 +1,10 @@
-#ifndef TR_CHART_PLAN_H
-#define TR_CHART_PLAN_H
+#ifndef TR_CHART_PLAN_INTERNAL_H
+#define TR_CHART_PLAN_INTERNAL_H
 
 /* Internal to chart: what the data allows, and the words of each chart
  * (title and alt text), shared by plan.c, describe.c and the layouts. */
 
-#include "layout.h"
+#include "chart_internal.h"
 
 /* tps, latency, p95, cov, cost, value: the grouped bars. */
 bool tr_chart_is_bars(tr_chart_kind kind);

@@ -1,5 +1,5 @@
-#ifndef TR_STATS_RESULTS_INTERNAL_H
-#define TR_STATS_RESULTS_INTERNAL_H
+#ifndef TR_STATS_INTERNAL_H
+#define TR_STATS_INTERNAL_H
 
 /* Internal to stats: the steps of tr_results_compute(), one file each. */
 

@@ -1,9 +1,10 @@
-#ifndef TR_EXPORT_TABLE_H
-#define TR_EXPORT_TABLE_H
+#ifndef TR_EXPORT_INTERNAL_H
+#define TR_EXPORT_INTERNAL_H
 
 /* Internal to export: plain-text tables with aligned columns. */
 
 #include "export.h"
+#include "util/buf.h"
 
 typedef struct tr_table {
 	size_t ncols;

@@ -1,5 +1,5 @@
-#ifndef TR_INGEST_PGTEXT_H
-#define TR_INGEST_PGTEXT_H
+#ifndef TR_INGEST_PGTEXT_INTERNAL_H
+#define TR_INGEST_PGTEXT_INTERNAL_H
 
 /*
  * pgtext: small pieces for reading the text pgbench prints for people (the
@@ -9,7 +9,7 @@
  * is never assumed to be NUL-terminated.
  */
 
-#include "util/util.h"
+#include "util/buf.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
-#ifndef TR_INGEST_LOGSCAN_H
-#define TR_INGEST_LOGSCAN_H
+#ifndef TR_INGEST_LOGSCAN_INTERNAL_H
+#define TR_INGEST_LOGSCAN_INTERNAL_H
 
 /*
  * logscan: what the readers of pgbench's log files share (private to
@@ -7,7 +7,9 @@
  * find out what exactly is wrong with it and say so with file and line.
  */
 
-#include "util/util.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /*
  * Render [p, end) for a message: at most 32 bytes, in double quotes,

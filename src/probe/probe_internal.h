@@ -7,6 +7,7 @@
  */
 
 #include "probe.h"
+#include "util/buf.h"
 
 #include <libpq-fe.h>
 #include <pthread.h>

@@ -1,9 +1,11 @@
-#ifndef TR_INGEST_LOAD_H
-#define TR_INGEST_LOAD_H
+#ifndef TR_INGEST_INTERNAL_H
+#define TR_INGEST_INTERNAL_H
 
 /* Internal to ingest: the pieces of tr_study_load(). */
 
 #include "ingest.h"
+#include "util/buf.h"
+#include "util/diag.h"
 
 /* A folder's entries, natural order, without "." ".." and hidden names. */
 typedef struct tr_listing {

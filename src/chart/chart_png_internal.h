@@ -1,9 +1,9 @@
-#ifndef TR_CHART_PNG_H
-#define TR_CHART_PNG_H
+#ifndef TR_CHART_PNG_INTERNAL_H
+#define TR_CHART_PNG_INTERNAL_H
 
 /* Internal to chart: PNG files from cairo's RGB24 pixels. */
 
-#include "util/util.h"
+#include "util/buf.h"
 
 /*
  * Append a PNG (8-bit RGB, no interlace) of the w x h pixels in `data`

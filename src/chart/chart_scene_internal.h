@@ -1,5 +1,5 @@
-#ifndef TR_CHART_SCENE_H
-#define TR_CHART_SCENE_H
+#ifndef TR_CHART_SCENE_INTERNAL_H
+#define TR_CHART_SCENE_INTERNAL_H
 
 /*
  * Internal to chart: the backend-neutral scene a layout draws into, and
@@ -19,8 +19,6 @@
  * is copied and made safe for XML (invalid UTF-8 and control characters
  * replaced).
  */
-
-#include "util/util.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,11 +1,11 @@
-#ifndef TR_CHART_BARS_H
-#define TR_CHART_BARS_H
+#ifndef TR_CHART_BARS_INTERNAL_H
+#define TR_CHART_BARS_INTERNAL_H
 
 /* Internal to chart: what the grouped bars of tps, latency, p95, cov,
  * cost and value show, shared by the vertical layout (layout_bars.c) and
  * the horizontal one for many bars (layout_hbars.c). */
 
-#include "layout.h"
+#include "chart_internal.h"
 
 /* A group: one scenario and workload; its bars are the providers. */
 typedef struct tr_bar_group {

@@ -1,5 +1,5 @@
-#ifndef TR_INGEST_SUMMARY_PRIV_H
-#define TR_INGEST_SUMMARY_PRIV_H
+#ifndef TR_INGEST_SUMMARY_INTERNAL_H
+#define TR_INGEST_SUMMARY_INTERNAL_H
 
 /*
  * The state shared by summary.c (the run's lines, stderr, the version line,
@@ -9,7 +9,8 @@
  */
 
 #include "ingest.h"
-#include "pgtext.h"
+#include "ingest_pgtext_internal.h"
+#include "util/buf.h"
 
 /* The releases tpsreport knows the output of; a file that says nothing
  * more specific could come from any of them. */

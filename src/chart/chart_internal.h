@@ -1,5 +1,5 @@
-#ifndef TR_CHART_LAYOUT_H
-#define TR_CHART_LAYOUT_H
+#ifndef TR_CHART_INTERNAL_H
+#define TR_CHART_INTERNAL_H
 
 /*
  * Internal to chart: what the layouts share (the look, the frame of title,
@@ -9,7 +9,8 @@
  */
 
 #include "chart.h"
-#include "scene.h"
+#include "chart_scene_internal.h"
+#include "util/buf.h"
 
 /* ---- the look ------------------------------------------------------------ */
 
