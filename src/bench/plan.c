@@ -291,6 +291,10 @@ static int S_check_selection(const tr_bench *b, const char *ini)
 				return tr_error_set("%s: [provider %s] has no conninfo = "
 				                    "(where to connect)", ini, p->id);
 		}
+		if (p->conninfo && p->id[0] == '.')
+			return tr_error_set("%s: [provider %s]: a folder name starting "
+			                    "with '.' would be hidden from the study", ini,
+			                    p->id);
 		np += p->conninfo && S_selected(p->id, b->opts.provider);
 	}
 	for (size_t i = 0; i < b->nscenarios; i++) {
@@ -301,6 +305,10 @@ static int S_check_selection(const tr_bench *b, const char *ini)
 				return tr_error_set("%s: [scenario %s] has no pgbench = "
 				                    "(its arguments)", ini, s->id);
 		}
+		if (s->plan.pgbench && s->id[0] == '.')
+			return tr_error_set("%s:%ld: [scenario %s]: a folder name starting "
+			                    "with '.' would be hidden from the study", ini,
+			                    s->plan.pgbench_line, s->id);
 		ns += s->plan.pgbench && S_selected(s->id, b->opts.scenario);
 	}
 	if (!pfound)

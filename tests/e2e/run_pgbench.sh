@@ -195,6 +195,10 @@ conninfo = host=127.0.0.1 port=$A_PORT password=secret
 [scenario s]
 pgbench = -T 1"
 grep -q secret "$W/bad-password.err" && fail "password: the message quotes it"
+bad dotdot "tpsreport.ini:5: \[scenario \.\.\]: a folder name starting with '.'" "$P
+
+[scenario ..]
+pgbench = -T 1"
 closed=$(pg_free_port)
 bad unreachable "^tpsreport: provider down \(host=127.0.0.1 port=$closed\): could not connect" "[provider down]
 conninfo = host=127.0.0.1 port=$closed
