@@ -119,6 +119,13 @@ rc=0
 [ "$rc" = 2 ] && grep -q 'provider a (.*--init would drop them: add --force' "$W/init.err" ||
   { cat "$W/init.err"; fail "--init without --force"; }
 
+# 5a. A facts.json that cannot be read costs the setup table, not the study.
+printf '{"schema": 1, "server": {"settings": {"fsync": true}}}\n' >"$S/results/b/facts.json"
+"$T" summary "$S" >"$W/summary.out" 2>"$W/summary.err" || { cat "$W/summary.err"; fail "summary with a bad facts.json"; }
+grep -q '^tpsreport: warning: results/b/facts.json:1: "server.settings values" must be strings, not boolean; ignored$' "$W/summary.err" ||
+  { cat "$W/summary.err"; fail "bad facts.json: warning"; }
+echo "ok: unreadable facts.json"
+
 # 5b. Dry runs of other plans: a service file, per-transaction and no logs,
 # one provider and scenario chosen. Nothing runs.
 d=$W/service
