@@ -77,7 +77,7 @@ bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 	*v = *lo = *hi = NAN;
 	switch (kind) {
 	case TR_CHART_TPS:
-		*v = c->tps_median;
+		*v = c->tps_headline;
 		if (n > 1) {
 			*lo = c->tps_min;
 			*hi = c->tps_max;
@@ -116,8 +116,9 @@ bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 	switch (kind) {
 	case TR_CHART_TPS:
 		*title = n > 1
-			? tr_sprintf("%s: median %s TPS (runs %zu; min %s, max %s)", name,
-			             S_n(&ns, 0, *v, 2), n, S_n(&ns, 1, *lo, 2),
+			? tr_sprintf("%s: %s %s TPS (runs %zu; min %s, max %s)", name,
+			             r->run_pick == TR_RUNS_BEST ? "best run" : r->run_pick == TR_RUNS_WORST
+			             ? "worst run" : "median", S_n(&ns, 0, *v, 2), n, S_n(&ns, 1, *lo, 2),
 			             S_n(&ns, 2, *hi, 2))
 			: tr_sprintf("%s: %s TPS (1 run)", name, S_n(&ns, 0, *v, 2));
 		break;
@@ -270,9 +271,15 @@ void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
 		         b->nruns_max);
 	switch (kind) {
 	case TR_CHART_TPS:
-		*axis = tr_strdup("Median TPS (transactions per second)");
-		*sub = tr_sprintf("Median of the runs (%s); whiskers span the slowest "
-		                  "and the fastest run. Higher is better.%s", runs, wl);
+		*axis = tr_strdup(r->run_pick == TR_RUNS_BEST ? "Best-run TPS (transactions per second)"
+		                  : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS (transactions per second)"
+		                  : "Median TPS (transactions per second)");
+		*sub = tr_sprintf("%s (%s)%s. Higher is better.%s",
+		                  r->run_pick == TR_RUNS_BEST ? "The best run of each cell"
+		                  : r->run_pick == TR_RUNS_WORST ? "The worst run of each cell"
+		                  : "Median of the runs", runs,
+		                  b->nruns_max > 1 ? "; whiskers span the slowest and the fastest run"
+		                                   : "", wl);
 		break;
 	case TR_CHART_LATENCY:
 		*axis = tr_strdup("Average latency (ms)");

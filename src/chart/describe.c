@@ -33,7 +33,10 @@ static char *S_title(const tr_chart_item *item, const tr_results *r)
 	tr_buf b = TR_BUF_INIT;
 	long s = item->scenario, w = item->workload;
 	switch (item->kind) {
-	case TR_CHART_TPS: tr_buf_puts(&b, "Median TPS"); break;
+	case TR_CHART_TPS:
+		tr_buf_puts(&b, r->run_pick == TR_RUNS_BEST ? "Best-run TPS"
+		                : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS" : "Median TPS");
+		break;
 	case TR_CHART_LATENCY: tr_buf_puts(&b, "Average latency"); break;
 	case TR_CHART_P95: tr_buf_puts(&b, "p95 of window mean latency"); break;
 	case TR_CHART_COV: tr_buf_puts(&b, "TPS variation over time (CoV)"); break;

@@ -16,14 +16,16 @@ static const struct {
 	const char *name;
 	const char *color;
 } S_phases[] = {
-	{ "drop tables", "#bbbbbb" },
-	{ "create tables", "#66ccee" },
-	{ "client-side generate", "#4477aa" },
-	{ "server-side generate", "#ee6677" },
-	{ "vacuum", "#ccbb44" },
-	{ "primary keys", "#228833" },
-	{ "foreign keys", "#aa3377" },
-	{ NULL, "#777777" }   /* any other phase */
+	/* Paul Tol's "light" scheme: pale tones, apart from the saturated
+	 * Okabe-Ito colours of the providers drawn beside the bars. */
+	{ "drop tables", "#dddddd" },
+	{ "create tables", "#99ddff" },
+	{ "client-side generate", "#77aadd" },
+	{ "server-side generate", "#ffaabb" },
+	{ "vacuum", "#eedd88" },
+	{ "primary keys", "#bbcc33" },
+	{ "foreign keys", "#ee8866" },
+	{ NULL, "#aaaa00" }   /* any other phase */
 };
 
 size_t tr_phase_index(const char *name)
@@ -84,7 +86,7 @@ static const char *S_dark_variant(char out[8], const char *c)
 void tr_frame_styles(tr_scene *s, const tr_results *r)
 {
 	static const double dash1[] = { 7, 3 }, dash2[] = { 2, 2.5 },
-	                    dash3[] = { 11, 3 };
+	                    dash3[] = { 11, 3 }, dash_mean[] = { 4, 3 };
 	char name[24], col[8], phase_col[8], dark[8];
 
 	tr_scene_style(s, "bg", "#ffffff", "none", -1, NULL, "#17181c", NULL);
@@ -121,6 +123,9 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 	tr_scene_style(s, "whisker", "none", "#222222", 1.5, NULL, NULL, "#e4e4e4");
 	tr_scene_style(s, "neutral", "#8c8c8c", "#8c8c8c", -1, NULL, "#6c6f78",
 	               "#6c6f78");
+	/* timelines: a panel's mean, and the ring around the deepest dip */
+	tr_scene_style(s, "meanline", "none", "#444444", 1, dash_mean, NULL, "#c8c8c8");
+	tr_scene_style(s, "dipmark", "none", "#111111", 1.75, NULL, NULL, "#f0f0f0");
 }
 
 /* Lines of text from y (first baseline), wrapped; returns the y of the

@@ -1,6 +1,9 @@
 /* layout_init.c: how long `pgbench -i` took, phase by phase: one stacked
- * horizontal bar per provider and scenario, seconds on the x axis, a
- * legend of phases. */
+ * horizontal bar per provider and scenario, a legend of phases. Each
+ * scenario is a panel with its own seconds axis: loading scale 100 and
+ * scale 10,000 differ a hundredfold, and on one axis the small ones are
+ * slivers. Phases have a palette of their own (frame.c), apart from the
+ * providers' colours shown beside the labels. */
 
 #include "chart_plan_internal.h"
 #include "util/alloc.h"
@@ -99,39 +102,141 @@ static int S_legend(tr_legend_entry **out, size_t *n, const tr_results *r,
 	return 0;
 }
 
+/* Rows of scenario sc and their longest total. */
+static size_t S_rows(const tr_results *r, const tr_chart_item *item, size_t sc, double *tmax)
+{
+	size_t rows = 0;
+	*tmax = 0;
+	for (size_t i = 0; i < r->ninits; i++)
+		if (S_row(r, item, i, sc)) {
+			rows++;
+			if (S_total(r->inits[i].init) > *tmax)
+				*tmax = S_total(r->inits[i].init);
+		}
+	return rows;
+}
+
+/* One bar: provider swatch and name, the phases, the total after it. */
+static int S_bar(tr_scene *s, const tr_results *r, size_t i, size_t sc, const tr_axis *axis,
+                 double left, double right, double y)
+{
+	const tr_init *in = r->inits[i].init;
+	size_t p = r->inits[i].provider;
+	const char *label = r->providers[p].label;
+	double x = left, total = S_total(in), mid = y + S_ROW / 2, asc, desc;
+	char cls[32], id[64], *fit, *t, *lab;
+	tr_text_extents(s->measure, TR_TEXT_SIZE, false, &asc, &desc);
+	fit = tr_text_fit(s->measure, label, TR_TEXT_SIZE, false, left - 12 - TR_MARGIN - 16);
+	if (!fit)
+		return TR_ENOMEM;
+	snprintf(cls, sizeof(cls), "bar p%zu", p);
+	tr_scene_rect(s, cls, NULL, left - 12 - tr_text_width(s->measure, fit, TR_TEXT_SIZE,
+	              false) - 14, mid - 5, 10, 10);
+	tr_scene_text(s, "label", strcmp(fit, label) ? label : NULL, left - 12,
+	              mid + (asc - desc) / 2, TR_ANCHOR_END, TR_TEXT_SIZE, false, false, fit);
+	free(fit);
+	for (size_t k = 0; k < in->nphases; k++) {
+		double sec = in->phases[k].seconds, w;
+		char *title, *v, *pct, *tot;
+		long m;
+		if (!isfinite(sec) || sec <= 0)
+			continue;
+		w = tr_axis_map(axis, sec, left, right) - left;
+		v = tr_fmt_num(sec, 2);
+		pct = tr_fmt_num(sec / total * 100, 1);
+		tot = tr_fmt_num(total, 2);
+		title = v && pct && tot
+		            ? tr_sprintf("%s \xC2\xB7 %s: %s %s s (%s%% of %s s)", label,
+		                         r->scenarios[sc].label, in->phases[k].name, v, pct, tot)
+		            : NULL;
+		free(v);
+		free(pct);
+		free(tot);
+		if (!title)
+			return TR_ENOMEM;
+		snprintf(cls, sizeof(cls), "bar ph%zu", tr_phase_index(in->phases[k].name));
+		m = tr_scene_rect(s, cls, title, x, mid - S_BAR / 2, w, S_BAR);
+		snprintf(id, sizeof(id), "init-%zu-%zu-%zu", sc, p, k);
+		tr_scene_set_id(s, m, id);
+		free(title);
+		x += w;
+	}
+	if (!(t = tr_fmt_short(total, 1)))
+		return TR_ENOMEM;
+	lab = tr_sprintf("%s s", t);
+	free(t);
+	if (!lab)
+		return TR_ENOMEM;
+	tr_scene_text(s, "value", NULL, x + 6, mid + (asc - desc) / 2, TR_ANCHOR_START,
+	              TR_SMALL_SIZE, false, false, lab);
+	free(lab);
+	return 0;
+}
+
+/* Scenario sc's panel from y: its name, its bars, its own axis. Returns
+ * the y below it. */
+static double S_panel(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                      size_t sc, double label_w, double y, int *rc)
+{
+	double tmax, asc, desc, total_w, left, right, top, bottom;
+	size_t rows = S_rows(r, item, sc, &tmax);
+	tr_axis axis;
+	char *fit, *t;
+	tr_text_extents(s->measure, TR_TEXT_SIZE, false, &asc, &desc);
+	/* the panel's name has nothing beside it: the whole width */
+	if (!(fit = tr_text_fit(s->measure, r->scenarios[sc].label, TR_TEXT_SIZE, true,
+	                        s->width - 2 * TR_MARGIN))) {
+		*rc = TR_ENOMEM;
+		return y;
+	}
+	tr_scene_text(s, "title", strcmp(fit, r->scenarios[sc].label) ? r->scenarios[sc].label
+	                                                               : NULL,
+	              TR_MARGIN, y + S_ROW / 2 + (asc - desc) / 2, TR_ANCHOR_START,
+	              TR_TEXT_SIZE, true, false, fit);
+	free(fit);
+	tr_axis_nice(&axis, 0, tmax, 6);
+	axis.unit = NULL;
+	if (!(t = tr_fmt_short(axis.max, 1))) {
+		*rc = TR_ENOMEM;
+		return y;
+	}
+	total_w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false) +
+	          tr_text_width(s->measure, " s", TR_SMALL_SIZE, false) + 8;
+	free(t);
+	left = TR_MARGIN + label_w + 12;
+	right = s->width - TR_MARGIN - total_w;
+	top = y + S_ROW;
+	bottom = top + (double)rows * S_ROW;
+	tr_axis_draw_x(s, &axis, left, right, top, bottom, "Seconds");
+	y = top;
+	for (size_t i = 0; i < r->ninits && *rc == 0; i++)
+		if (S_row(r, item, i, sc)) {
+			*rc = S_bar(s, r, i, sc, &axis, left, right, y);
+			y += S_ROW;
+		}
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	return bottom + 6 + asc + desc + 8 + asc + desc + 14;
+}
+
 int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 {
 	tr_legend_entry *legend = NULL;
-	size_t nlegend = 0, nrows = 0, nheads = 0, nscen = 0;
-	double y, asc, desc, label_w = 0, tmax = 0, left, right, top, bottom;
-	double total_w = 0;
-	tr_axis axis;
+	size_t nlegend = 0, nrows = 0;
+	double y, label_w = 0, tmax;
 	int rc;
-	char cls[32], id[64];
 
-	tr_text_extents(s->measure, TR_TEXT_SIZE, false, &asc, &desc);
-	for (size_t sc = 0; sc < r->nscenarios; sc++) {
-		size_t rows = 0;
-		for (size_t i = 0; i < r->ninits; i++) {
-			double w, t;
-			if (!S_row(r, item, i, sc))
-				continue;
-			rows++;
-			w = tr_text_width(s->measure, r->providers[r->inits[i].provider].label,
-			                  TR_TEXT_SIZE, false) + 16;
-			if (w > label_w)
-				label_w = w;
-			t = S_total(r->inits[i].init);
-			if (t > tmax)
-				tmax = t;
-		}
-		if (rows)
-			nscen++;
-		nrows += rows;
+	for (size_t i = 0; i < r->ninits; i++) {
+		double w;
+		if (!S_row(r, item, i, r->inits[i].scenario))
+			continue;
+		nrows++;
+		w = tr_text_width(s->measure, r->providers[r->inits[i].provider].label,
+		                  TR_TEXT_SIZE, false) + 16;
+		if (w > label_w)
+			label_w = w;
 	}
 	if (nrows == 0)
 		return tr_error_set("no init timings for an 'init' chart");
-	nheads = nscen > 1 || item->scenario < 0 ? nscen : 0;
 	if (label_w > S_MAX_LABEL)
 		label_w = S_MAX_LABEL;
 	if ((rc = S_legend(&legend, &nlegend, r, item)) < 0)
@@ -140,124 +245,15 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	tr_frame_styles(s, r);
 	y = tr_frame_header(s, item->title,
 	                    "Seconds per phase of pgbench -i, as pgbench reports "
-	                    "them. Shorter is better.");
+	                    "them; each scenario on its own axis. Shorter is better.");
 	y = tr_frame_legend(s, legend, nlegend, y);
-	tr_axis_nice(&axis, 0, tmax, 8);
-	axis.unit = NULL;
-	{
-		char *t = tr_fmt_short(axis.max, 1);
-		if (!t) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		total_w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false) +
-		          tr_text_width(s->measure, " s", TR_SMALL_SIZE, false) + 8;
-		free(t);
+	for (size_t sc = 0; sc < r->nscenarios && rc == 0; sc++)
+		if (S_rows(r, item, sc, &tmax))
+			y = S_panel(s, r, item, sc, label_w, y, &rc);
+	if (rc == 0) {
+		tr_frame_finish(s, y - 14 + TR_MARGIN);
+		rc = tr_scene_finish(s);
 	}
-	left = TR_MARGIN + label_w + 12;
-	right = s->width - TR_MARGIN - total_w;
-	top = y + 4;
-	bottom = top + (double)(nrows + nheads) * S_ROW;
-	tr_axis_draw_x(s, &axis, left, right, top, bottom, "Seconds");
-
-	y = top;
-	for (size_t sc = 0; sc < r->nscenarios; sc++) {
-		bool any = false;
-		for (size_t i = 0; i < r->ninits; i++)
-			any = any || S_row(r, item, i, sc);
-		if (!any)
-			continue;
-		if (nheads) {
-			/* a header row has nothing beside it: the whole width */
-			char *fit = tr_text_fit(s->measure, r->scenarios[sc].label,
-			                        TR_TEXT_SIZE, true, s->width - 2 * TR_MARGIN);
-			if (!fit) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			tr_scene_rect(s, "band", NULL, 0, y + 1, s->width, S_ROW - 2);
-			tr_scene_text(s, "title", strcmp(fit, r->scenarios[sc].label)
-			                              ? r->scenarios[sc].label : NULL,
-			              TR_MARGIN, y + S_ROW / 2 + (asc - desc) / 2,
-			              TR_ANCHOR_START, TR_TEXT_SIZE, true, false, fit);
-			free(fit);
-			y += S_ROW;
-		}
-		for (size_t i = 0; i < r->ninits; i++) {
-			const tr_init *in = r->inits[i].init;
-			size_t p = r->inits[i].provider;
-			const char *label = r->providers[p].label;
-			double x = left, total, mid = y + S_ROW / 2;
-			char *fit, *t;
-			if (!S_row(r, item, i, sc))
-				continue;
-			total = S_total(in);
-			/* provider swatch, then its name, right-aligned to the bars */
-			fit = tr_text_fit(s->measure, label, TR_TEXT_SIZE, false,
-			                  left - 12 - TR_MARGIN - 16);
-			if (!fit) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			snprintf(cls, sizeof(cls), "bar p%zu", p);
-			tr_scene_rect(s, cls, NULL, left - 12 - tr_text_width(s->measure, fit,
-			              TR_TEXT_SIZE, false) - 14, mid - 5, 10, 10);
-			tr_scene_text(s, "label", strcmp(fit, label) ? label : NULL, left - 12,
-			              mid + (asc - desc) / 2, TR_ANCHOR_END, TR_TEXT_SIZE,
-			              false, false, fit);
-			free(fit);
-			for (size_t k = 0; k < in->nphases; k++) {
-				double sec = in->phases[k].seconds, w;
-				char *title, *v, *pct, *tot;
-				long m;
-				if (!isfinite(sec) || sec <= 0)
-					continue;
-				w = tr_axis_map(&axis, sec, left, right) - left;
-				v = tr_fmt_num(sec, 2);
-				pct = tr_fmt_num(sec / total * 100, 1);
-				tot = tr_fmt_num(total, 2);
-				title = v && pct && tot
-				            ? tr_sprintf("%s \xC2\xB7 %s: %s %s s (%s%% of %s s)",
-				                         label, r->scenarios[sc].label,
-				                         in->phases[k].name, v, pct, tot)
-				            : NULL;
-				free(v);
-				free(pct);
-				free(tot);
-				if (!title) {
-					rc = TR_ENOMEM;
-					goto cleanup;
-				}
-				snprintf(cls, sizeof(cls), "bar ph%zu", tr_phase_index(in->phases[k].name));
-				m = tr_scene_rect(s, cls, title, x, mid - S_BAR / 2, w, S_BAR);
-				snprintf(id, sizeof(id), "init-%zu-%zu-%zu", sc, p, k);
-				tr_scene_set_id(s, m, id);
-				free(title);
-				x += w;
-			}
-			t = tr_fmt_short(total, 1);
-			if (!t) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			{
-				char *lab = tr_sprintf("%s s", t);
-				free(t);
-				if (!lab) {
-					rc = TR_ENOMEM;
-					goto cleanup;
-				}
-				tr_scene_text(s, "value", NULL, x + 6, mid + (asc - desc) / 2,
-				              TR_ANCHOR_START, TR_SMALL_SIZE, false, false, lab);
-				free(lab);
-			}
-			y += S_ROW;
-		}
-	}
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
-	rc = tr_scene_finish(s);
-cleanup:
 	for (size_t j = 0; j < nlegend; j++)
 		free((char *)legend[j].cls);
 	free(legend);

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 static const char S_help[] =
-	"Usage: tpsreport check STUDY [--quiet]\n"
+	"Usage: tpsreport check STUDY [--verbose] [--quiet]\n"
 	"Look for what would make a published comparison unfair or shaky:\n"
 	"within each scenario, providers run with different pgbench versions,\n"
 	"scales, clients, threads, query modes, transaction types or durations;\n"
@@ -18,8 +18,11 @@ static const char S_help[] =
 	"with fewer windows; aborted runs and failed transactions; logs missing\n"
 	"for some runs only; orphan log files of lower PIDs; gaps between\n"
 	"windows; and every file that could not be read. Each finding names the\n"
-	"files it is about (docs/check.md).\n"
+	"files it is about (docs/check.md). One line per kind of finding, with\n"
+	"the count and the cells or files in compact form; --verbose lists\n"
+	"every finding on its own line.\n"
 	"\n"
+	"  -v, --verbose every finding, one per line\n"
 	"  -q, --quiet   print nothing, only set the exit status\n"
 	"  -h, --help    this help\n"
 	"\n"
@@ -45,16 +48,32 @@ static size_t S_print(const tr_diags *d, const char *kind, bool quiet)
 	return warnings;
 }
 
+/* One line per kind: "finding: few-runs: 2 cells have 1 run (...)". */
+static int S_print_grouped(const tr_results *r, const tr_diags *d, const char *kind)
+{
+	tr_finding_group *g;
+	size_t n;
+	int rc = tr_findings_group(&g, &n, r, d);
+	if (rc < 0)
+		return rc;
+	for (size_t k = 0; k < n; k++)
+		printf("%s: %s: %s\n", g[k].severity == TR_SEV_WARNING ? kind : "note", g[k].code,
+		       g[k].text);
+	tr_finding_groups_free(g, n);
+	return 0;
+}
+
 int tr_cmd_check(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	tr_study *study = NULL;
 	tr_results *results = NULL;
-	bool quiet = false;
+	bool quiet = false, verbose = false;
 	tr_load_options opts;
 	tr_cli_progress prog;
 	size_t found;
@@ -62,9 +81,10 @@ int tr_cmd_check(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":qvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q': quiet = true; break;
+		case 'v': verbose = true; break;
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
 		case ':':
 			return tr_cli_usage_error("check", "option '%s' needs a value",
@@ -85,8 +105,15 @@ int tr_cmd_check(int argc, char **argv)
 	}
 	/* Findings and the loader's warnings are both what this command is
 	 * for: they go to stdout, one per line. */
-	found = S_print(&results->warnings, "warning", quiet) +
-	        S_print(&results->findings, "finding", quiet);
+	found = S_print(&results->warnings, "warning", quiet || !verbose) +
+	        S_print(&results->findings, "finding", quiet || !verbose);
+	if (!quiet && !verbose &&
+	    (S_print_grouped(NULL, &results->warnings, "warning") < 0 ||
+	     S_print_grouped(results, &results->findings, "finding") < 0)) {
+		tr_cli_error_last();
+		status = TR_EXIT_FAILURE;
+		goto cleanup;
+	}
 	if (!quiet && found == 0)
 		printf("no findings: %zu run(s) in %zu cell(s) look comparable\n",
 		       results->nruns, results->ncells);

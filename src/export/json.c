@@ -244,6 +244,7 @@ static void S_cells(tr_json *j, const tr_results *r)
 		tr_json_array_end(j);
 		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
 		S_num(j, "tps_median", c->tps_median);
+		S_num(j, "tps_headline", c->tps_headline);
 		S_num(j, "tps_mean", c->tps_mean);
 		S_num(j, "tps_min", c->tps_min);
 		S_num(j, "tps_max", c->tps_max);
@@ -298,6 +299,35 @@ static void S_comparisons(tr_json *j, const tr_results *r)
 	tr_json_array_end(j);
 }
 
+/* sweeps[].paired: the Wilcoxon signed-rank test against the baseline
+ * across the sweep's combinations (docs/results-json.md); null for the
+ * baseline and where fewer than 2 combinations are shared. */
+static void S_paired(tr_json *j, const tr_results *r, const tr_paired *t)
+{
+	tr_json_key(j, "paired");
+	if (!t->present) {
+		tr_json_null(j);
+		return;
+	}
+	tr_json_object_begin(j);
+	S_str(j, "baseline", r->providers[t->baseline].id);
+	S_int(j, "pairs", (int64_t)t->pairs);
+	S_int(j, "faster", (int64_t)t->test.positive);
+	S_int(j, "slower", (int64_t)t->test.negative);
+	S_int(j, "equal", (int64_t)t->test.zeros);
+	S_num(j, "gap_median_pct", t->gap_median_pct);
+	S_num(j, "v", t->test.v);
+	S_num(j, "p_value", t->test.p);
+	S_num(j, "p_adjusted", t->p_adjusted);
+	tr_json_key(j, "significant");
+	tr_json_bool(j, t->significant);
+	tr_json_key(j, "exact");
+	tr_json_bool(j, t->test.exact);
+	tr_json_key(j, "ties");
+	tr_json_bool(j, t->test.ties);
+	tr_json_object_end(j);
+}
+
 static void S_sweeps(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "sweeps");
@@ -311,6 +341,7 @@ static void S_sweeps(tr_json *j, const tr_results *r)
 		S_int(j, "combinations", (int64_t)s->combos);
 		S_num(j, "tps_avg", s->tps_avg);
 		S_num(j, "latency_avg_ms", s->latency_avg_ms);
+		S_paired(j, r, &s->paired);
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);
@@ -387,6 +418,7 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	S_str(&j, "currency", r->currency);
 	S_str(&j, "baseline", r->nproviders ? r->providers[r->baseline].id : NULL);
 	S_num(&j, "alpha", r->alpha);
+	S_str(&j, "runs", tr_run_pick_name(r->run_pick));
 	tr_json_key(&j, "fx");
 	tr_json_object_begin(&j);
 	S_str(&j, "date", r->fx_date);

@@ -142,11 +142,9 @@ static int S_comparisons(tr_buf *out, const tr_results *r)
 		row[1] = r->workloads[c->workload].label;
 		row[2] = r->providers[c->provider].id;
 		row[3] = r->providers[c->baseline].id;
-		if (c->significant)
-			snprintf(gap, sizeof(gap), "%s%s", c->tps_gap_pct >= 0 ? "+" : "",
-			         S_fmt(b[4], c->tps_gap_pct, 1, "%"));
-		else
-			snprintf(gap, sizeof(gap), "~");
+		/* the magnitude always, ~ after it when not significant */
+		snprintf(gap, sizeof(gap), "%s%s%s", c->tps_gap_pct >= 0 ? "+" : "",
+		         S_fmt(b[4], c->tps_gap_pct, 1, "%"), c->significant ? "" : " ~");
 		row[4] = gap;
 		row[5] = S_fmt(b[5], c->latency_ratio, 2, "x");
 		snprintf(p, sizeof(p), "p=%s", S_fmt(b[6], c->p_adjusted, 3, NULL));
@@ -239,6 +237,49 @@ static int S_inits(tr_buf *out, const tr_results *r)
 	return rc;
 }
 
+/* Sweeps: each provider against the baseline across the combinations
+ * (sweeps[].paired; docs/metrics.md, "Across a sweep"). */
+static int S_paired(tr_buf *out, const tr_results *r)
+{
+	static const char *const h[] = {
+		"scenario", "type", "provider", "vs", "faster", "median gap", "p", "test"
+	};
+	static const bool right[] = { 0, 0, 0, 0, 1, 1, 1, 0 };
+	tr_table t;
+	char faster[S_W], gap[S_W + 8], g[S_W], p[S_W * 2], b[S_W];
+	size_t n = 0;
+	int rc = 0;
+	tr_table_init(&t, 8, h, right);
+	for (size_t i = 0; i < r->nsweeps && rc == 0; i++) {
+		const tr_sweep_avg *s = &r->sweeps[i];
+		const tr_paired *x = &s->paired;
+		const char *row[8];
+		if (!x->present)
+			continue;
+		n++;
+		row[0] = r->scenarios[s->scenario].id;
+		row[1] = s->short_type;
+		row[2] = r->providers[s->provider].id;
+		row[3] = r->providers[x->baseline].id;
+		snprintf(faster, sizeof(faster), "%zu of %zu", x->test.positive, x->pairs);
+		row[4] = faster;
+		snprintf(gap, sizeof(gap), "%s%s%s", x->gap_median_pct >= 0 ? "+" : "",
+		         S_fmt(g, x->gap_median_pct, 1, "%"), x->significant ? "" : " ~");
+		row[5] = gap;
+		snprintf(p, sizeof(p), "p=%s", S_fmt(b, x->p_adjusted, 3, NULL));
+		row[6] = p;
+		row[7] = x->test.exact ? "Wilcoxon, exact" : "Wilcoxon, normal approx.";
+		rc = tr_table_add(&t, row);
+	}
+	if (rc == 0 && n)
+		rc = S_heading(out, "Sweeps (median tps of each combination, paired against the "
+		                    "baseline; ~: not significant; Holm over the paired tests)");
+	if (rc == 0 && n)
+		rc = tr_table_render(out, &t);
+	tr_table_free(&t);
+	return rc;
+}
+
 int tr_export_text(tr_buf *out, const tr_results *r)
 {
 	int rc = tr_buf_printf(out, "%s\n", r->title ? r->title : "tpsreport summary");
@@ -250,6 +291,8 @@ int tr_export_text(tr_buf *out, const tr_results *r)
 		rc = S_latency(out, r);
 	if (rc == 0)
 		rc = S_comparisons(out, r);
+	if (rc == 0)
+		rc = S_paired(out, r);
 	if (rc == 0)
 		rc = S_inits(out, r);
 	return rc;

@@ -149,6 +149,18 @@ static bool S_first_time(S_state *st, const char *section, const char *name)
 	return first;
 }
 
+/* [study] runs = median|best|worst */
+static int S_runs_key(S_state *st, const char *value)
+{
+	static const char *const names[] = { "median", "best", "worst" };
+	for (size_t i = 0; i < TR_ARRAY_SIZE(names); i++)
+		if (strcmp(value, names[i]) == 0) {
+			st->config->runs = (tr_run_pick)i;
+			return 1;
+		}
+	return S_fail(st, "runs: expected median, best or worst, found \"%s\"", value);
+}
+
 static int S_study_key(S_state *st, const char *name, const char *value)
 {
 	tr_config *c = st->config;
@@ -165,7 +177,9 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 	}
 	if (strcmp(name, "baseline") == 0)
 		return S_set_string(st, &c->baseline, value);
-	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline)", name);
+	if (strcmp(name, "runs") == 0)
+		return S_runs_key(st, value);
+	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, runs)", name);
 }
 
 /* `tpsreport run`'s keys (plan.c checks them). */

@@ -437,6 +437,14 @@ typedef struct tr_fx_rate {
 	double rate;             /* units of report currency per 1 currency */
 } tr_fx_rate;
 
+/* [study] runs = median|best|worst: which run of a cell stands for it in
+ * headline figures and charts (statistics always use every run). */
+typedef enum tr_run_pick {
+	TR_RUNS_MEDIAN = 0,
+	TR_RUNS_BEST,
+	TR_RUNS_WORST
+} tr_run_pick;
+
 typedef struct tr_config {
 	char *path;              /* "tpsreport.ini" or NULL when absent */
 	char *title;
@@ -444,6 +452,7 @@ typedef struct tr_config {
 	char *notes;             /* free text about the whole study */
 	char *currency;          /* report currency, NULL when none set */
 	char *baseline;          /* provider id, or NULL for the first */
+	tr_run_pick runs;        /* [study] runs =, default median */
 	tr_fx_rate *fx;
 	size_t nfx;
 	char *fx_date;           /* [fx] date = 2026-05-05 */

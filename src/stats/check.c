@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_MIN_RUNS 3
+#define S_MIN_RUNS TR_MIN_RUNS
 
 /* An attribute of a run as text, NULL when the run does not say. */
 typedef struct {

@@ -301,6 +301,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	r->fx_source = st->config.fx_source;
 	r->currency = S_report_currency(st);
 	r->alpha = 0.05;
+	r->run_pick = st->config.runs;
 	r->digest = st->digest;
 	r->baseline = 0;
 	if (st->config.baseline) {
@@ -333,6 +334,8 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = S_cell_figures(r, st)) < 0 ||
 	    (rc = tr_comparisons_compute(r)) < 0 ||
 	    (rc = tr_sweeps_compute(r)) < 0 ||
+	    (rc = tr_paired_compute(r)) < 0 ||
+	    (rc = tr_headline_compute(r)) < 0 ||
 	    (rc = tr_inits_compute(r, st)) < 0 ||
 	    (rc = tr_findings_compute(r, st)) < 0)
 		goto fail;

@@ -53,6 +53,30 @@ size_t tr_mann_whitney_runs_needed(double alpha);
 /* Holm's step-down correction of n p values: adjusted[i] for p[i]. */
 int tr_holm(double *adjusted, const double *p, size_t n);
 
+/* Two-sided Wilcoxon signed-rank test of paired values (wilcoxon.c). */
+typedef struct tr_signed_rank {
+	size_t n;          /* pairs used: those with b != a */
+	size_t zeros;      /* pairs with b == a, dropped as R drops them */
+	size_t positive;   /* pairs with b > a */
+	size_t negative;   /* pairs with b < a */
+	double v;          /* sum of the mid-ranks of |b - a| where b > a (R's V);
+	                      NaN when n is 0 */
+	double p;          /* two-sided; NaN when n is 0 */
+	bool exact;        /* exact distribution (n <= 50), else normal approx */
+	bool ties;         /* some |b - a| are equal (mid-ranks used) */
+} tr_signed_rank;
+
+/*
+ * Wilcoxon signed-rank test of b against a, pair by pair, on d = b - a
+ * (docs/metrics.md, "Across a sweep"). Zeros are dropped; for n <= 50 the
+ * p is exact: R's psignrank without ties, the exact permutation
+ * distribution of the mid-ranks with ties. Above 50 pairs: the normal
+ * approximation with tie and continuity corrections (R's exact=FALSE).
+ * Returns 0, TR_EINVALID when a value is not finite, TR_ENOMEM.
+ */
+int tr_wilcoxon_signed_rank(tr_signed_rank *out, const double *a, const double *b,
+                            size_t n);
+
 /* ---- prices ---------------------------------------------------------- */
 
 #define TR_HOURS_PER_MONTH 730.0
@@ -170,6 +194,9 @@ typedef struct tr_cell {
 	double tps_min;
 	double tps_max;
 	double latency_avg_ms;   /* median of the runs' latency average */
+	double tps_headline;     /* the TPS that stands for the cell in headline
+	                            figures and the TPS chart: the median,
+	                            the best or the worst run ([study] runs) */
 	double cost_per_tps;     /* monthly cost / tps_median; NaN */
 	double tps_per_100;      /* tps_median per 100 currency units a month */
 
@@ -207,6 +234,20 @@ typedef struct tr_comparison {
 	                            Holm-adjusted threshold alpha / m */
 } tr_comparison;
 
+/* A provider against the baseline across the combinations of a sweep
+ * (paired.c): the Wilcoxon signed-rank test on the per-combination median
+ * TPS, provider minus baseline. The paired tests of a study are their own
+ * Holm family. */
+typedef struct tr_paired {
+	bool present;            /* the baseline ran >= 2 of the same combinations */
+	size_t baseline;         /* provider index */
+	size_t pairs;            /* combinations both ran */
+	tr_signed_rank test;     /* positive: provider faster */
+	double p_adjusted;       /* Holm over the study's paired tests */
+	bool significant;        /* p_adjusted <= alpha */
+	double gap_median_pct;   /* median over the pairs of the TPS gap, % */
+} tr_paired;
+
 /* Average over a sweep's client/thread combinations (seed: "avg across
  * 13 combos"): one per provider x scenario x transaction type, only where
  * a scenario has more than one combination. */
@@ -217,6 +258,7 @@ typedef struct tr_sweep_avg {
 	size_t combos;
 	double tps_avg;          /* mean of the cells' median TPS */
 	double latency_avg_ms;   /* mean of the cells' latency average */
+	tr_paired paired;        /* against the baseline; not for the baseline */
 } tr_sweep_avg;
 
 typedef enum tr_regime {
@@ -277,6 +319,7 @@ typedef struct tr_results {
 	const char *currency;    /* report currency, or NULL */
 	size_t baseline;         /* provider index */
 	double alpha;            /* 0.05 */
+	tr_run_pick run_pick;    /* [study] runs = median|best|worst */
 	const char *digest;      /* of the inputs */
 
 	tr_provider_result *providers;
@@ -300,6 +343,29 @@ typedef struct tr_results {
 	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
 } tr_results;
 
+/* ---- findings, grouped (findings_group.c) ---------------------------- */
+
+/* A cell with fewer runs than this is a few-runs finding. */
+#define TR_MIN_RUNS 3
+
+/* One kind of finding: how many, and where, in compact form. */
+typedef struct tr_finding_group {
+	tr_severity severity;    /* the worst of its items */
+	const char *code;        /* borrowed from the diags */
+	size_t count;
+	char *text;              /* owned: "2 cells have 1 run (all of tx)" */
+} tr_finding_group;
+
+/*
+ * Group the items of d by code: warnings first, then by code. few-runs is
+ * described from r's cells (r may be NULL for diags of another kind);
+ * findings with paths by their message and the files, in natural order.
+ * The caller frees *out with tr_finding_groups_free(*out, *n).
+ */
+int tr_findings_group(tr_finding_group **out, size_t *n, const tr_results *r,
+                      const tr_diags *d);
+void tr_finding_groups_free(tr_finding_group *g, size_t n);
+
 /*
  * Compute the results of a loaded study. Strings are borrowed from the
  * study, which must outlive the results. The caller frees *out with
@@ -311,6 +377,9 @@ void tr_results_free(tr_results *results);
 /* The cell of provider x scenario x workload, or -1. */
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload);
+
+/* "median", "best", "worst". */
+const char *tr_run_pick_name(tr_run_pick pick);
 
 /* "in memory", "partly cached", "disk-bound", or NULL. */
 const char *tr_regime_name(tr_regime regime);

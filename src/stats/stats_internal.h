@@ -28,6 +28,12 @@ int tr_scenarios_compute(tr_results *r, const tr_study *st);
 int tr_comparisons_compute(tr_results *r);
 int tr_sweeps_compute(tr_results *r);
 
+/* paired.c: sweeps[].paired, after tr_sweeps_compute. */
+int tr_paired_compute(tr_results *r);
+
+/* headline.c: cells[].tps_headline from [study] runs. */
+int tr_headline_compute(tr_results *r);
+
 /* inits.c */
 int tr_inits_compute(tr_results *r, const tr_study *st);
 

@@ -4,6 +4,7 @@
  * author: it is what the files say. */
 
 #include "writeup_internal.h"
+#include "util/alloc.h"
 #include "util/buf.h"
 #include "util/diag.h"
 
@@ -45,25 +46,39 @@ static void S_versions(tr_wu_doc *d)
 	tr_wu_md(d, "%s\n", n > 1 ? " (different versions: see the findings below)" : "");
 }
 
+/* The workloads in the order of the scenarios, each once. */
 static void S_workloads(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
 	size_t n = 0;
-	for (size_t w = 0; w < r->nworkloads; w++) {
-		bool used = false;
-		for (size_t c = 0; c < r->ncells && !used; c++)
-			used = r->cells[c].workload == w;
-		if (!used)
-			continue;
-		if (n == 8) {
-			tr_wu_md(d, ", and more (see the tables)");
+	bool *shown = tr_calloc(r->nworkloads + 1, sizeof(bool));
+	if (!shown) {
+		d->rc = TR_ENOMEM;
+		return;
+	}
+	for (size_t s = 0; s < r->nscenarios && n <= 8; s++) {
+		size_t nw, *ws = tr_wu_scenario_workloads(r, s, &nw);
+		if (!ws) {
+			d->rc = TR_ENOMEM;
 			break;
 		}
-		tr_wu_md(d, "%s%s", n ? "; " : "- **Workload** (transaction type, clients, "
-		                                "threads, query mode): ",
-		         tr_wu_e(d, r->workloads[w].label));
-		n++;
+		for (size_t k = 0; k < nw && n <= 8; k++) {
+			if (shown[ws[k]])
+				continue;
+			shown[ws[k]] = true;
+			if (n == 8) {
+				tr_wu_md(d, ", and more (see the tables)");
+				n++;
+				break;
+			}
+			tr_wu_md(d, "%s%s", n ? "; " : "- **Workload** (transaction type, clients, "
+			                                "threads, query mode): ",
+			         tr_wu_e(d, r->workloads[ws[k]].label));
+			n++;
+		}
+		free(ws);
 	}
+	free(shown);
 	if (n)
 		tr_wu_md(d, "\n");
 }
@@ -115,9 +130,10 @@ static void S_runs(tr_wu_doc *d)
 	if (hi == 0)
 		return;
 	if (lo == hi)
-		tr_wu_md(d, "- **Runs**: %zu per provider and scenario", lo);
+		tr_wu_md(d, "- **Runs per cell** (provider \xc3\x97 scenario \xc3\x97 workload): %zu", lo);
 	else
-		tr_wu_md(d, "- **Runs**: %zu to %zu per provider and scenario", lo, hi);
+		tr_wu_md(d, "- **Runs per cell** (provider \xc3\x97 scenario \xc3\x97 workload): %zu to %zu",
+		         lo, hi);
 	if (excluded)
 		tr_wu_md(d, "; %zu run%s left out (see the notes on the data)", excluded,
 		         excluded == 1 ? "" : "s");
@@ -192,8 +208,35 @@ static void S_windows(tr_wu_doc *d)
 		            "no stability figures\n");
 	}
 	if (tx)
-		tr_wu_md(d, "- **Per-transaction logs** (--log): for %zu of %zu provider and "
-		            "scenario combinations\n", tx, r->ncells);
+		tr_wu_md(d, "- **Per-transaction logs** (--log): for %zu of %zu cells\n", tx, r->ncells);
+}
+
+static void S_statistics(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	size_t npaired = 0;
+	for (size_t i = 0; i < r->nsweeps; i++)
+		npaired += r->sweeps[i].paired.present && !isnan(r->sweeps[i].paired.test.p);
+	tr_wu_md(d, "- **Run selection**: %s (\\[study\\] runs = %s); the tests below "
+	            "use every run\n",
+	         r->run_pick == TR_RUNS_BEST ? "the best run of each cell stands for it in "
+	                                       "the headline figures and the TPS chart"
+	         : r->run_pick == TR_RUNS_WORST ? "the worst run of each cell stands for it in "
+	                                          "the headline figures and the TPS chart"
+	         : "the median of each cell's runs stands for it in the headline figures "
+	           "and the charts", tr_run_pick_name(r->run_pick));
+	tr_wu_md(d, "- **Statistics**: a cell's TPS is the median of its runs; each "
+	            "provider is compared with the baseline, %s, by an exact two-sided "
+	            "Mann-Whitney U test on run TPS, Holm-adjusted over %zu comparison%s, "
+	            "\xce\xb1 = %s",
+	         tr_wu_e(d, r->providers[r->baseline].label), r->ncomparisons,
+	         r->ncomparisons == 1 ? "" : "s", tr_wu_n(d, r->alpha, TR_WU_EXACT));
+	if (npaired)
+		tr_wu_md(d, "; across a sweep, by a two-sided Wilcoxon signed-rank test on "
+		            "the combinations' median TPS (exact up to 50 pairs), "
+		            "Holm-adjusted over the %zu paired test%s as a family of their own",
+		         npaired, npaired == 1 ? "" : "s");
+	tr_wu_md(d, "\n");
 }
 
 void tr_wu_section_methodology(tr_wu_doc *d)
@@ -209,12 +252,7 @@ void tr_wu_section_methodology(tr_wu_doc *d)
 	S_scales(d);
 	S_windows(d);
 	if (r->nproviders > 1)
-		tr_wu_md(d, "- **Statistics**: a provider's TPS in a scenario is the median "
-		            "of its runs; each provider is compared with the baseline, %s, "
-		            "by an exact two-sided Mann-Whitney U test on run TPS, "
-		            "Holm-adjusted over %zu comparison%s, \xce\xb1 = %s\n",
-		         tr_wu_e(d, r->providers[r->baseline].label), r->ncomparisons,
-		         r->ncomparisons == 1 ? "" : "s", tr_wu_n(d, r->alpha, TR_WU_EXACT));
+		S_statistics(d);
 	tr_wu_section_findings(d);
 }
 
@@ -232,9 +270,12 @@ static void S_diag(tr_wu_doc *d, const tr_diag *x)
 	tr_buf_free(&where);
 }
 
+/* One bullet per kind of finding (tpsreport check --verbose lists each). */
 void tr_wu_section_findings(tr_wu_doc *d)
 {
 	const tr_diags *f = &d->r->findings;
+	tr_finding_group *g;
+	size_t n;
 	tr_wu_md(d, "\n### What `tpsreport check` found\n\n");
 	if (f->count == 0) {
 		tr_wu_md(d, "Nothing: the providers ran the same pgbench version, scale, "
@@ -242,10 +283,14 @@ void tr_wu_section_findings(tr_wu_doc *d)
 		            "and no run was cut short or aborted.\n");
 		return;
 	}
+	if ((d->rc = tr_findings_group(&g, &n, d->r, f)) < 0)
+		return;
 	tr_wu_md(d, "These may make a comparison unfair or shaky; read the figures "
-	            "with them in mind.\n\n");
-	for (size_t i = 0; i < f->count; i++)
-		S_diag(d, &f->items[i]);
+	            "with them in mind (`tpsreport check --verbose` lists each).\n\n");
+	for (size_t k = 0; k < n; k++)
+		tr_wu_md(d, "- %s`%s`: %s\n", g[k].severity == TR_SEV_WARNING ? "" : "Note: ",
+		         tr_wu_e(d, g[k].code), tr_wu_e(d, g[k].text));
+	tr_finding_groups_free(g, n);
 }
 
 void tr_wu_section_notes(tr_wu_doc *d)

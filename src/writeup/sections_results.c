@@ -62,6 +62,15 @@ void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
 	tr_wu_emit_charts(d, "sweep", (long)s, NULL);
 }
 
+/* Whether some cell has more than one run (whiskers to speak of). */
+static bool S_any_spread(const tr_results *r)
+{
+	for (size_t c = 0; c < r->ncells; c++)
+		if (r->cells[c].nruns > 1)
+			return true;
+	return false;
+}
+
 void tr_wu_section_results(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
@@ -69,8 +78,14 @@ void tr_wu_section_results(tr_wu_doc *d)
 		return;
 	tr_wu_md(d, "\n## TPS and latency\n\n");
 	tr_wu_md(d, "TPS and latency average are pgbench's own end-of-run figures "
-	            "(TPS without the initial connection time); the charts show the "
-	            "median run with the slowest and fastest as whiskers.\n");
+	            "(TPS without the initial connection time)%s.\n",
+	         !S_any_spread(r) ? "; every cell has one run, so the charts show that run"
+	         : r->run_pick == TR_RUNS_BEST ? "; the TPS chart shows the best run of each "
+	                                          "cell with the slowest and fastest run as whiskers"
+	         : r->run_pick == TR_RUNS_WORST ? "; the TPS chart shows the worst run of each "
+	                                           "cell with the slowest and fastest run as whiskers"
+	         : "; the charts show the median of each cell's runs with the slowest "
+	           "and fastest run as whiskers");
 	tr_wu_emit_charts(d, "tps", -1, NULL);
 	tr_wu_emit_charts(d, "latency", -1, NULL);
 	for (size_t s = 0; s < r->nscenarios; s++)

@@ -109,8 +109,7 @@ static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
 		tr_wu_table_text(t, "");
 		return;
 	}
-	tr_wu_table_sorted(t, cmp->significant ? tr_wu_n(d, cmp->tps_gap_pct, TR_WU_GAP) : "~",
-	                   cmp->tps_gap_pct);
+	tr_wu_table_sorted(t, tr_wu_verdict_cell(d, cmp), cmp->tps_gap_pct);
 	tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
 	                                                 tr_wu_n(d, cmp->p_adjusted, TR_WU_P),
 	                                                 cmp->n_baseline, cmp->n_provider)),
@@ -126,8 +125,8 @@ static const char *S_vs(tr_wu_doc *d)
 static const char *S_significance_note(tr_wu_doc *d)
 {
 	return tr_wu_keep(d, tr_sprintf(
-		"%s: difference in median TPS against the baseline, %s; ~ when it is "
-		"not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
+		"%s: difference in median TPS against the baseline, %s, followed by ~ "
+		"when it is not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
 		"Holm-adjusted over the study's %zu comparison%s, significant at "
 		"p \xe2\x89\xa4 %s; n: runs of the baseline + runs of the provider.",
 		S_vs(d), d->r->nproviders ? tr_wu_c(d, d->r->providers[d->r->baseline].label) : "",
@@ -369,8 +368,7 @@ void tr_wu_table_closing(tr_wu_doc *d)
 			if (c->provider == r->baseline)
 				tr_wu_table_text(&t, "baseline");
 			else if (k)
-				tr_wu_table_sorted(&t, k->significant ? tr_wu_n(d, k->tps_gap_pct, TR_WU_GAP)
-				                                      : "~", k->tps_gap_pct);
+				tr_wu_table_sorted(&t, tr_wu_verdict_cell(d, k), k->tps_gap_pct);
 			else
 				tr_wu_table_text(&t, "");
 		}
@@ -385,7 +383,7 @@ void tr_wu_table_closing(tr_wu_doc *d)
 		"in bold)%s%s%s, latency average%s%s.",
 		cmp ? ", the difference against the baseline, " : "",
 		cmp && r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "",
-		cmp ? " (~: not significant)" : "",
+		cmp ? " (followed by ~ when not significant)" : "",
 		cov ? ", the most variable run's CoV of window TPS" : "",
 		cost ? ", and the monthly price per TPS" : "")));
 	tr_wu_emit_table(d, &t);

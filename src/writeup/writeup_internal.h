@@ -242,6 +242,12 @@ void tr_wu_table_closing(tr_wu_doc *d);
 void tr_wu_table_runs(tr_wu_doc *d, long scenario);
 
 /* Sections, one per function (sections*.c). */
+/* verdict.c: a TPS gap with its verdict. In a table: "+9.0% ~" (~: not
+ * significant), "+9.0%" when significant. In text: "+9.0% (p=0.600,
+ * n=3+3)" for gap_pct, with k's Holm-adjusted p and n. */
+const char *tr_wu_verdict_cell(tr_wu_doc *d, const tr_comparison *k);
+const char *tr_wu_verdict_text(tr_wu_doc *d, double gap_pct, const tr_comparison *k);
+
 void tr_wu_section_intro(tr_wu_doc *d);
 void tr_wu_section_summary(tr_wu_doc *d);
 void tr_wu_section_setup(tr_wu_doc *d);

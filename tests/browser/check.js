@@ -147,6 +147,43 @@ async function checkSorting(browser) {
   await page.close();
 }
 
+// The pictures of the documentation (docs/images, copied there by
+// scripts/doc-screenshots.sh): the summary as a reader sees it, from its
+// heading to the next one, and a timeline drawn as small multiples. The
+// summary must come before any other section and hold its chart.
+async function docShots(browser) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 1 });
+  await page.goto("file://" + path.join(out, "index.html"), { waitUntil: "load" });
+  const box = await page.evaluate(() => {
+    const h = document.getElementById("summary");
+    if (!h) return null;
+    let next = h.nextElementSibling, chart = false;
+    while (next && next.tagName !== "H2") {
+      chart = chart || next.matches("figure.chart");
+      next = next.nextElementSibling;
+    }
+    const a = h.getBoundingClientRect(), b = next ? next.getBoundingClientRect() : a;
+    const firstH2 = document.querySelector("h2");
+    return { x: 0, y: a.top + window.scrollY - 8,
+             width: document.documentElement.clientWidth, height: b.top - a.top, chart,
+             first: firstH2 === h };
+  });
+  if (!box) {
+    fail("doc screenshots: no summary heading");
+  } else {
+    if (!box.chart) fail("doc screenshots: the summary has no chart");
+    if (!box.first) fail("doc screenshots: the summary is not the first section");
+    await page.screenshot({ path: path.join(artifacts, "doc-summary.png"), fullPage: true,
+                            clip: { x: box.x, y: box.y, width: box.width, height: box.height } });
+  }
+  const multiples = page.locator("figure.chart[id^='chart-timeline']").first();
+  if ((await multiples.count()) !== 1)
+    fail("doc screenshots: no timeline");
+  else
+    await multiples.screenshot({ path: path.join(artifacts, "doc-timeline.png") });
+  await page.close();
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -159,6 +196,7 @@ async function checkSorting(browser) {
         for (const scheme of ["light", "dark"])
           await checkPage(browser, file, view, scheme);
     await checkSorting(browser);
+    await docShots(browser);
   } finally {
     await browser.close();
   }

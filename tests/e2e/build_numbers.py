@@ -208,7 +208,7 @@ def check_cell_format(where, header, cell):
     if unit is None or sort is None:
         return
     v = float(sort)
-    if unit == "gap" and text in ("~", "baseline"):
+    if unit == "gap" and text == "baseline":
         return
     if unit == "ratio" and text == "baseline":
         return
@@ -218,6 +218,8 @@ def check_cell_format(where, header, cell):
         got = m.group(1) if m else text
     elif unit in ("pct", "count"):  # "10.7% (run3)", "3 (+1 left out)"
         got = text.split(" (")[0]
+    elif unit == "gap":  # "+9.0% ~": the magnitude, then ~ when not significant
+        got = text[:-2] if text.endswith(" ~") else text
     elif header == "Window":
         got = text[:-2] if text.endswith(" s") else text
     else:
@@ -325,7 +327,7 @@ def main():
                 if pn and not pn["text"].endswith("(%d+%d)" % (k["n_baseline"], k["n_provider"])):
                     problem("%s: p (n) %r, n=%d+%d in the JSON" % (where, pn["text"], k["n_baseline"], k["n_provider"]))
                 gap = by.get("vs baseline")
-                if gap and (gap["text"] == "~") == k["significant"]:
+                if gap and gap["text"].endswith(" ~") == k["significant"]:
                     problem("%s: %r but significant=%s" % (where, gap["text"], k["significant"]))
             for h, v in expect.items():
                 if h in by and v is not None and by[h]["sort"] is not None:

@@ -91,6 +91,7 @@ def nearest_rank(v, p):
 # ---- runs ---------------------------------------------------------------
 runs = {(r["provider"], r["scenario"], r["id"]): r for r in R["runs"]}
 expected_runs = {}
+raw_stability = {}   # (provider, scenario, run id) -> figures from the raw files
 for prov in sorted(os.listdir(os.path.join(study, "results"))):
     for scen in sorted(os.listdir(os.path.join(study, "results", prov))):
         d = os.path.join(study, "results", prov, scen)
@@ -134,6 +135,7 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
                                          ("p99_ms", 99), ("p999_ms", 99.9), ("max_ms", 100)):
                             close(got[name_], nearest_rank(v, p) / 1000, rel=5e-4,
                                   what=f"{key} {name_}")
+            raw_stability[key] = want
             got = r["windows"]
             if (want is None) != (got is None):
                 errors.append(f"{key} windows: tpsreport {got}, expected {want}")
@@ -186,6 +188,25 @@ for k, tps in groups.items():
     if runs_here:
         close(c["tps_cov_pct_worst"], max(r["windows"]["tps_cov_pct"] for r in runs_here), what=f"cell {k} CoV worst")
         close(c["tps_min_pct_worst"], min(r["windows"]["tps_min_pct"] for r in runs_here), what=f"cell {k} dip worst")
+    # worst-run and median-run stability from the raw files' own windows
+    # (computed above from the logs, not from results.json's runs)
+    raw = [(r["id"], raw_stability.get((r["provider"], r["scenario"], r["id"]))) for r in runs_here]
+    raw = [(i, w) for i, w in raw if w]
+    if raw:
+        st = c["stability"]
+        worst_cov = max(raw, key=lambda x: x[1]["tps_cov_pct"])
+        worst_dip = min(raw, key=lambda x: x[1]["tps_min_pct"])
+        close(st["worst"]["tps_cov_pct"], worst_cov[1]["tps_cov_pct"], what=f"cell {k} worst cov")
+        close(st["worst"]["tps_min_pct"], worst_dip[1]["tps_min_pct"], what=f"cell {k} worst dip")
+        close(st["worst"]["tps_min"], min(w["tps_min"] for _, w in raw), what=f"cell {k} worst tps_min")
+        close(st["worst"]["tps_max"], max(w["tps_max"] for _, w in raw), what=f"cell {k} worst tps_max")
+        close(st["worst"]["latency_p95_ms"], max(w["latency_p95_ms"] for _, w in raw), what=f"cell {k} worst p95")
+        if c["worst_cov_run"] != worst_cov[0] or c["worst_dip_run"] != worst_dip[0]:
+            errors.append(f"cell {k} worst runs {c['worst_cov_run']}/{c['worst_dip_run']}, expected {worst_cov[0]}/{worst_dip[0]}")
+        for f in ("tps_cov_pct", "tps_min_pct", "latency_p95_ms", "tps_mean"):
+            close(st["median_run"][f], median(w[f] for _, w in raw), what=f"cell {k} median_run {f}")
+    close(c["tps_headline"], {"best": max, "worst": min}.get(R["study"].get("runs"), median)(tps),
+          what=f"cell {k} tps_headline")
 
 # ---- comparisons: exact Mann-Whitney by enumeration, then Holm -------------
 def mw_p(a, b):
@@ -229,6 +250,64 @@ for rank, i in enumerate(order):
     adj = min(1.0, (m - rank) * ps[i][0])
     running = max(running, adj)
     close(ps[i][1]["p_adjusted"], running, what=f"comparison p_adjusted #{i}")
+
+# ---- sweeps: Wilcoxon signed-rank by enumerating all 2^n sign patterns -----
+def signed_rank_p(a, b):
+    d = [y - x for x, y in zip(a, b) if y != x]
+    if not d:
+        return None, None
+    absd = sorted(abs(x) for x in d)
+    rank = {}
+    i = 0
+    while i < len(absd):
+        j = i
+        while j + 1 < len(absd) and absd[j + 1] == absd[i]:
+            j += 1
+        rank.setdefault(absd[i], (i + j) / 2 + 1)
+        i = j + 1
+    r = [rank[abs(x)] for x in d]
+    v = sum(rk for rk, x in zip(r, d) if x > 0)
+    le = ge = 0
+    for signs in itertools.product((0, 1), repeat=len(r)):
+        t = sum(rk for rk, sg in zip(r, signs) if sg)
+        le += t <= v + 1e-9
+        ge += t >= v - 1e-9
+    return v, min(1.0, 2 * min(le, ge) / 2 ** len(r))
+
+paired = []
+for sw in R["sweeps"]:
+    if sw["provider"] == base:
+        if sw["paired"] is not None:
+            errors.append(f"sweep {sw['scenario']}: the baseline has a paired test")
+        continue
+    short = {w["key"]: w["short_type"] for w in R["workloads"]}
+    pairs = []
+    for k, tps in groups.items():
+        kb = (base,) + k[1:]
+        if k[0] == sw["provider"] and k[1] == sw["scenario"] and kb in groups and \
+           short[cells[k]["workload_key"]] == sw["transaction_type"]:
+            pairs.append((median(groups[kb]), median(tps)))
+    got = sw["paired"]
+    if len(pairs) < 2:
+        if got is not None:
+            errors.append(f"sweep {sw['scenario']} {sw['provider']}: paired test with {len(pairs)} pairs")
+        continue
+    if len(pairs) > 20:
+        continue
+    v, p = signed_rank_p([x for x, _ in pairs], [y for _, y in pairs])
+    close(got["pairs"], len(pairs), what=f"sweep {sw['scenario']} pairs")
+    close(got["faster"], sum(y > x for x, y in pairs), what=f"sweep {sw['scenario']} faster")
+    close(got["slower"], sum(y < x for x, y in pairs), what=f"sweep {sw['scenario']} slower")
+    close(got["v"], v, what=f"sweep {sw['scenario']} V")
+    close(got["p_value"], p, rel=1e-12, what=f"sweep {sw['scenario']} p")
+    close(got["gap_median_pct"], median((y / x - 1) * 100 for x, y in pairs), what=f"sweep {sw['scenario']} gap")
+    if p is not None:
+        paired.append((p, got))
+m = len(paired)
+running = 0
+for rank, i in enumerate(sorted(range(m), key=lambda i: paired[i][0])):
+    running = max(running, min(1.0, (m - rank) * paired[i][0]))
+    close(paired[i][1]["p_adjusted"], running, what=f"paired p_adjusted #{i}")
 
 print(f"{checked} passed, {len(errors)} failed")
 for e in errors[:50]:

@@ -206,6 +206,7 @@ static inline fixture fixture_make(const char *label1, const char *label_s0)
 					run++;
 				}
 				c->tps_median = tr_median(t, 3);
+				c->tps_headline = c->tps_median; /* [study] runs = median */
 				c->tps_mean = tr_mean(t, 3);
 				c->tps_min = fmin(t[0], fmin(t[1], t[2]));
 				c->tps_max = fmax(t[0], fmax(t[1], t[2]));
@@ -316,6 +317,7 @@ static inline fixture fixture_make_sweep(size_t np, size_t nw)
 				run++;
 			}
 			c->tps_median = tr_median(t, 2);
+			c->tps_headline = c->tps_median;
 			c->tps_mean = tr_mean(t, 2);
 			c->tps_min = fmin(t[0], t[1]);
 			c->tps_max = fmax(t[0], t[1]);

@@ -281,6 +281,99 @@ static void test_every_chart(void)
 }
 
 /* A chart the data does not allow fails with a message. */
+/* Timelines of more than 3 lines are small multiples: a panel per
+ * provider, the provider's mean as a dashed line, and the deepest dip
+ * marked and named. The expected dip is found here from the fixture's
+ * windows (mean and minimum of each run's series). */
+static void test_timeline_multiples(void)
+{
+	tr_chart_item it;
+	tr_buf svg = TR_BUF_INIT;
+	const tr_run_result *worst = NULL;
+	double worst_pct = 0;
+	char want[128];
+	size_t providers = 0, lines = 0;
+	bool seen[8] = { false };
+	CHECK_INT(tr_chart_item_make(&it, F.r, TR_CHART_TIMELINE, 0, -1), 0);
+	for (size_t i = 0; i < F.r->nruns; i++) {
+		const tr_run_result *run = &F.r->runs[i];
+		double sum = 0, min = INFINITY, pct;
+		if (run->cell < 0 || run->scenario != 0 || run->workload != (size_t)it.workload)
+			continue;
+		lines++;
+		if (!seen[run->provider])
+			providers++;
+		seen[run->provider] = true;
+		for (size_t k = 0; k < run->nseries; k++) {
+			sum += run->series[k].tps;
+			min = fmin(min, run->series[k].tps);
+		}
+		pct = (min - sum / (double)run->nseries) / (sum / (double)run->nseries) * 100;
+		if (!worst || pct < worst_pct) {
+			worst = run;
+			worst_pct = pct;
+		}
+	}
+	CHECK(lines > 3);
+	CHECK_INT(tr_chart_render(&svg, F.r, &it, TR_CHART_SVG), 0);
+	if (svg.size && worst) {
+		size_t meanlines = 0, dips = 0;
+		for (const char *p = svg.ptr; (p = strstr(p, "class=\"meanline\"")); p++)
+			meanlines++;
+		for (const char *p = svg.ptr; (p = strstr(p, "-dip\"")); p++)
+			dips++;
+		CHECK_INT(meanlines, providers);
+		CHECK_INT(dips, 1);
+		snprintf(want, sizeof(want), ">deepest dip %.1f%% (%s)</text>", worst_pct, worst->id);
+		CHECK(strstr(svg.ptr, want) != NULL);
+		CHECK(strstr(svg.ptr, "one panel per provider on the same axes") != NULL);
+		for (size_t p = 0; p < F.r->nproviders; p++)
+			if (seen[p]) {
+				snprintf(want, sizeof(want), ">%s</text>", F.r->providers[p].label);
+				CHECK(strstr(svg.ptr, want) != NULL);
+			}
+	}
+	tr_buf_free(&svg);
+	tr_chart_item_free(&it);
+}
+
+/* The init chart: a panel and a seconds axis per scenario with timings,
+ * and phase colours that are none of the providers' colours. */
+static void test_init_panels(void)
+{
+	tr_chart_item it;
+	tr_buf svg = TR_BUF_INIT;
+	size_t scenarios = 0, axes = 0;
+	CHECK_INT(tr_chart_item_make(&it, F.r, TR_CHART_INIT, -1, -1), 0);
+	for (size_t s = 0; s < F.r->nscenarios; s++)
+		for (size_t i = 0; i < F.r->ninits; i++)
+			if (F.r->inits[i].scenario == s) {
+				scenarios++;
+				break;
+			}
+	CHECK(scenarios >= 2);
+	CHECK_INT(tr_chart_render(&svg, F.r, &it, TR_CHART_SVG), 0);
+	for (const char *p = svg.ptr; svg.size && (p = strstr(p, ">Seconds</text>")); p++)
+		axes++;
+	CHECK_INT(axes, scenarios);
+	for (size_t ph = 0; svg.size && ph < 8; ph++) {
+		char cls[16];
+		const char *rule;
+		snprintf(cls, sizeof(cls), ".ph%zu{fill:", ph);
+		rule = strstr(svg.ptr, cls);
+		CHECK(rule != NULL);
+		for (size_t p = 0; rule && p < F.r->nproviders; p++) {
+			char fill[16];
+			snprintf(fill, sizeof(fill), "fill:%s", F.r->providers[p].color);
+			for (char *c = fill; *c; c++)
+				*c = (char)tolower((unsigned char)*c);
+			CHECK(strncmp(rule + strlen(cls) - 5, fill, strlen(fill)) != 0);
+		}
+	}
+	tr_buf_free(&svg);
+	tr_chart_item_free(&it);
+}
+
 static void test_no_data(void)
 {
 	tr_chart_item item = { TR_CHART_PERCENTILES, 1, 1, "x", "x", "x" };
@@ -336,6 +429,8 @@ int main(void)
 	RUN(test_plan);
 	RUN(test_item_make);
 	RUN(test_every_chart);
+	RUN(test_timeline_multiples);
+	RUN(test_init_panels);
 	RUN(test_no_data);
 	RUN(test_missing_value);
 	tr_chart_plan_free(&P);

@@ -87,7 +87,7 @@ static void S_expect_error(const char *text, const char *message)
 static void test_errors(void)
 {
 	S_expect_error("[study]\ntitel = x\n",
-	               "tpsreport.ini:2: unknown key \"titel\" in [study] (known: title, subtitle, notes, currency, baseline)");
+	               "tpsreport.ini:2: unknown key \"titel\" in [study] (known: title, subtitle, notes, currency, baseline, runs)");
 	S_expect_error("[provider a]\nprice = 12 dollars\n",
 	               "tpsreport.ini:2: price: expected a currency and period after the amount, as in \"223.26 USD/month\", found \"12 dollars\"");
 	S_expect_error("[provider a]\nprice = 12 USD/week\n",

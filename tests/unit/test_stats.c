@@ -80,12 +80,32 @@ static void test_mann_whitney(void)
 		CHECK_DBL(u, 5, 0);
 		CHECK_DBL(p, 38.0 / 924, 1e-12);
 	}
-	/* ties: exact enumeration over mid-ranks */
+	/* Ties: the exact enumeration over mid-ranks, by hand. x = {1,2,2},
+	 * y = {2,3,4}: mid-ranks 1, 3, 3, 3, 5, 6; x holds 1, 3, 3, rank sum 7,
+	 * U = 7 - 3*4/2 = 1 (the two x's of 2 tie one y: 1/2 each). Of the
+	 * C(6,3) = 20 choices of 3 ranks, only {1,3,3} (3 ways: 2 of the 3
+	 * threes) has a sum <= 7: P(U <= 1) = 3/20, p = 2 * 3/20 = 0.3. */
 	{
 		double x[] = { 1, 2, 2 }, y[] = { 2, 3, 4 }, p, u;
 		CHECK_INT(tr_mann_whitney(&p, &u, &exact, x, 3, y, 3), 0);
 		CHECK(exact);
-		CHECK(p > 0.1 && p <= 1);
+		CHECK_DBL(u, 1, 0);
+		CHECK_DBL(p, 0.3, 1e-12);
+	}
+	/* x = {1,4,3}, y = {5,5,2}: mid-ranks 1, 2, 3, 4, 5.5, 5.5; x holds
+	 * 1, 4, 3, sum 8, U = 2. Sums <= 8: {1,2,3}, {1,2,4}, {1,3,4}: 3 of 20,
+	 * p = 0.3 (without the mid-ranks, or with the lowest rank given to
+	 * ties, the count would differ). */
+	{
+		double x[] = { 1, 4, 3 }, y[] = { 5, 5, 2 }, p, u;
+		CHECK_INT(tr_mann_whitney(&p, &u, &exact, x, 3, y, 3), 0);
+		CHECK(exact);
+		CHECK_DBL(u, 2, 0);
+		CHECK_DBL(p, 0.3, 1e-12);
+		/* and the other way round: U' = 9 - 2 = 7, same p */
+		CHECK_INT(tr_mann_whitney(&p, &u, &exact, y, 3, x, 3), 0);
+		CHECK_DBL(u, 7, 0);
+		CHECK_DBL(p, 0.3, 1e-12);
 	}
 	/* identical samples: p = 1 */
 	{

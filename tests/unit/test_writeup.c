@@ -497,10 +497,18 @@ static void test_sweep(void)
 	S_dump("sweep.html", &out.index_html);
 	if (out.markdown.size) {
 		const char *md = out.markdown.ptr;
-		CHECK(strstr(md, "- **Scale factor 100** (5 workloads: client/thread combinations): "
-		                 "highest median TPS RDS t3.large in 3, CNPG bare metal in 2.") != NULL);
-		CHECK(strstr(md, "Against the baseline RDS t3.large, ") != NULL);
-		CHECK(strstr(md, "Average over the combinations: RDS t3.large TPC-B ") != NULL);
+		/* By hand from wu_sweep_study: medians b + 7 and 0.8b + 7 (1, 2, 4
+		 * clients) or 1.3b + 7 (8, 16), b = 400c / (1 + c/6); CNPG is
+		 * slower in 3 of 5, its gaps -19.6%, -19.8%, -19.9%, +29.x%, +29.x%
+		 * (median -19.6%); |d| ranks 1..5, CNPG ahead on ranks 4 and 5:
+		 * V = 9; 13 of the 32 sign patterns sum to >= 9: p = 26/32. */
+		CHECK(strstr(md, "- **Scale factor 100** (5 client/thread combinations): "
+		                 "**RDS t3.large** is faster than CNPG bare metal in 3 of 5 "
+		                 "(CNPG bare metal's median gap -19.6%, p=0.812, 5 pairs), "
+		                 "not significant.") != NULL);
+		/* 5 pairs can never reach 0.05: 2/2^5 */
+		CHECK(strstr(md, "with 5 combinations it cannot go below 0.062") != NULL);
+		CHECK(strstr(md, "Too few runs") == NULL);
 		CHECK(strstr(md, "| Workload | Provider | Runs | Median TPS |") != NULL);
 		CHECK(strstr(md, "| TPC-B, 16 clients, 4 threads, prepared | CNPG bare metal | 3 |") != NULL);
 		/* No prices: no price section, no cost columns. */
