@@ -21,6 +21,7 @@ static const char S_usage[] =
 	"  import  postgresbench DIR|FILE... -o STUDY\n"
 	"                              a study from PostgresBench result files\n"
 	"  diff    OLD NEW             what changed between two reports\n"
+	"  run     STUDY               run the plan of tpsreport.ini with pgbench\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help (also: tpsreport COMMAND --help)\n"
@@ -43,6 +44,7 @@ static const struct {
 	{ "settle", tr_cmd_settle },
 	{ "import", tr_cmd_import },
 	{ "diff", tr_cmd_diff },
+	{ "run", tr_cmd_run },
 };
 
 int main(int argc, char **argv)

@@ -98,6 +98,28 @@ static void S_workload(tr_json *j, const tr_workload *w)
 	tr_json_object_end(j);
 }
 
+
+/* The server facts `tpsreport run` kept (docs/run.md), only when it did. */
+static void S_server(tr_json *j, const tr_server_facts *f)
+{
+	tr_json_key(j, "server");
+	tr_json_object_begin(j);
+	S_str(j, "version", f->server_version);
+	tr_json_key(j, "version_num");
+	if (f->server_version_num >= 0)
+		tr_json_int(j, f->server_version_num);
+	else
+		tr_json_null(j);
+	S_str(j, "pgbench_version", f->pgbench_version);
+	S_str(j, "read_at", f->read_at);
+	tr_json_key(j, "settings");
+	tr_json_object_begin(j);
+	for (size_t k = 0; k < f->nsettings; k++)
+		S_str(j, f->settings[k].name, f->settings[k].value);
+	tr_json_object_end(j);
+	tr_json_object_end(j);
+}
+
 static void S_providers(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "providers");
@@ -132,6 +154,8 @@ static void S_providers(tr_json *j, const tr_results *r)
 		tr_json_object_end(j);
 		tr_json_key(j, "baseline");
 		tr_json_bool(j, i == r->baseline);
+		if (p->server)
+			S_server(j, p->server);
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);

@@ -228,6 +228,26 @@ static bool S_is_fact(const char *name)
 	return strncmp(name, "fact.", 5) == 0;
 }
 
+/* `tpsreport run`'s keys (plan.c checks them). */
+static int S_conninfo_key(S_state *st, tr_provider *p, const char *value)
+{
+	if (tr_plan_conninfo_check(value) < 0)
+		return S_fail(st, "%s", tr_error_last());
+	p->conninfo_line = st->line;
+	return S_set_string(st, &p->conninfo, value);
+}
+
+static int S_plan_key(S_state *st, tr_scenario *s, const char *name,
+                      const char *value)
+{
+	int rc = tr_plan_key(&s->plan, name, value, st->line);
+	if (rc == TR_ENOMEM)
+		st->rc = TR_ENOMEM;
+	else if (rc < 0)
+		return S_fail(st, "%s", tr_error_last());
+	return rc == 0;
+}
+
 static int S_provider_key(S_state *st, const char *id, const char *name,
                           const char *value)
 {
@@ -261,7 +281,9 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 		p->price_line = st->line;
 		return 1;
 	}
-	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, fact.NAME)", name, id);
+	if (strcmp(name, "conninfo") == 0)
+		return S_conninfo_key(st, p, value);
+	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, conninfo, fact.NAME)", name, id);
 }
 
 static tr_cell_config *S_cell(S_state *st, const char *provider, const char *scenario)
@@ -410,7 +432,9 @@ static int S_handler(void *user, const char *section, const char *name,
 		}
 		if (strcmp(name, "label") == 0)
 			return S_set_string(st, &s->label, value);
-		return S_fail(st, "unknown key \"%s\" in [%s] (known: label)", name, section);
+		if (tr_plan_is_key(name))
+			return S_plan_key(st, s, name, value);
+		return S_fail(st, "unknown key \"%s\" in [%s] (known: label, scale, pgbench, runs, warmup, log, database)", name, section);
 	}
 	if (!S_first_time(st, section, name))
 		return S_fail(st, "\"%s\" is set twice in [%s]", name, section);

@@ -236,4 +236,60 @@ typedef struct tr_load_options {
 int tr_study_load(tr_study **out, const char *root,
                   const tr_load_options *options);
 
+
+/* ---- the benchmark plan (`tpsreport run`, docs/run.md) ---------------- */
+
+/*
+ * A [scenario S] key of the plan: scale, pgbench, runs, warmup, log,
+ * database, checked and stored in plan (line is the key's line).
+ * 0 when set; TR_ENOTFOUND (no message) when name is not a plan key;
+ * TR_EINVALID with a message naming the key (no "path:line: ", the
+ * caller adds it).
+ */
+int tr_plan_key(tr_plan *plan, const char *name, const char *value, long line);
+/* Whether name is one of those keys. */
+bool tr_plan_is_key(const char *name);
+
+/*
+ * A [provider P] conninfo value: a libpq key=value string, a URI or
+ * service=NAME; refused (TR_EINVALID, message without path:line) when it
+ * holds a password or sslpassword: those belong in ~/.pgpass or a service
+ * file, not in a published ini. Syntax is left to libpq.
+ */
+int tr_plan_conninfo_check(const char *conninfo);
+
+/* One argument set of a scenario's pgbench =, after sweep expansion. */
+typedef struct tr_plan_set {
+	char **argv;             /* argc words, NULL-terminated */
+	size_t argc;
+	bool *timing;            /* argc flags: words of -T/-t and their values
+	                            (left out of a warm-up) */
+	char *tag;               /* "c4-j2" naming the set in a sweep; NULL
+	                            when pgbench = has no sweep */
+	int duration_s;          /* -T, or -1 (-t, or pgbench's default) */
+} tr_plan_set;
+
+/*
+ * Split plan->pgbench into words as sh would (quotes and backslashes; no
+ * variables, globs or redirections, which are refused), expand every
+ * {a,b,...} group to every combination (the last group varying fastest),
+ * and check each set: options pgbench 10-18 know, and none that tpsreport
+ * would misread or that it sets itself (-i and the init options, -l,
+ * --log-prefix, --aggregate-interval, --sampling-rate without log =
+ * transactions, -h/-p/-U, -s, a database name). *out is a new array of *n
+ * sets (tr_plan_sets_free). Errors: TR_EINVALID with a message (no
+ * path:line).
+ */
+int tr_plan_sets(tr_plan_set **out, size_t *n, const tr_plan *plan);
+void tr_plan_sets_free(tr_plan_set *sets, size_t n);
+
+/*
+ * results/<provider>/facts.json as `tpsreport run` writes it (docs/run.md,
+ * schema 1). *out is new (tr_server_facts_free, then free); unknown
+ * members are passed over; a known member of the wrong type is an error
+ * naming its line.
+ */
+int tr_server_facts_parse(tr_server_facts **out, const char *text, size_t len,
+                          const char *path);
+
 #endif

@@ -170,6 +170,29 @@ static bool S_usable_name(const char *name)
 	return tr_utf8_valid(name, strlen(name));
 }
 
+/* results/<provider>/facts.json, written by `tpsreport run`: a file that
+ * cannot be read costs the setup table its facts, not the study. */
+static int S_load_facts(tr_study *st, tr_provider *p, const char *fspath,
+                        const char *relpath, tr_buf *digest_list)
+{
+	tr_buf text = TR_BUF_INIT;
+	tr_server_facts *f = NULL;
+	int rc;
+	if ((rc = tr_file_read_named(&text, fspath, relpath)) == 0 &&
+	    (rc = tr_digest_note(digest_list, relpath, text.ptr, text.size)) == 0)
+		rc = tr_server_facts_parse(&f, text.ptr, text.size, relpath);
+	tr_buf_free(&text);
+	if (rc == TR_ENOMEM)
+		return rc;
+	if (rc < 0)
+		return tr_diags_add(&st->diags, TR_SEV_WARNING, "facts-unreadable",
+		                    NULL, 0, "%s; ignored", tr_error_last());
+	tr_server_facts_free(p->server);
+	free(p->server);
+	p->server = f;
+	return 0;
+}
+
 /* results/<provider>/<scenario>/: providers and scenarios in ini order
  * first, then the others in natural order; then every folder scanned. */
 static int S_scan(tr_study *st, tr_buf *digest_list)
@@ -268,6 +291,9 @@ static int S_scan(tr_study *st, tr_buf *digest_list)
 				rc = TR_ENOMEM;
 			} else if (!S_is_dir(sdir) && tr_scan_is_init_name(sub.names[k])) {
 				rc = tr_scan_shared_init(st, (size_t)p, sdir, rel, digest_list);
+			} else if (strcmp(sub.names[k], "facts.json") == 0) {
+				rc = S_load_facts(st, &st->providers[p], sdir, rel,
+				                  digest_list);
 			} else if (!S_is_dir(sdir)) {
 				rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
 				                  "files go one level deeper, in "

@@ -462,6 +462,51 @@ typedef struct tr_fact {
 	char *name;              /* "disk" */
 	char *value;
 } tr_fact;
+/*
+ * What `tpsreport run` read from a provider's server, kept as
+ * results/<provider>/facts.json (docs/run.md) and read back by ingest.
+ */
+typedef struct tr_server_facts {
+	char *path;              /* relative to the study root */
+	char *server_version;    /* the server_version setting, or NULL */
+	int server_version_num;  /* 150018; -1 unknown */
+	char *pgbench_version;   /* "pgbench (PostgreSQL) 15.18 ...", or NULL */
+	char *conninfo;          /* as connected, without password; or NULL */
+	char *read_at;           /* UTC "2026-05-05T10:20:30Z", or NULL */
+	tr_setting *settings;    /* in the order facts.json lists them */
+	size_t nsettings;
+} tr_server_facts;
+
+void tr_server_facts_free(tr_server_facts *f);
+
+/*
+ * The benchmark plan of one scenario ([scenario S] keys for `tpsreport
+ * run`, docs/run.md). Zero means "not set" everywhere: the defaults
+ * (runs 3, warm-up 0, log aggregate 10) are applied by whoever runs it.
+ * Each *_line is the ini line of that key, for messages.
+ */
+typedef enum tr_plan_log {
+	TR_PLAN_LOG_UNSET = 0,
+	TR_PLAN_LOG_AGGREGATE,   /* --log --aggregate-interval=log_interval */
+	TR_PLAN_LOG_TRANSACTIONS,/* --log */
+	TR_PLAN_LOG_NONE
+} tr_plan_log;
+
+typedef struct tr_plan {
+	int64_t scale;           /* pgbench -i -s; 0: tpsreport never loads */
+	long scale_line;
+	char *pgbench;           /* the arguments as written, sweeps and all */
+	long pgbench_line;
+	int runs;                /* per argument set; 0: default 3 */
+	long runs_line;
+	double warmup_s;         /* 0: no warm-up */
+	long warmup_line;
+	tr_plan_log log;
+	int log_interval_s;      /* for TR_PLAN_LOG_AGGREGATE */
+	long log_line;
+	char *database;          /* NULL: the provider's conninfo says */
+	long database_line;
+} tr_plan;
 
 typedef struct tr_provider {
 	char *id;                /* directory name */
@@ -476,6 +521,11 @@ typedef struct tr_provider {
 	bool in_results;         /* false: only in the ini */
 	tr_fact *facts;          /* fact.NAME keys, in ini order */
 	size_t nfacts;
+	/* `tpsreport run`: where the server is (libpq string or service=NAME,
+	 * never a password) and the line of conninfo= in the ini. */
+	char *conninfo;
+	long conninfo_line;
+	tr_server_facts *server; /* results/<id>/facts.json, or NULL */
 } tr_provider;
 
 /* [cell PROVIDER SCENARIO]: provider keys that hold for one scenario only
@@ -498,6 +548,7 @@ typedef struct tr_scenario {
 	char *id;
 	char *label;
 	bool in_results;
+	tr_plan plan;            /* `tpsreport run`'s keys, zero when none */
 } tr_scenario;
 
 typedef struct tr_fx_rate {

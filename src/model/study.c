@@ -166,13 +166,35 @@ void tr_provider_free(tr_provider *p)
 	free(p->price);
 	free(p->notes);
 	tr_facts_free(p->facts, p->nfacts);
+	free(p->conninfo);
+	tr_server_facts_free(p->server);
+	free(p->server);
 	memset(p, 0, sizeof(*p));
+}
+
+void tr_server_facts_free(tr_server_facts *f)
+{
+	if (!f)
+		return;
+	free(f->path);
+	free(f->server_version);
+	free(f->pgbench_version);
+	free(f->conninfo);
+	free(f->read_at);
+	for (size_t i = 0; i < f->nsettings; i++) {
+		free(f->settings[i].name);
+		free(f->settings[i].value);
+	}
+	free(f->settings);
+	memset(f, 0, sizeof(*f));
 }
 
 void tr_scenario_free(tr_scenario *s)
 {
 	free(s->id);
 	free(s->label);
+	free(s->plan.pgbench);
+	free(s->plan.database);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -24,6 +24,12 @@ static const char *const S_settings[] = {
 	"huge_pages_status", "max_parallel_maintenance_workers", "wal_buffers",
 };
 
+const char *const *tr_probe_setting_names(size_t *n)
+{
+	*n = TR_ARRAY_SIZE(S_settings);
+	return S_settings;
+}
+
 static int S_settings_read(tr_probe *p, tr_init *init)
 {
 	tr_buf sql = TR_BUF_INIT;

@@ -21,6 +21,7 @@
 #include "model/model.h"
 #include "util/buf.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -192,6 +193,9 @@ typedef struct tr_settle_options {
 	 * and at the end. NULL: none. */
 	void (*status)(void *ctx, const tr_settle_status *status);
 	void *ctx;
+	/* When not NULL and set (by a signal handler, say), stop waiting
+	 * at the next poll: returns 0, not settled. */
+	atomic_int *stop;
 } tr_settle_options;
 
 void tr_settle_options_init(tr_settle_options *opts);
@@ -204,5 +208,41 @@ void tr_settle_options_init(tr_settle_options *opts);
  * message names the role needed: superuser, or pg_checkpoint on 15+).
  */
 int tr_settle_run(bool *out_settled, const tr_settle_options *opts);
+
+
+/* ---- what `tpsreport run` asks of a server ---------------------------- */
+
+/* The pgbench tables of a database, as `tpsreport run` finds them before
+ * it decides whether to load them. */
+typedef struct tr_probe_tables {
+	int present;             /* how many of the four pgbench tables exist */
+	int64_t scale;           /* rows of pgbench_branches; -1 without it */
+	bool loaded;             /* pgbench_accounts holds a row */
+	int server_version_num;
+} tr_probe_tables;
+
+/*
+ * Connect to conninfo and look at its pgbench tables; nothing is changed.
+ * On failure the message is one line (libpq's reason, scrubbed).
+ */
+int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo);
+
+/*
+ * conninfo (key=value, URI, service=NAME or "") with dbname set to
+ * database (NULL: as it is), written back as key=value pairs that libpq
+ * and pgbench read the same way. Caller frees *out. A string libpq cannot
+ * parse is an error that does not quote it.
+ */
+int tr_probe_conninfo_with_db(char **out, const char *conninfo,
+                              const char *database);
+
+/*
+ * facts.json (schema 1, docs/run.md) of the server at conninfo: its
+ * version, the settings a setup table shows, the connection without
+ * password, the time read, and pgbench_version (the --version line of the
+ * pgbench that runs against it; NULL: null). Appended to out.
+ */
+int tr_probe_facts_json(tr_buf *out, const char *conninfo,
+                        const char *pgbench_version);
 
 #endif

@@ -132,6 +132,8 @@ void tr_probe_message(tr_probe *p, const char *fmt, ...) TR_PRINTF(2, 3);
 /* Server version, settings, SSL, conninfo without password: into
  * p->facts. */
 int tr_probe_read_facts(tr_probe *p);
+/* The settings a setup table shows, in its order (static). */
+const char *const *tr_probe_setting_names(size_t *n);
 /* pg_database_size(current_database()) after the steps. */
 int tr_probe_database_size(tr_probe *p, int64_t *out);
 

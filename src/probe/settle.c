@@ -54,14 +54,19 @@ static int S_failed(PGconn *c, PGresult *res, const char *secret,
 	return TR_ERROR;
 }
 
-static void S_sleep(double seconds)
+static bool S_stopped(const tr_settle_options *o)
+{
+	return o->stop && atomic_load(o->stop);
+}
+
+static void S_sleep(double seconds, const tr_settle_options *o)
 {
 	struct timespec ts;
 	if (seconds <= 0)
 		return;
 	ts.tv_sec = (time_t)seconds;
 	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) != 0)
+	while (nanosleep(&ts, &ts) != 0 && !S_stopped(o))
 		; /* interrupted by a signal that did not end us: sleep on */
 }
 
@@ -173,7 +178,9 @@ int tr_settle_run(bool *out_settled, const tr_settle_options *o)
 		S_free_lines(lines, n);
 		lines = NULL;
 		n = 0;
-		S_sleep(fmin(o->interval_s, o->timeout_s - elapsed));
+		S_sleep(fmin(o->interval_s, o->timeout_s - elapsed), o);
+		if (S_stopped(o))
+			break;
 	}
 
 cleanup:

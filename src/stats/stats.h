@@ -296,6 +296,8 @@ typedef struct tr_provider_result {
 	const char *notes;
 	const tr_fact *facts;    /* borrowed from the study */
 	size_t nfacts;
+	/* results/<id>/facts.json of `tpsreport run` (borrowed), or NULL */
+	const tr_server_facts *server;
 } tr_provider_result;
 
 typedef struct tr_scenario_result {

@@ -145,5 +145,6 @@ void tr_wu_section_setup(tr_wu_doc *d)
 	tr_wu_md(d, "\n## Test setup\n\n");
 	tr_wu_table_providers(d, true);
 	S_fx(d);
+	tr_wu_table_server(d);
 	S_server_facts(d);
 }

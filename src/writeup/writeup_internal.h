@@ -236,6 +236,8 @@ void tr_wu_table_stability(tr_wu_doc *d, long scenario);
 void tr_wu_table_latency(tr_wu_doc *d, long scenario);
 void tr_wu_table_init_phases(tr_wu_doc *d, long scenario);
 void tr_wu_table_price(tr_wu_doc *d);
+/* The servers' facts.json (tpsreport run); nothing without any. */
+void tr_wu_table_server(tr_wu_doc *d);
 void tr_wu_table_value(tr_wu_doc *d, long scenario);
 void tr_wu_table_closing(tr_wu_doc *d);
 void tr_wu_table_runs(tr_wu_doc *d, long scenario);

@@ -1,0 +1,441 @@
+/* run.c: tr_bench_run(): each provider and scenario in turn, as the seed
+ * articles' scripts do: facts, init when needed, settle, warm-up, then
+ * settle and run, again and again. Files of an attempt that did not end
+ * well are moved aside, never deleted. */
+
+#include "bench_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A scenario stopped, and the FAILED event has said why. */
+#define S_STOPPED (-11)
+
+typedef struct {
+	tr_bench *b;
+	const tr_bench_target *t;
+	const tr_bench_step *s;
+	size_t index, total;
+	char stamp[32];          /* this session's folder under .interrupted/ */
+	double left_s;           /* expected seconds of the steps after this */
+	double tps;              /* of the run just done */
+} S_run;
+
+static void S_emit(S_run *r, tr_bench_event_kind kind, const char *step,
+                   const char *text)
+{
+	tr_bench_event ev;
+	if (!r->b->opts.event)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.kind = kind;
+	ev.provider = r->t ? r->t->provider->id : NULL;
+	ev.scenario = r->t ? r->t->scenario->id : NULL;
+	ev.step = step;
+	ev.text = text;
+	ev.index = r->index;
+	ev.total = r->total;
+	ev.step_s = ev.left_s = NAN;
+	ev.tps = kind == TR_BENCH_EV_DONE ? r->tps : NAN;
+	r->b->opts.event(r->b->opts.ctx, &ev);
+}
+
+static void S_tick(void *arg, double now)
+{
+	S_run *r = arg;
+	tr_bench_event ev;
+	if (!r->b->opts.event)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.kind = TR_BENCH_EV_PROGRESS;
+	ev.provider = r->t->provider->id;
+	ev.scenario = r->t->scenario->id;
+	ev.step = r->s->stem;
+	ev.index = r->index;
+	ev.total = r->total;
+	ev.now_s = now;
+	ev.step_s = r->s->duration_s > 0 ? r->s->duration_s : NAN;
+	ev.left_s = r->left_s + fmax(0, ev.step_s - now);
+	ev.tps = NAN;
+	r->b->opts.event(r->b->opts.ctx, &ev);
+}
+
+static int S_mkdirs(const char *path)
+{
+	char *copy = tr_strdup(path);
+	int rc = 0;
+	if (!copy)
+		return TR_ENOMEM;
+	for (char *p = copy + 1; rc == 0; p++) {
+		char c = *p;
+		if (c != '/' && c != '\0')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0755) < 0 && errno != EEXIST)
+			rc = tr_error_set_errno(copy);
+		*p = c;
+		if (!c)
+			break;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Whether name is <stem>.txt or one of <stem>'s log files. */
+static bool S_belongs(const char *name, const char *stem)
+{
+	size_t n = strlen(stem);
+	const char *p;
+	if (strncmp(name, stem, n) != 0 || name[n] != '.')
+		return false;
+	p = name + n + 1;
+	if (strcmp(p, "txt") == 0)
+		return true;
+	for (; *p; p++)
+		if (!(*p >= '0' && *p <= '9') && *p != '.')
+			return false;
+	return true;
+}
+
+/* Move <stem>'s files of reldir to reldir/<aside>/<stamp>/. Told by a
+ * MOVED event when there were any. */
+static int S_move_aside(S_run *r, const char *stem, const char *aside)
+{
+	char *dir = tr_sprintf("%s/%s", r->b->study, r->t->reldir), *to = NULL;
+	DIR *d = NULL;
+	struct dirent *e;
+	size_t moved = 0;
+	int rc = 0;
+
+	if (!dir || !(to = tr_sprintf("%s/%s/%s", dir, aside, r->stamp))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if (!(d = opendir(dir)))
+		goto cleanup; /* nothing there yet */
+	while ((e = readdir(d)) != NULL && rc == 0) {
+		char *from, *dest;
+		if (!S_belongs(e->d_name, stem))
+			continue;
+		if (moved == 0 && (rc = S_mkdirs(to)) < 0)
+			break;
+		from = tr_path_join(dir, e->d_name);
+		dest = tr_path_join(to, e->d_name);
+		if (!from || !dest)
+			rc = TR_ENOMEM;
+		else if (access(dest, F_OK) == 0)
+			rc = tr_error_set("%s: already there; not moving %s over it",
+			                  dest, from);
+		else if (rename(from, dest) < 0)
+			rc = tr_error_set_errno(from);
+		else
+			moved++;
+		free(from);
+		free(dest);
+	}
+	if (rc == 0 && moved) {
+		char *msg = tr_sprintf("%zu file%s of %s moved to %s/%s/%s/", moved,
+		                       moved == 1 ? "" : "s", stem, r->t->reldir, aside,
+		                       r->stamp);
+		S_emit(r, TR_BENCH_EV_MOVED, stem, msg);
+		free(msg);
+	}
+cleanup:
+	if (d)
+		closedir(d);
+	free(dir);
+	free(to);
+	return rc;
+}
+
+static int S_settle(S_run *r)
+{
+	tr_settle_options o;
+	bool settled = false;
+	int rc;
+	tr_settle_options_init(&o);
+	o.conninfo = r->t->conninfo;
+	o.interval_s = 1;
+	if (r->b->opts.settle_timeout_s > 0)
+		o.timeout_s = r->b->opts.settle_timeout_s;
+	o.stop = &r->b->interrupted;
+	if (r->b->opts.dry_run) {
+		tr_buf line = TR_BUF_INIT;
+		char *argv[] = { "tpsreport", "settle", r->t->conninfo, NULL };
+		tr_bench_shell_line(&line, argv);
+		S_emit(r, TR_BENCH_EV_COMMAND, "settle", tr_buf_cstr(&line));
+		tr_buf_free(&line);
+		return 0;
+	}
+	if ((rc = tr_settle_run(&settled, &o)) < 0)
+		return rc;
+	if (atomic_load(&r->b->interrupted))
+		return 0; /* the caller stops */
+	S_emit(r, TR_BENCH_EV_SETTLE, "settle",
+	       settled ? "settled: CHECKPOINT done, no autovacuum worker running"
+	               : "settle timed out with autovacuum still running; going on");
+	return 0;
+}
+
+/* The reason pgbench gave: its last "pgbench: error:"/"fatal:" line, or
+ * its last line. */
+static char *S_reason(const char *path, int status)
+{
+	tr_buf text = TR_BUF_INIT;
+	const char *best = NULL, *last = NULL, *p;
+	size_t best_n = 0, last_n = 0;
+	char *out;
+	if (tr_file_read(&text, path) == 0)
+		for (p = tr_buf_cstr(&text); *p;) {
+			size_t n = strcspn(p, "\n");
+			if (n > 0) {
+				last = p;
+				last_n = n;
+			}
+			if (strncmp(p, "pgbench: error:", 15) == 0 ||
+			    strncmp(p, "pgbench: fatal:", 15) == 0 ||
+			    strncmp(p, "tpsreport:", 10) == 0) {
+				best = p;
+				best_n = n;
+			}
+			p += n + (p[n] == '\n');
+		}
+	if (!best) {
+		best = last;
+		best_n = last_n;
+	}
+	if (WIFSIGNALED(status))
+		out = tr_sprintf("pgbench was killed by signal %d%s%.*s",
+		                 WTERMSIG(status), best ? ": " : "", (int)best_n,
+		                 best ? best : "");
+	else
+		out = tr_sprintf("pgbench exited with status %d%s%.*s",
+		                 WEXITSTATUS(status), best ? ": " : "", (int)best_n,
+		                 best ? best : "");
+	tr_buf_free(&text);
+	tr_error_clear();
+	return out;
+}
+
+/* bash's `time` format: "real\t0m1.234s". */
+static void S_time_line(tr_buf *b, const char *name, double s)
+{
+	long ms = (long)(s * 1000 + 0.5);
+	tr_buf_printf(b, "%s\t%ldm%ld.%03lds\n", name, ms / 60000, ms % 60000 / 1000,
+	              ms % 1000);
+}
+
+static int S_append_times(const char *path, const tr_bench_times *t)
+{
+	tr_buf b = TR_BUF_INIT;
+	FILE *f = fopen(path, "a");
+	int rc = 0;
+	if (!f)
+		return tr_error_set_errno(path);
+	tr_buf_putc(&b, '\n');
+	S_time_line(&b, "real", t->real_s);
+	S_time_line(&b, "user", t->user_s);
+	S_time_line(&b, "sys", t->sys_s);
+	if (!b.ptr || fwrite(b.ptr, 1, b.size, f) != b.size)
+		rc = tr_error_set_errno(path);
+	if (fclose(f) != 0 && rc == 0)
+		rc = tr_error_set_errno(path);
+	tr_buf_free(&b);
+	return rc;
+}
+
+/* Run one step. 0 done; TR_BENCH_INTERRUPTED; S_STOPPED: the scenario
+ * stops (told by a FAILED event); other negative codes: not told yet. */
+static int S_step(S_run *r, const tr_bench_step *s)
+{
+	tr_buf line = TR_BUF_INIT;
+	char *out = tr_path_join(r->b->study, s->out);
+	tr_bench_times times;
+	int status = 0, rc;
+
+	r->s = s;
+	if (!out)
+		return TR_ENOMEM;
+	tr_bench_shell_line(&line, s->argv);
+	tr_buf_printf(&line, " > %s 2>&1", s->out);
+	S_emit(r, TR_BENCH_EV_COMMAND, s->stem, tr_buf_cstr(&line));
+	tr_buf_free(&line);
+	if (r->b->opts.dry_run) {
+		free(out);
+		return 0;
+	}
+	rc = tr_bench_exec(&status, &times, r->b, s->argv, out, S_tick, r);
+	/* What `time pgbench -i` adds in the seeds, measured the same way
+	 * (wall clock, and the child's CPU from wait4): init tables show it. */
+	if (rc == 0 && s->kind == TR_BENCH_INIT && WIFEXITED(status) &&
+	    WEXITSTATUS(status) == 0)
+		rc = S_append_times(out, &times);
+	if (rc == 0 && atomic_load(&r->b->interrupted)) {
+		if ((rc = S_move_aside(r, s->stem, ".interrupted")) == 0)
+			rc = TR_BENCH_INTERRUPTED;
+	} else if (rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		char *why = S_reason(out, status), *msg;
+		msg = tr_sprintf("%s: %s", s->out, why ? why : "pgbench failed");
+		rc = S_move_aside(r, s->stem, ".interrupted");
+		S_emit(r, TR_BENCH_EV_FAILED, s->stem, msg);
+		free(why);
+		free(msg);
+		if (rc == 0)
+			rc = S_STOPPED;
+	} else if (rc == 0 && s->kind == TR_BENCH_RUN &&
+	           !tr_bench_run_complete(r->b, s, &r->tps)) {
+		rc = S_move_aside(r, s->stem, ".interrupted");
+		S_emit(r, TR_BENCH_EV_FAILED, s->stem,
+		       "pgbench exited normally but its output holds no complete "
+		       "summary; the files were moved aside");
+		if (rc == 0)
+			rc = S_STOPPED;
+	} else if (rc == 0) {
+		if (s->kind != TR_BENCH_RUN)
+			r->tps = NAN;
+		S_emit(r, TR_BENCH_EV_DONE, s->stem, s->out);
+	}
+	free(out);
+	return rc;
+}
+
+static double S_expected(const tr_bench *b, size_t from_target, size_t from_step)
+{
+	double sum = 0;
+	for (size_t i = from_target; i < b->ntargets; i++)
+		for (size_t k = i == from_target ? from_step : 0;
+		     k < b->targets[i].nsteps; k++) {
+			const tr_bench_step *s = &b->targets[i].steps[k];
+			if (s->complete)
+				continue;
+			if (s->duration_s < 0)
+				return NAN;
+			sum += s->duration_s;
+		}
+	return sum;
+}
+
+static int S_facts(S_run *r)
+{
+	char *dir = tr_sprintf("%s/results/%s", r->b->study, r->t->provider->id);
+	char *path = dir ? tr_path_join(dir, "facts.json") : NULL;
+	tr_buf json = TR_BUF_INIT;
+	int rc = path ? 0 : TR_ENOMEM;
+	if (rc == 0 && r->b->opts.dry_run) {
+		char *msg = tr_sprintf("# read the server's version and settings into "
+		                       "results/%s/facts.json", r->t->provider->id);
+		S_emit(r, TR_BENCH_EV_COMMAND, "facts", msg);
+		free(msg);
+	} else if (rc == 0 && (rc = S_mkdirs(dir)) == 0 &&
+	           (rc = tr_probe_facts_json(&json, r->t->conninfo,
+	                                     r->b->pgbench_version)) == 0) {
+		rc = tr_file_write_atomic(path, json.ptr, json.size);
+	}
+	tr_buf_free(&json);
+	free(dir);
+	free(path);
+	return rc;
+}
+
+/* One provider x scenario: 0, TR_BENCH_INTERRUPTED, S_STOPPED (told),
+ * TR_ENOMEM. */
+static int S_target(S_run *r, size_t ti)
+{
+	const tr_bench_target *t = &r->b->targets[ti];
+	char *dir = tr_sprintf("%s/%s", r->b->study, t->reldir);
+	int rc = dir ? 0 : TR_ENOMEM;
+
+	r->t = t;
+	if (rc == 0 && !r->b->opts.dry_run)
+		rc = S_mkdirs(dir);
+	free(dir);
+	if (rc == 0 && t->facts)
+		rc = S_facts(r);
+	for (size_t k = 0; k < t->nsteps && rc == 0; k++) {
+		const tr_bench_step *s = &t->steps[k];
+		if (s->complete) {
+			S_emit(r, TR_BENCH_EV_SKIP, s->stem, s->kind == TR_BENCH_RUN
+			       ? "complete: skipped" : "every run is complete: no warm-up");
+			continue;
+		}
+		if (atomic_load(&r->b->interrupted))
+			return TR_BENCH_INTERRUPTED;
+		r->index++;
+		r->left_s = S_expected(r->b, ti, k + 1);
+		/* An earlier attempt's files of this step go aside first. */
+		if (!r->b->opts.dry_run &&
+		    (rc = S_move_aside(r, s->stem, s->kind == TR_BENCH_RUN
+		                                       ? ".interrupted"
+		                                       : ".replaced")) < 0)
+			break;
+		/* The seeds settle before the warm-up and before every run. */
+		if (s->kind != TR_BENCH_INIT)
+			rc = S_settle(r);
+		if (rc == 0 && atomic_load(&r->b->interrupted))
+			return TR_BENCH_INTERRUPTED;
+		if (rc == 0)
+			rc = S_step(r, s);
+	}
+	if (rc < 0 && rc != S_STOPPED && rc != TR_ENOMEM &&
+	    rc != TR_BENCH_INTERRUPTED) {
+		S_emit(r, TR_BENCH_EV_FAILED, r->s ? r->s->stem : NULL, tr_error_last());
+		rc = S_STOPPED;
+	}
+	return rc;
+}
+
+size_t tr_bench_pending(const tr_bench *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < b->ntargets; i++)
+		for (size_t k = 0; k < b->targets[i].nsteps; k++)
+			n += !b->targets[i].steps[k].complete;
+	return n;
+}
+
+int tr_bench_run(tr_bench *b)
+{
+	S_run r;
+	time_t now = time(NULL);
+	struct tm tm;
+	bool failed = false;
+	int rc = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.b = b;
+	r.total = tr_bench_pending(b);
+	if (gmtime_r(&now, &tm))
+		strftime(r.stamp, sizeof(r.stamp), "%Y%m%dT%H%M%SZ", &tm);
+	if (b->opts.dry_run) {
+		tr_buf line = TR_BUF_INIT;
+		char *argv[] = { "cd", b->study, NULL };
+		tr_bench_shell_line(&line, argv);
+		S_emit(&r, TR_BENCH_EV_COMMAND, NULL, tr_buf_cstr(&line));
+		tr_buf_free(&line);
+	}
+	for (size_t i = 0; i < b->ntargets; i++) {
+		r.s = NULL;
+		rc = S_target(&r, i);
+		if (rc == S_STOPPED) {
+			/* Told already; the other scenarios still run. */
+			failed = true;
+			rc = 0;
+			continue;
+		}
+		if (rc < 0)
+			break;
+	}
+	if (rc == 0 && failed)
+		rc = tr_error_set("some scenarios stopped early (see above); rerun "
+		                  "tpsreport run to resume");
+	return rc;
+}

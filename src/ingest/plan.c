@@ -1,0 +1,223 @@
+/* plan.c: the benchmark plan keys of tpsreport.ini ([scenario S] scale,
+ * pgbench, runs, warmup, log, database; [provider P] conninfo), read for
+ * `tpsreport run` (docs/run.md). config.c hands every key of those
+ * sections here first. */
+
+#include "ingest.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/number.h"
+#include "util/base.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int S_integer(int64_t *out, const char *key, const char *value,
+                     int64_t min, int64_t max)
+{
+	const char *end = value + strlen(value), *next;
+	int64_t v;
+	if (tr_parse_int64(&v, value, end, &next) < 0 || next != end || v < min ||
+	    v > max)
+		return tr_error_set("%s: expected a whole number from %lld to %lld, "
+		                    "found \"%s\"", key, (long long)min,
+		                    (long long)max, value);
+	*out = v;
+	return 0;
+}
+
+static bool S_has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+static int S_string(char **field, const char *key, const char *value)
+{
+	char *copy;
+	if (!*value)
+		return tr_error_set("%s: empty value", key);
+	if (S_has_control(value))
+		return tr_error_set("%s: holds a control character", key);
+	if (!(copy = tr_strdup(value)))
+		return TR_ENOMEM;
+	free(*field);
+	*field = copy;
+	return 0;
+}
+
+/* "aggregate 10", "aggregate" (10 s, as the seeds), "transactions",
+ * "none". */
+static int S_log(tr_plan *plan, const char *value)
+{
+	int64_t n = 10;
+	if (strcmp(value, "transactions") == 0) {
+		plan->log = TR_PLAN_LOG_TRANSACTIONS;
+		return 0;
+	}
+	if (strcmp(value, "none") == 0) {
+		plan->log = TR_PLAN_LOG_NONE;
+		return 0;
+	}
+	if (strncmp(value, "aggregate", 9) == 0 &&
+	    (value[9] == '\0' || value[9] == ' ' || value[9] == '\t')) {
+		const char *p = value + 9;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p && S_integer(&n, "log = aggregate N", p, 1, 86400) < 0)
+			return TR_EINVALID;
+		plan->log = TR_PLAN_LOG_AGGREGATE;
+		plan->log_interval_s = (int)n;
+		return 0;
+	}
+	return tr_error_set("log: expected \"aggregate N\" (seconds), "
+	                    "\"transactions\" or \"none\", found \"%s\"", value);
+}
+
+bool tr_plan_is_key(const char *name)
+{
+	static const char *const keys[] = {
+		"scale", "pgbench", "runs", "warmup", "log", "database"
+	};
+	for (size_t i = 0; i < TR_ARRAY_SIZE(keys); i++)
+		if (strcmp(name, keys[i]) == 0)
+			return true;
+	return false;
+}
+
+static int S_key(tr_plan *plan, const char *name, const char *value, long line);
+
+int tr_plan_key(tr_plan *plan, const char *name, const char *value, long line)
+{
+	int rc = S_key(plan, name, value, line);
+	return rc == TR_ERROR ? TR_EINVALID : rc;
+}
+
+static int S_key(tr_plan *plan, const char *name, const char *value, long line)
+{
+	int64_t n;
+	int rc;
+	if (strcmp(name, "scale") == 0) {
+		if ((rc = S_integer(&n, name, value, 1, 100000000)) < 0)
+			return rc;
+		plan->scale = n;
+		plan->scale_line = line;
+	} else if (strcmp(name, "pgbench") == 0) {
+		if ((rc = S_string(&plan->pgbench, name, value)) < 0)
+			return rc;
+		plan->pgbench_line = line;
+	} else if (strcmp(name, "runs") == 0) {
+		if ((rc = S_integer(&n, name, value, 1, 1000)) < 0)
+			return rc;
+		plan->runs = (int)n;
+		plan->runs_line = line;
+	} else if (strcmp(name, "warmup") == 0) {
+		if ((rc = S_integer(&n, "warmup (seconds)", value, 0, 86400 * 7)) < 0)
+			return rc;
+		plan->warmup_s = (double)n;
+		plan->warmup_line = line;
+	} else if (strcmp(name, "log") == 0) {
+		if ((rc = S_log(plan, value)) < 0)
+			return rc;
+		plan->log_line = line;
+	} else if (strcmp(name, "database") == 0) {
+		if ((rc = S_string(&plan->database, name, value)) < 0)
+			return rc;
+		plan->database_line = line;
+	} else {
+		return TR_ENOTFOUND;
+	}
+	return 0;
+}
+
+/* ---- conninfo: never a password in the ini --------------------------- */
+
+static bool S_secret_key(const char *key, size_t n)
+{
+	return (n == 8 && strncmp(key, "password", 8) == 0) ||
+	       (n == 11 && strncmp(key, "sslpassword", 11) == 0);
+}
+
+/* A URI: "postgresql://user:secret@host/db?password=x". */
+static bool S_uri_has_secret(const char *uri)
+{
+	const char *p = strstr(uri, "://") + 3;
+	size_t auth = strcspn(p, "/?");
+	const char *at = NULL, *q;
+	for (size_t i = 0; i < auth; i++)
+		if (p[i] == '@')
+			at = p + i;
+	if (at && memchr(p, ':', (size_t)(at - p)))
+		return true;
+	for (q = strchr(p, '?'); q; q = strchr(q + 1, '&')) {
+		const char *k = q + 1;
+		size_t n = strcspn(k, "=&");
+		if (k[n] == '=' && k[n + 1] && k[n + 1] != '&' && S_secret_key(k, n))
+			return true;
+	}
+	return false;
+}
+
+/* key = value pairs as libpq reads them: values bare (backslash escapes)
+ * or in single quotes. */
+static bool S_kv_has_secret(const char *s)
+{
+	while (*s) {
+		const char *key;
+		size_t n;
+		bool empty = true;
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			s++;
+		if (!*s)
+			break;
+		key = s;
+		while (*s && *s != '=' && *s != ' ' && *s != '\t')
+			s++;
+		n = (size_t)(s - key);
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s != '=')
+			return false; /* libpq will say it does not parse */
+		s++;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\'') {
+			for (s++; *s && *s != '\''; s++) {
+				if (*s == '\\' && s[1])
+					s++;
+				empty = false;
+			}
+			if (*s)
+				s++;
+		} else {
+			for (; *s && *s != ' ' && *s != '\t' && *s != '\n'; s++) {
+				if (*s == '\\' && s[1])
+					s++;
+				empty = false;
+			}
+		}
+		if (!empty && S_secret_key(key, n))
+			return true;
+	}
+	return false;
+}
+
+int tr_plan_conninfo_check(const char *conninfo)
+{
+	bool uri = strncmp(conninfo, "postgresql://", 13) == 0 ||
+	           strncmp(conninfo, "postgres://", 11) == 0;
+	if (!*conninfo)
+		return tr_error_set("conninfo: empty value"), TR_EINVALID;
+	if (S_has_control(conninfo))
+		return tr_error_set("conninfo: holds a control character"), TR_EINVALID;
+	if (uri ? S_uri_has_secret(conninfo)
+	        : strchr(conninfo, '=') && S_kv_has_secret(conninfo))
+		return tr_error_set("conninfo: holds a password; tpsreport.ini is "
+		                    "published with the study, so keep passwords in "
+		                    "~/.pgpass (PGPASSFILE) or a service file "
+		                    "(conninfo = service=NAME)"), TR_EINVALID;
+	return 0;
+}

@@ -1,0 +1,259 @@
+/* target.c: what `tpsreport run` asks of a server before and while it runs
+ * pgbench: are the tables there and at which scale, where exactly does a
+ * scenario connect, and what is the server (facts.json). */
+
+#include "probe_internal.h"
+#include "util/alloc.h"
+#include "util/buf.h"
+#include "util/error.h"
+#include "util/json.h"
+#include "util/base.h"
+#include "version.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void S_quiet(void *arg, const PGresult *res)
+{
+	(void)arg;
+	(void)res;
+}
+
+/* One statement; on failure the message names what was asked. */
+static int S_query(PGresult **out, PGconn *c, const char *sql,
+                   const char *what, const char *secret)
+{
+	PGresult *res = PQexec(c, sql);
+	*out = NULL;
+	if (!res || PQresultStatus(res) != PGRES_TUPLES_OK) {
+		tr_buf msg = TR_BUF_INIT;
+		const char *primary =
+			res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+		char *s;
+		tr_buf_printf(&msg, "%s: ", what);
+		tr_probe_flatten(&msg, primary ? primary : PQerrorMessage(c));
+		s = tr_buf_detach(&msg);
+		tr_probe_scrub(s, secret);
+		tr_error_set("%s", s ? s : "out of memory");
+		free(s);
+		PQclear(res);
+		return TR_ERROR;
+	}
+	*out = res;
+	return 0;
+}
+
+int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo)
+{
+	PGconn *c = NULL;
+	PGresult *res = NULL;
+	char *secret = NULL;
+	bool branches, accounts;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->scale = -1;
+	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+		return rc;
+	out->server_version_num = PQserverVersion(c);
+	/* to_regclass: resolved on the search_path, as pgbench's own
+	 * unqualified names are. */
+	if ((rc = S_query(&res, c,
+	                  "select (to_regclass('pgbench_accounts') is not null)::int"
+	                  " + (to_regclass('pgbench_branches') is not null)::int"
+	                  " + (to_regclass('pgbench_tellers') is not null)::int"
+	                  " + (to_regclass('pgbench_history') is not null)::int,"
+	                  " to_regclass('pgbench_branches') is not null,"
+	                  " to_regclass('pgbench_accounts') is not null",
+	                  "looking for the pgbench tables", secret)) < 0)
+		goto cleanup;
+	out->present = atoi(PQgetvalue(res, 0, 0));
+	branches = strcmp(PQgetvalue(res, 0, 1), "t") == 0;
+	accounts = strcmp(PQgetvalue(res, 0, 2), "t") == 0;
+	PQclear(res);
+	res = NULL;
+	if (branches) {
+		if ((rc = S_query(&res, c, "select count(*) from pgbench_branches",
+		                  "counting pgbench_branches", secret)) < 0)
+			goto cleanup;
+		out->scale = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+		PQclear(res);
+		res = NULL;
+	}
+	if (accounts) {
+		if ((rc = S_query(&res, c, "select exists (select 1 from "
+		                  "pgbench_accounts)", "reading pgbench_accounts",
+		                  secret)) < 0)
+			goto cleanup;
+		out->loaded = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	}
+	rc = 0;
+cleanup:
+	PQclear(res);
+	PQfinish(c);
+	free(secret);
+	return rc;
+}
+
+static bool S_is_conninfo(const char *s)
+{
+	return strchr(s, '=') != NULL || strncmp(s, "postgresql://", 13) == 0 ||
+	       strncmp(s, "postgres://", 11) == 0;
+}
+
+int tr_probe_conninfo_with_db(char **out, const char *conninfo,
+                              const char *database)
+{
+	PQconninfoOption *opts = NULL;
+	char *err = NULL;
+	tr_buf b = TR_BUF_INIT;
+	bool have_db = false;
+	int rc = 0;
+
+	*out = NULL;
+	if (!conninfo)
+		conninfo = "";
+	if (*conninfo && !S_is_conninfo(conninfo)) {
+		/* A bare database name, as libpq takes it. */
+		rc = tr_probe_put_kv(&b, "dbname", database ? database : conninfo);
+		goto done;
+	}
+	opts = PQconninfoParse(conninfo, &err);
+	if (!opts) {
+		PQfreemem(err);
+		return tr_error_set("the connection string does not parse (see "
+		                    "libpq's \"Connection Strings\")");
+	}
+	for (PQconninfoOption *o = opts; o->keyword && rc == 0; o++) {
+		const char *v = o->val;
+		if (strcmp(o->keyword, "dbname") == 0) {
+			have_db = true;
+			if (database)
+				v = database;
+		}
+		if (v && *v)
+			rc = tr_probe_put_kv(&b, o->keyword, v);
+	}
+	if (rc == 0 && database && !have_db)
+		rc = tr_probe_put_kv(&b, "dbname", database);
+done:
+	PQconninfoFree(opts);
+	if (rc < 0) {
+		tr_buf_free(&b);
+		return rc;
+	}
+	*out = b.ptr ? tr_buf_detach(&b) : tr_strdup("");
+	return *out ? 0 : TR_ENOMEM;
+}
+
+/* Where and as whom the connection really went: never the password. */
+static char *S_where(PGconn *c)
+{
+	tr_buf out = TR_BUF_INIT;
+	PQconninfoOption *opts = PQconninfo(c), *o;
+	const char *host = PQhost(c), *port = PQport(c);
+	if (host && *host)
+		tr_probe_put_kv(&out, "host", host);
+	if (port && *port)
+		tr_probe_put_kv(&out, "port", port);
+	tr_probe_put_kv(&out, "dbname", PQdb(c));
+	tr_probe_put_kv(&out, "user", PQuser(c));
+	for (o = opts; o && o->keyword; o++)
+		if (strcmp(o->keyword, "sslmode") == 0 && o->val && *o->val)
+			tr_probe_put_kv(&out, "sslmode", o->val);
+	PQconninfoFree(opts);
+	return tr_buf_detach(&out);
+}
+
+static void S_facts_settings(tr_json *j, PGresult *res)
+{
+	size_t n;
+	const char *const *names = tr_probe_setting_names(&n);
+	tr_json_key(j, "settings");
+	tr_json_object_begin(j);
+	for (size_t i = 0; i < n; i++)
+		for (int row = 0; row < PQntuples(res); row++)
+			if (strcmp(PQgetvalue(res, row, 0), names[i]) == 0) {
+				tr_json_key(j, names[i]);
+				tr_json_string(j, PQgetvalue(res, row, 1));
+			}
+	tr_json_object_end(j);
+}
+
+int tr_probe_facts_json(tr_buf *out, const char *conninfo,
+                        const char *pgbench_version)
+{
+	PGconn *c = NULL;
+	PGresult *res = NULL, *ssl = NULL;
+	char *secret = NULL, *where = NULL, when[32] = "";
+	const char *ver;
+	size_t n;
+	const char *const *names = tr_probe_setting_names(&n);
+	tr_buf sql = TR_BUF_INIT;
+	time_t now = time(NULL);
+	struct tm tm;
+	tr_json j;
+	int rc;
+
+	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+		return rc;
+	tr_buf_puts(&sql, "select name, pg_catalog.current_setting(name) "
+	            "from pg_catalog.pg_settings where name in (");
+	for (size_t i = 0; i < n; i++)
+		tr_buf_printf(&sql, "%s'%s'", i ? ", " : "", names[i]);
+	tr_buf_putc(&sql, ')');
+	if ((rc = S_query(&res, c, tr_buf_cstr(&sql), "reading the server's "
+	                  "settings", secret)) < 0 ||
+	    (rc = S_query(&ssl, c, "select ssl from pg_catalog.pg_stat_ssl "
+	                  "where pid = pg_catalog.pg_backend_pid()",
+	                  "reading pg_stat_ssl", secret)) < 0)
+		goto cleanup;
+	if (gmtime_r(&now, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	ver = PQparameterStatus(c, "server_version");
+	where = S_where(c);
+	tr_json_init(&j, out);
+	tr_json_object_begin(&j);
+	tr_json_key(&j, "schema");
+	tr_json_int(&j, 1);
+	tr_json_key(&j, "source");
+	tr_json_string(&j, "run");
+	tr_json_key(&j, "tool");
+	tr_json_string(&j, "tpsreport");
+	tr_json_key(&j, "tool_version");
+	tr_json_string(&j, TR_VERSION);
+	tr_json_key(&j, "read_at");
+	tr_json_string(&j, when);
+	tr_json_key(&j, "conninfo");
+	tr_json_string(&j, where);
+	tr_json_key(&j, "server");
+	tr_json_object_begin(&j);
+	tr_json_key(&j, "version");
+	tr_json_string(&j, ver);
+	tr_json_key(&j, "version_num");
+	tr_json_int(&j, PQserverVersion(c));
+	S_facts_settings(&j, res);
+	tr_json_object_end(&j);
+	tr_json_key(&j, "connection");
+	tr_json_object_begin(&j);
+	tr_json_key(&j, "ssl");
+	tr_json_bool(&j, PQntuples(ssl) == 1 &&
+	                     strcmp(PQgetvalue(ssl, 0, 0), "t") == 0);
+	tr_json_object_end(&j);
+	tr_json_key(&j, "pgbench");
+	tr_json_object_begin(&j);
+	tr_json_key(&j, "version");
+	tr_json_string(&j, pgbench_version);
+	tr_json_object_end(&j);
+	tr_json_object_end(&j);
+	rc = tr_json_finish(&j);
+cleanup:
+	tr_buf_free(&sql);
+	PQclear(res);
+	PQclear(ssl);
+	PQfinish(c);
+	free(secret);
+	free(where);
+	return rc;
+}
