@@ -13,6 +13,7 @@
 
 typedef struct tr_diff_run {
 	const char *provider, *scenario, *id;
+	size_t occurrence;       /* 0 for the first run of this name, 1... */
 	const char *sha256;      /* NULL in documents from before it */
 	const char *tps_text;    /* the TPS as written, when there is no digest */
 	bool excluded;

@@ -275,20 +275,6 @@ static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
 	return 0;
 }
 
-static int S_runs(S_ctx *c, tr_diff_doc *d)
-{
-	const tr_jsonval *a;
-	int rc;
-	if ((rc = S_array(c, &a, d->root, "runs")) < 0 || !a)
-		return rc;
-	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))))
-		return TR_ENOMEM;
-	for (size_t i = 0; i < a->count; i++)
-		if ((rc = S_run(c, d, &d->runs[d->nruns++], &a->items[i])) < 0)
-			return rc;
-	return 0;
-}
-
 static long S_find_run(const tr_diff_doc *d, const char *provider,
                        const char *scenario, const char *id)
 {
@@ -298,6 +284,32 @@ static long S_find_run(const tr_diff_doc *d, const char *provider,
 		    strcmp(d->runs[i].scenario, scenario) == 0)
 			return (long)i;
 	return -1;
+}
+
+/* Runs are matched across the two documents by provider / scenario / id
+ * and by which of that name they are: a study keeps a second run of a
+ * name (left out, "another run has the same name"), so a name can stand
+ * twice. */
+static int S_runs(S_ctx *c, tr_diff_doc *d)
+{
+	const tr_jsonval *a;
+	int rc;
+	if ((rc = S_array(c, &a, d->root, "runs")) < 0 || !a)
+		return rc;
+	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < a->count; i++) {
+		tr_diff_run *r = &d->runs[d->nruns];
+		if ((rc = S_run(c, d, r, &a->items[i])) < 0)
+			return rc;
+		for (size_t k = 0; k < d->nruns; k++)
+			if (strcmp(d->runs[k].id, r->id) == 0 &&
+			    strcmp(d->runs[k].provider, r->provider) == 0 &&
+			    strcmp(d->runs[k].scenario, r->scenario) == 0)
+				r->occurrence++;
+		d->nruns++;
+	}
+	return 0;
 }
 
 static const char *S_workload_label(const tr_diff_doc *d, const char *key)

@@ -67,7 +67,8 @@ static int S_ids(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 static const tr_diff_run *S_run(const tr_diff_doc *d, const tr_diff_run *key)
 {
 	for (size_t i = 0; i < d->nruns; i++)
-		if (strcmp(d->runs[i].id, key->id) == 0 &&
+		if (d->runs[i].occurrence == key->occurrence &&
+		    strcmp(d->runs[i].id, key->id) == 0 &&
 		    strcmp(d->runs[i].provider, key->provider) == 0 &&
 		    strcmp(d->runs[i].scenario, key->scenario) == 0)
 			return &d->runs[i];
