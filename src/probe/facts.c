@@ -93,26 +93,6 @@ static int S_ssl_read(tr_probe *p, tr_probe_result *r)
 	return 0;
 }
 
-/* Where and as whom, from the connection itself (whatever mix of string,
- * PG* variables and defaults said it): never the password. */
-static char *S_conninfo(PGconn *c)
-{
-	tr_buf out = TR_BUF_INIT;
-	PQconninfoOption *opts = PQconninfo(c), *o;
-	const char *host = PQhost(c), *port = PQport(c);
-	if (host && *host)
-		tr_probe_put_kv(&out, "host", host);
-	if (port && *port)
-		tr_probe_put_kv(&out, "port", port);
-	tr_probe_put_kv(&out, "dbname", PQdb(c));
-	tr_probe_put_kv(&out, "user", PQuser(c));
-	for (o = opts; o && o->keyword; o++)
-		if (strcmp(o->keyword, "sslmode") == 0 && o->val && *o->val)
-			tr_probe_put_kv(&out, "sslmode", o->val);
-	PQconninfoFree(opts);
-	return tr_buf_detach(&out);
-}
-
 int tr_probe_read_facts(tr_probe *p)
 {
 	tr_probe_result *r = &p->facts;
@@ -133,7 +113,7 @@ int tr_probe_read_facts(tr_probe *p)
 	r->init.jobs = p->opts.jobs;
 	r->init.database_bytes = -1;
 	r->init.server_version = tr_strdup(ver ? ver : "");
-	r->init.conninfo = S_conninfo(c);
+	r->init.conninfo = tr_probe_conn_where(c);
 	r->init.tool_version = tr_strdup(TR_VERSION);
 	r->steps = tr_strdup(p->steps);
 	r->scale = p->opts.scale;
@@ -172,4 +152,24 @@ int tr_probe_database_size(tr_probe *p, int64_t *out)
 	*out = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
 	PQclear(res);
 	return 0;
+}
+
+/* Where and as whom, from the connection itself (whatever mix of string,
+ * PG* variables and defaults said it): never the password. */
+char *tr_probe_conn_where(PGconn *c)
+{
+	tr_buf out = TR_BUF_INIT;
+	PQconninfoOption *opts = PQconninfo(c), *o;
+	const char *host = PQhost(c), *port = PQport(c);
+	if (host && *host)
+		tr_probe_put_kv(&out, "host", host);
+	if (port && *port)
+		tr_probe_put_kv(&out, "port", port);
+	tr_probe_put_kv(&out, "dbname", PQdb(c));
+	tr_probe_put_kv(&out, "user", PQuser(c));
+	for (o = opts; o && o->keyword; o++)
+		if (strcmp(o->keyword, "sslmode") == 0 && o->val && *o->val)
+			tr_probe_put_kv(&out, "sslmode", o->val);
+	PQconninfoFree(opts);
+	return tr_buf_detach(&out);
 }

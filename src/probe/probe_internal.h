@@ -66,6 +66,9 @@ void tr_probe_scrub(char *s, const char *secret);
 /* Append " key=value" (no space first when out is empty), the value
  * quoted the way libpq reads it when it needs quoting. */
 int tr_probe_put_kv(tr_buf *out, const char *key, const char *val);
+/* Where and as whom connection c really went (host, port, dbname, user,
+ * sslmode), never the password; the caller frees; NULL when out of memory. */
+char *tr_probe_conn_where(PGconn *c);
 
 /* libpq's message as one line: newlines and tabs become single spaces,
  * "ERROR:  " style prefixes and trailing space go. Appended to out. */

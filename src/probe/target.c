@@ -147,25 +147,6 @@ done:
 	return *out ? 0 : TR_ENOMEM;
 }
 
-/* Where and as whom the connection really went: never the password. */
-static char *S_where(PGconn *c)
-{
-	tr_buf out = TR_BUF_INIT;
-	PQconninfoOption *opts = PQconninfo(c), *o;
-	const char *host = PQhost(c), *port = PQport(c);
-	if (host && *host)
-		tr_probe_put_kv(&out, "host", host);
-	if (port && *port)
-		tr_probe_put_kv(&out, "port", port);
-	tr_probe_put_kv(&out, "dbname", PQdb(c));
-	tr_probe_put_kv(&out, "user", PQuser(c));
-	for (o = opts; o && o->keyword; o++)
-		if (strcmp(o->keyword, "sslmode") == 0 && o->val && *o->val)
-			tr_probe_put_kv(&out, "sslmode", o->val);
-	PQconninfoFree(opts);
-	return tr_buf_detach(&out);
-}
-
 static void S_facts_settings(tr_json *j, PGresult *res)
 {
 	size_t n;
@@ -212,7 +193,7 @@ int tr_probe_facts_json(tr_buf *out, const char *conninfo,
 	if (gmtime_r(&now, &tm))
 		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	ver = PQparameterStatus(c, "server_version");
-	where = S_where(c);
+	where = tr_probe_conn_where(c);
 	tr_json_init(&j, out);
 	tr_json_object_begin(&j);
 	tr_json_key(&j, "schema");
