@@ -6,7 +6,7 @@ outcome is either a correct report or a clear message naming the file (and
 line), with the documented exit codes; that inputs are never modified;
 that nothing is written outside OUT; and that no figure is NaN or
 infinite. Prints "N passed, N failed"."""
-import hashlib, json, os, shutil, stat, subprocess, sys, tempfile, time
+import atexit, hashlib, json, os, shutil, stat, subprocess, sys, tempfile, time
 
 TPS = os.environ["TPSREPORT"]
 SRC = os.environ["TR_SOURCE_DIR"]
@@ -37,10 +37,43 @@ def snapshot(root):
                 out[p] = "unreadable:" + str(e.errno)
     return out
 
+_as_user_bin = {}
+
+
+def _binary_for(user):
+    """The binary where USER can run it: the build tree may sit under a
+    folder only root can enter (a clone in `mktemp -d`, mode 0700), so the
+    cases run as another user use a copy in a folder everyone can enter,
+    with the templates and assets it reads (TPSREPORT_DATADIR)."""
+    if user not in _as_user_bin:
+        d = tempfile.mkdtemp(prefix="tr-hostile-bin.")
+        os.chmod(d, 0o755)
+        src = os.environ["TR_SOURCE_DIR"]
+        for sub in ("templates", "assets"):
+            shutil.copytree(os.path.join(src, sub), os.path.join(d, sub))
+        os.mkdir(os.path.join(d, "bin"), 0o755)
+        path = os.path.join(d, "bin", "tpsreport")
+        shutil.copy2(TPS, path)
+        os.chmod(path, 0o755)
+        _as_user_bin[user] = path
+    return _as_user_bin[user]
+
+
+def _remove_user_bins():
+    for path in _as_user_bin.values():
+        shutil.rmtree(os.path.dirname(os.path.dirname(path)), ignore_errors=True)
+
+
+atexit.register(_remove_user_bins)
+
+
 def run(args, user=None, timeout=300):
     cmd = [TPS] + args
     if user:
-        cmd = ["runuser", "-u", user, "--"] + cmd
+        binary = _binary_for(user)
+        cmd = ["runuser", "-u", user, "--", "env",
+               "TPSREPORT_DATADIR=" + os.path.dirname(os.path.dirname(binary)),
+               binary] + args
     p = subprocess.run(cmd, capture_output=True, timeout=timeout)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
