@@ -4,8 +4,8 @@
 # A module may include its own headers, the public headers of the modules
 # it uses (never a header named *_internal.h of another module), the
 # generated version.h, and of the libraries only those it links (only
-# probe includes libpq, only chart cairo). util/util.h, the umbrella of the
-# util topic headers, draws a warning in src/ for this round. A unit or
+# probe includes libpq, only chart cairo). util has no umbrella header: a
+# file includes the util topic headers it uses. A unit or
 # fuzz test includes public headers only, unless a line of it declares it
 # an internal test:
 #     /* internal test of: chart stats */
@@ -79,7 +79,7 @@ function(S_includes out file)
 endfunction()
 
 # Check one file of src/; errors are appended to the variable named errs.
-function(S_check_src errs_var warn_var src_dir file)
+function(S_check_src errs_var src_dir file)
   file(RELATIVE_PATH rel "${src_dir}/.." "${file}")
   file(RELATIVE_PATH in_src "${src_dir}" "${file}")
   get_filename_component(dir "${file}" DIRECTORY)
@@ -91,7 +91,6 @@ function(S_check_src errs_var warn_var src_dir file)
   set(uses ${TR_MODULE_USES_${mod}})
   set(libs ${TR_MODULE_LIBHEADERS_${mod}})
   set(list ${${errs_var}})
-  set(warned ${${warn_var}})
   S_includes(incs "${file}")
   foreach(inc IN LISTS incs)
     string(REPLACE "|" ";" parts "${inc}")
@@ -136,9 +135,8 @@ function(S_check_src errs_var warn_var src_dir file)
       continue()
     endif()
     if(name STREQUAL "util/util.h")
-      # A warning for this round (code written in parallel against the old
-      # single header still builds), an error in the next.
-      list(APPEND warned "${where}: \"util/util.h\" is kept only for code outside src/, include the topic headers you use (util/buf.h, util/error.h, ...)")
+      # The old umbrella header, removed in round 2: say what replaced it.
+      list(APPEND list "${where}: \"util/util.h\" no longer exists, include the util topic headers you use (util/buf.h, util/error.h, ...)")
       continue()
     endif()
     if(target STREQUAL mod)
@@ -162,7 +160,6 @@ function(S_check_src errs_var warn_var src_dir file)
     endif()
   endforeach()
   set(${errs_var} "${list}" PARENT_SCOPE)
-  set(${warn_var} "${warned}" PARENT_SCOPE)
 endfunction()
 
 # The modules a test declares itself an internal test of.
@@ -241,22 +238,16 @@ function(tr_include_check source_dir)
   set(src_dir "${source_dir}/src")
   set(tests_dir "${source_dir}/tests")
   set(errs)
-  set(warns)
   file(GLOB_RECURSE files "${src_dir}/*.c" "${src_dir}/*.h")
   list(SORT files)
   foreach(f IN LISTS files)
-    S_check_src(errs warns "${src_dir}" "${f}")
+    S_check_src(errs "${src_dir}" "${f}")
   endforeach()
   file(GLOB tests "${tests_dir}/unit/test_*.c" "${tests_dir}/fuzz/*.c")
   list(SORT tests)
   foreach(f IN LISTS tests)
     S_check_test(errs "${src_dir}" "${tests_dir}" "${f}")
   endforeach()
-  if(warns)
-    list(LENGTH warns n)
-    string(REPLACE ";" "\n  " text "${warns}")
-    message(WARNING "include check: ${n} include(s) to convert:\n  ${text}\n")
-  endif()
   if(errs)
     list(LENGTH errs n)
     string(REPLACE ";" "\n  " text "${errs}")
