@@ -6,11 +6,16 @@
 # for the same chart; each screenshot must have the chart's size, be far
 # from blank, and show the providers' colours; the SVG and the PNG must look
 # alike (the same layout), and the SVG must turn dark under the browser's
-# dark mode (its prefers-color-scheme CSS).
+# dark mode (its prefers-color-scheme CSS). A page that fails to load or
+# logs a console error fails too.
 #
 # The charts come from the unit test's fixture (every chart kind), and,
 # when the sample study exists and the binary runs, from
 # samples/stock-vs-tuned through `tpsreport chart --all`.
+#
+# One Chromium takes every screenshot (tests/browser/shots.js, a fresh
+# context per page) and one Python checks them all (png_check.py batch):
+# a browser or an interpreter per picture cost minutes.
 set -euo pipefail
 
 src=${TR_SOURCE_DIR:?TR_SOURCE_DIR not set}
@@ -24,27 +29,8 @@ else
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-
-if ! command -v chromium >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -q --no-install-recommends chromium >/dev/null ||
-      { apt-get update -q >/dev/null &&
-        apt-get install -y -q --no-install-recommends chromium >/dev/null; }
-  fi
-fi
-command -v chromium >/dev/null || { echo "FAIL: chromium is not installed" >&2; exit 1; }
-
-shot() {  # shot OUT.png W H URL [extra flags]
-  local out=$1 w=$2 h=$3 url=$4 profile
-  shift 4
-  profile=$(mktemp -d "$work/profile.XXXXXX")
-  chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync \
-    --hide-scrollbars --user-data-dir="$profile" "$@" \
-    --screenshot="$out" --window-size="$w,$h" "$url" >/dev/null 2>&1
-  [ -s "$out" ] || { echo "FAIL: no screenshot of $url" >&2; return 1; }
-}
+. "$src/tests/lib/browser.sh"
+browser_need
 
 # The charts: SVG and PNG of each, side by side in $work/charts.
 mkdir -p "$work/charts"
@@ -59,48 +45,55 @@ if [ -d "$src/samples/stock-vs-tuned" ] && "${TPSREPORT:-false}" --version >/dev
   done
 fi
 
+# One Python reads every SVG: its size from the root (the PNG is drawn at
+# twice that) and the provider colours it uses (the classes of its marks).
+python3 - "$work/charts"/*.svg >"$work/svgs" <<'EOF'
+import os, re, sys
+import xml.etree.ElementTree as ET
+for path in sys.argv[1:]:
+    root = ET.parse(path).getroot()
+    text = open(path, encoding="utf-8").read()
+    css = text[text.index("<style>"):text.index("</style>")]
+    light = css.split("@media")[0]
+    used = set(re.findall(r'class="(?:bar|line|dot)[^"]*\b(p\d+)\b', text))
+    colours = []
+    for cls in sorted(used):
+        m = re.search(r"\." + cls + r"\{fill:(#[0-9a-f]{6})", light)
+        if m:
+            colours.append(m.group(1))
+    name = os.path.basename(path)[:-len(".svg")]
+    print("\t".join([name, root.get("width"), root.get("height")] + colours))
+EOF
+
+# What to shoot ($work/jobs) and what to check in the shots ($work/checks),
+# one tab-separated line each.
 fail=0
 n=0
-for svg in "$work/charts"/*.svg; do
-  name=$(basename "$svg" .svg)
+: >"$work/jobs"
+: >"$work/checks"
+while IFS=$'\t' read -r name w h colours; do
   png="$work/charts/$name.png"
   [ -f "$png" ] || { echo "FAIL: $name: no PNG beside the SVG"; fail=1; continue; }
-  # size from the SVG's root; the PNG is drawn at twice that
-  read -r w h < <(python3 - "$svg" <<'EOF'
-import sys, xml.etree.ElementTree as ET
-root = ET.parse(sys.argv[1]).getroot()
-print(root.get("width"), root.get("height"))
-EOF
-)
-  $check size "$png" $((2 * w)) $((2 * h)) || fail=1
-  # provider colours that the chart uses (the classes of its marks)
-  colours=$(python3 - "$svg" <<'EOF'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-css = text[text.index("<style>"):text.index("</style>")]
-light = css.split("@media")[0]
-used = set(re.findall(r'class="(?:bar|line|dot)[^"]*\b(p\d+)\b', text))
-for cls in sorted(used):
-    m = re.search(r"\." + cls + r"\{fill:(#[0-9a-f]{6})", light)
-    if m:
-        print(m.group(1))
-EOF
-)
+  printf 'size\t%s\t%s\t%s\n' "$png" $((2 * w)) $((2 * h)) >>"$work/checks"
   printf '<!doctype html><html><body style="margin:0"><img src="%s" width="%s" height="%s" alt=""></body></html>\n' \
     "$name.png" "$w" "$h" > "$work/charts/$name.html"
-  shot "$work/$name-svg.png" "$w" "$h" "file://$svg" || { fail=1; continue; }
-  shot "$work/$name-png.png" "$w" "$h" "file://$work/charts/$name.html" || { fail=1; continue; }
+  printf '%s\t%s\t%s\t%s\n' \
+    "$work/$name-svg.png" "$w" "$h" "file://$work/charts/$name.svg" \
+    "$work/$name-png.png" "$w" "$h" "file://$work/charts/$name.html" >>"$work/jobs"
   # each of the chart's size, not blank, in the providers' colours; one
   # layout, two renderers: only anti-aliasing may differ
-  # shellcheck disable=SC2086
-  $check pair "$work/$name-svg.png" "$work/$name-png.png" "$w" "$h" 3 $colours || fail=1
+  printf 'pair\t%s\t%s\t%s\t%s\t3%s\n' "$work/$name-svg.png" "$work/$name-png.png" \
+    "$w" "$h" "${colours:+$'\t'$colours}" >>"$work/checks"
   n=$((n + 1))
-done
+done <"$work/svgs"
 
 # dark mode: the SVG's own CSS, under the browser's dark preference
 first=$(ls "$work/charts"/*.svg | head -n 1)
-shot "$work/dark.png" 800 400 "file://$first" --force-dark-mode || fail=1
-$check dark "$work/dark.png" || fail=1
+printf '%s\t800\t400\t%s\tdark\n' "$work/dark.png" "file://$first" >>"$work/jobs"
+printf 'dark\t%s\n' "$work/dark.png" >>"$work/checks"
+
+NODE_PATH="$BROWSER_NM" node "$src/tests/browser/shots.js" "$work/jobs" || fail=1
+$check batch "$work/checks" || fail=1
 
 if [ "$n" -lt 10 ]; then
   echo "FAIL: only $n charts checked"
