@@ -1,22 +1,33 @@
 // check.js: tpsreport's pages in a real browser (tests/e2e/build_browser.sh).
 //
-//   node check.js OUT ARTIFACTS
+//   node check.js OUT ARTIFACTS [OUT2 ARTIFACTS2 ...]
 //
 // Opens OUT/index.html and OUT/report.html from disk in headless Chromium
 // (Debian's /usr/bin/chromium, driven by playwright-core) on a desktop and
 // a phone, light and dark: no console error, no failed request, every
 // chart drawn with a size, tables that sort when a header is clicked, no
 // sideways scrolling of the page itself on a phone; screenshots go to
-// ARTIFACTS. Exits 1 with one line per problem.
+// ARTIFACTS: of the viewport in each case, and of the whole page on the
+// desktop in light mode (as JPEG), or in every case with
+// TR_BROWSER_FULLPAGE=1 (each costs seconds, and no check reads them: they
+// are for a person looking into a failure). Each further OUT ARTIFACTS
+// pair is checked the same way in the same browser (one Chromium start
+// for all), its problems named after OUT's folder. Exits 1 with one line
+// per problem.
 "use strict";
 
 const { chromium } = require("playwright-core");
 const path = require("path");
 
-const out = path.resolve(process.argv[2]);
-const artifacts = path.resolve(process.argv[3]);
+const sites = [];
+for (let i = 2; i + 1 < process.argv.length; i += 2)
+  sites.push({ out: path.resolve(process.argv[i]), artifacts: path.resolve(process.argv[i + 1]) });
+// the site being checked
+let out, artifacts, prefix;
 const problems = [];
-const fail = (m) => problems.push(m);
+const fail = (m) => problems.push(prefix + m);
+
+const fullPages = process.env.TR_BROWSER_FULLPAGE === "1";
 
 const views = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
@@ -80,7 +91,9 @@ async function checkPage(browser, file, view, scheme) {
     fail(`${tag}: background ${bg} in ${scheme} mode`);
 
   await page.screenshot({ path: path.join(artifacts, `${file.replace(".html", "")}-${view.name}-${scheme}.png`) });
-  await page.screenshot({ path: path.join(artifacts, `${file.replace(".html", "")}-${view.name}-${scheme}-full.png`), fullPage: true });
+  if (fullPages || (view.name === "desktop" && scheme === "light"))
+    await page.screenshot({ path: path.join(artifacts, `${file.replace(".html", "")}-${view.name}-${scheme}-full.jpg`),
+                            fullPage: true, type: "jpeg", quality: 80 });
   await context.close();
 }
 
@@ -185,24 +198,30 @@ async function docShots(browser) {
 }
 
 (async () => {
+  if (sites.length === 0 || process.argv.length % 2 !== 0)
+    throw new Error("usage: node check.js OUT ARTIFACTS [OUT2 ARTIFACTS2 ...]");
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
            "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    for (const file of ["index.html", "report.html"])
-      for (const view of views)
-        for (const scheme of ["light", "dark"])
-          await checkPage(browser, file, view, scheme);
-    await checkSorting(browser);
-    await docShots(browser);
+    for (const site of sites) {
+      ({ out, artifacts } = site);
+      prefix = sites.length > 1 ? path.basename(out) + "/" : "";
+      for (const file of ["index.html", "report.html"])
+        for (const view of views)
+          for (const scheme of ["light", "dark"])
+            await checkPage(browser, file, view, scheme);
+      await checkSorting(browser);
+      await docShots(browser);
+    }
   } finally {
     await browser.close();
   }
   for (const p of problems)
     console.log("FAIL: " + p);
-  console.log(`${problems.length} problem(s); screenshots in ${artifacts}`);
+  console.log(`${problems.length} problem(s); screenshots in ${sites.map((s) => s.artifacts).join(", ")}`);
   process.exit(problems.length ? 1 : 0);
 })().catch((e) => {
   console.log("FAIL: " + (e && e.stack ? e.stack : e));
