@@ -6,14 +6,14 @@
 set -euo pipefail
 : "${TPSREPORT:?}" "${TR_SOURCE_DIR:?}"
 . "$TR_SOURCE_DIR/tests/lib/pg.sh"
-pg_start -c fsync=off
+pg_shared   # a database of its own on the ctest run's server
 work=$(mktemp -d)
 trap 'rm -rf "$work"; pg_stop' EXIT
 cp -r "$TR_SOURCE_DIR/samples/stock-vs-tuned" "$work/study"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$TPSREPORT" build "$work/study" -o "$work/out" --no-png \
-  --probe "tuned/probed=host=127.0.0.1 port=$PGPORT user=postgres dbname=postgres" \
+  --probe "tuned/probed=host=127.0.0.1 port=$PGPORT user=postgres dbname=$PGDATABASE" \
   --scale 2 > "$work/stdout" 2> "$work/stderr" || { cat "$work/stderr"; fail "build --probe"; }
 grep -q "tpsreport: probe tuned/probed: done in [0-9.]* s (drop tables" "$work/stderr" ||
   fail "no done line: $(cat "$work/stderr")"

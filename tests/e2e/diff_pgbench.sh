@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'pg_stop; rm -rf "$tmp"' EXIT
 fail=0
-pg_start
+pg_shared   # a database of its own on the ctest run's server
 pgbench -i -s 1 -q > "$tmp/init.log" 2>&1
 
 runs() { # STUDY EXTRA-OPTIONS...

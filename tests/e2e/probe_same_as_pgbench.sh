@@ -11,7 +11,7 @@ SRC=${TR_SOURCE_DIR:?}
 T=${TPSREPORT:?}
 . "$SRC/tests/lib/pg.sh"
 . "$SRC/tests/lib/probe.sh"
-pg_start
+pg_shared   # its databases (pg_N, probe_N, only_vp) on the ctest run's server
 W=$PG_DIR/work
 mkdir -p "$W"
 
