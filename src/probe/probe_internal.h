@@ -97,6 +97,27 @@ int tr_probe_fail_res(tr_probe *p, PGconn *c, const PGresult *res);
  * loaders have committed: a probe killed in between leaves it. */
 #define TR_PROBE_INCOMPLETE "tpsreport probe: load incomplete"
 
+/*
+ * One step of `pgbench -i`: its phase (model/phase.c gives its -I letter and
+ * pgbench's name of it), what runs it, and what the run must know of it.
+ * steps.c holds the one table of them, in pgbench's order.
+ */
+typedef struct tr_probe_step {
+	tr_phase phase;
+	int (*run)(tr_probe *p, tr_probe_result *r);
+	bool destroys;           /* drops or truncates: the safety check counts
+	                          * the rows first */
+	bool ends_check_before;  /* runs after the safety check's transaction
+	                          * (tables locked) is committed */
+	bool ends_check_after;   /* that transaction is committed after it */
+	bool generates;          /* loads the rows (scale, row counts known) */
+	bool creates;            /* creates the tables (scale known) */
+} tr_probe_step;
+
+/* The step of -I letter `letter` (static), or NULL for ' ' and any letter
+ * that is not a step. */
+const tr_probe_step *tr_probe_step_of(char letter);
+
 /* "begin", unless conns[0] is already in the safety check's transaction. */
 int tr_probe_begin(tr_probe *p);
 
