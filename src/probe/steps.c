@@ -431,6 +431,16 @@ const tr_probe_step *tr_probe_step_of(char letter)
 	return NULL;
 }
 
+bool tr_probe_steps_need_scale(const char *steps)
+{
+	for (const char *s = steps; s && *s; s++) {
+		const tr_probe_step *step = tr_probe_step_of(*s);
+		if (step && (step->creates || step->generates))
+			return true;
+	}
+	return false;
+}
+
 static bool S_destroys(const tr_probe *p)
 {
 	for (const char *s = p->steps; *s; s++) {
