@@ -117,7 +117,7 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 	if (*conninfo && !S_is_conninfo(conninfo)) {
 		/* A bare database name, as libpq takes it. */
 		rc = tr_probe_put_kv(&b, "dbname", database ? database : conninfo);
-		goto done;
+		goto cleanup;
 	}
 	opts = PQconninfoParse(conninfo, &err);
 	if (!opts) {
@@ -137,7 +137,7 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 	}
 	if (rc == 0 && database && !have_db)
 		rc = tr_probe_put_kv(&b, "dbname", database);
-done:
+cleanup:
 	PQconninfoFree(opts);
 	if (rc < 0) {
 		tr_buf_free(&b);
