@@ -104,67 +104,48 @@ static int S_count(tr_probe *p, const char *table, int64_t *n)
 
 static bool S_destroys(const tr_probe *p);
 
-/*
- * The check runs in a transaction that first takes ACCESS EXCLUSIVE locks
- * on the tables, and stays open: the drop (or the generate's truncate)
- * runs in it, so rows committed elsewhere after the count cannot be
- * lost (tr_probe_run commits it after the destructive step).
- */
-int tr_probe_check_safety(tr_probe *p)
+static const char *const S_tables[] = {
+	"pgbench_accounts", "pgbench_branches", "pgbench_history",
+	"pgbench_tellers"
+};
+
+/* ACCESS EXCLUSIVE on the tables of list ("a, b"). */
+static int S_lock(tr_probe *p, const tr_buf *list)
 {
-	static const char *const tables[] = {
-		"pgbench_accounts", "pgbench_branches", "pgbench_history",
-		"pgbench_tellers"
-	};
-	tr_buf held = TR_BUF_INIT, list = TR_BUF_INIT;
-	bool exists[TR_ARRAY_SIZE(tables)], incomplete = false;
+	char *sql = tr_sprintf("lock table %s in access exclusive mode",
+	                       tr_buf_cstr(list));
+	int rc;
+	if (!sql)
+		return TR_ENOMEM;
+	rc = tr_probe_exec(p, NULL, sql, NULL);
+	free(sql);
+	return rc;
+}
+
+/* Count the rows of the tables that exist; any rows: the refusal, after
+ * rolling the check's transaction back. */
+static int S_refuse_rows(tr_probe *p, const bool *exists)
+{
+	tr_buf held = TR_BUF_INIT;
 	int64_t total = 0;
 	bool capped = false;
 	int rc = 0;
 
-	if (p->opts.force || !S_destroys(p))
-		return 0;
-	p->phase = "safety check";
-	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
-	    (rc = S_existing(p, tables, TR_ARRAY_SIZE(tables), exists, &list)) < 0)
-		goto cleanup;
-	if (list.size == 0)
-		goto cleanup;
-	{
-		char *sql = tr_sprintf("lock table %s in access exclusive mode",
-		                       tr_buf_cstr(&list));
-		if (!sql) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		rc = tr_probe_exec(p, NULL, sql, NULL);
-		free(sql);
-		if (rc < 0)
-			goto cleanup;
-	}
-	if (exists[0] && (rc = S_left_incomplete(p, &incomplete)) < 0)
-		goto cleanup;
-	if (incomplete) {
-		tr_probe_message(p, "pgbench_accounts holds the rows of an earlier "
-		                 "probe killed during its load (incomplete); replacing "
-		                 "them");
-		goto cleanup;
-	}
-	for (size_t i = 0; i < TR_ARRAY_SIZE(tables); i++) {
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_tables); i++) {
 		int64_t n = 0;
 		if (!exists[i])
 			continue;
-		if ((rc = S_count(p, tables[i], &n)) < 0)
+		if ((rc = S_count(p, S_tables[i], &n)) < 0)
 			goto cleanup;
 		if (n == 0)
 			continue;
 		if (n > S_COUNT_CAP) {
 			capped = true;
 			tr_buf_printf(&held, "%s%s: more than %d", held.size ? ", " : "",
-			              tables[i], S_COUNT_CAP);
+			              S_tables[i], S_COUNT_CAP);
 		} else {
 			tr_buf_printf(&held, "%s%s: %lld", held.size ? ", " : "",
-			              tables[i], (long long)n);
+			              S_tables[i], (long long)n);
 		}
 		total += n;
 	}
@@ -180,6 +161,42 @@ int tr_probe_check_safety(tr_probe *p)
 
 cleanup:
 	tr_buf_free(&held);
+	return rc;
+}
+
+/*
+ * The check runs in a transaction that first takes ACCESS EXCLUSIVE locks
+ * on the tables, and stays open: the drop (or the generate's truncate)
+ * runs in it, so rows committed elsewhere after the count cannot be
+ * lost (tr_probe_run commits it after the destructive step).
+ */
+int tr_probe_check_safety(tr_probe *p)
+{
+	tr_buf list = TR_BUF_INIT;
+	bool exists[TR_ARRAY_SIZE(S_tables)], incomplete = false;
+	int rc = 0;
+
+	if (p->opts.force || !S_destroys(p))
+		return 0;
+	p->phase = "safety check";
+	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
+	    (rc = S_existing(p, S_tables, TR_ARRAY_SIZE(S_tables), exists,
+	                     &list)) < 0)
+		goto cleanup;
+	if (list.size == 0)
+		goto cleanup;
+	if ((rc = S_lock(p, &list)) < 0)
+		goto cleanup;
+	if (exists[0] && (rc = S_left_incomplete(p, &incomplete)) < 0)
+		goto cleanup;
+	if (incomplete)
+		tr_probe_message(p, "pgbench_accounts holds the rows of an earlier "
+		                 "probe killed during its load (incomplete); replacing "
+		                 "them");
+	else
+		rc = S_refuse_rows(p, exists);
+
+cleanup:
 	tr_buf_free(&list);
 	p->phase = NULL;
 	return rc;
