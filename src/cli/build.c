@@ -315,7 +315,24 @@ cleanup:
 	return status;
 }
 
-int tr_cmd_build(int argc, char **argv)
+/* A number option: --scale (1 to 1000000), --jobs (1 to 64), --threads
+ * (1 to 256). -1 when it is fine, else the exit status. */
+static int S_number(int *out, const char *name, long max, const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+	if (*end || n < 1 || n > max) {
+		if (max == 256)
+			return tr_cli_usage_error("build", "--threads: expected 1 to 256, got '%s'", arg);
+		return tr_cli_usage_error("build", "--%s: expected a positive number, got '%s'",
+		                          name, arg);
+	}
+	*out = (int)n;
+	return -1;
+}
+
+/* The options into a: -1 to go on, else the exit status. */
+static int S_parse(S_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -331,48 +348,26 @@ int tr_cmd_build(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	S_args a;
-	int c;
+	int c, status = -1;
 
-	memset(&a, 0, sizeof(a));
-	a.png = true;
-	a.jobs = 1;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+	while (status < 0 && (c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'S': a.since = optarg; break;
+		case 'S': a->since = optarg; break;
 		case 'R':
-			if (a.nprobes == (int)TR_ARRAY_SIZE(a.probes))
-				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a.probes));
-			a.probes[a.nprobes++] = optarg;
+			if (a->nprobes == (int)TR_ARRAY_SIZE(a->probes))
+				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a->probes));
+			a->probes[a->nprobes++] = optarg;
 			break;
-		case 's':
-		case 'j': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > (c == 's' ? 1000000 : 64))
-				return tr_cli_usage_error("build", "--%s: expected a positive number, got '%s'",
-				                          c == 's' ? "scale" : "jobs", optarg);
-			if (c == 's')
-				a.scale = (int)n;
-			else
-				a.jobs = (int)n;
-			break;
-		}
-		case 'o': a.out = optarg; break;
-		case 'T': a.templates = optarg; break;
-		case 'F': a.front_matter = true; break;
-		case 'f': a.force = true; break;
-		case 'P': a.png = false; break;
-		case 't': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
-				return tr_cli_usage_error("build", "--threads: expected 1 to 256, got '%s'", optarg);
-			a.threads = (int)n;
-			break;
-		}
+		case 's': status = S_number(&a->scale, "scale", 1000000, optarg); break;
+		case 'j': status = S_number(&a->jobs, "jobs", 64, optarg); break;
+		case 't': status = S_number(&a->threads, "threads", 256, optarg); break;
+		case 'o': a->out = optarg; break;
+		case 'T': a->templates = optarg; break;
+		case 'F': a->front_matter = true; break;
+		case 'f': a->force = true; break;
+		case 'P': a->png = false; break;
 		case 'h':
 			fputs(S_help, stdout);
 			fputs(tr_report_layout_help, stdout);
@@ -386,6 +381,19 @@ int tr_cmd_build(int argc, char **argv)
 			                          argv[optind - 1]);
 		}
 	}
+	return status;
+}
+
+int tr_cmd_build(int argc, char **argv)
+{
+	S_args a;
+	int status;
+
+	memset(&a, 0, sizeof(a));
+	a.png = true;
+	a.jobs = 1;
+	if ((status = S_parse(&a, argc, argv)) >= 0)
+		return status;
 	if (optind != argc - 1)
 		return tr_cli_usage_error("build", "expected one STUDY folder");
 	if (!a.out)
