@@ -116,8 +116,8 @@ typedef struct tr_writeup_output {
  *
  * Expansion reads the names, kinds and scenarios of `charts` (not their
  * pictures) and appends the charts its directives ask for, undrawn;
- * tr_writeup_finish then needs every chart it places drawn (svg set; png
- * too where the others have one). Unknown directives and bad arguments
+ * tr_writeup_finish fails unless each of those has its svg (and its png
+ * when PNGs are wanted: index.html links a PNG wherever there is one). Unknown directives and bad arguments
  * fail with "path:line: message". `r`, `charts` and `options` are
  * borrowed and must outlive the document. On failure of either step, or
  * when the document is freed unfinished, the charts it appended are

@@ -350,11 +350,56 @@ static void test_draw_plan(void)
 	tr_study_free(study);
 }
 
+/* In memory: charts already drawn are kept, only the directive's is
+ * drawn; the writeup alone cannot draw it. */
+static void test_render_in_memory(void)
+{
+	static const char src[] = "# x\n\n{{chart rank tps_median * *}}\n";
+	tr_study *study = NULL;
+	tr_results *r = S_results(&study);
+	tr_writeup_charts cs = { NULL, 0 };
+	tr_writeup_output out;
+	tr_writeup_options wo;
+	tr_report_options o;
+	S_seen seen;
+
+	memset(&wo, 0, sizeof(wo));
+	memset(&o, 0, sizeof(o));
+	memset(&seen, 0, sizeof(seen));
+	o.threads = 1;
+	o.drawn = S_drawn;
+	o.ctx = &seen;
+	/* an empty writeup: the plan's charts, drawn once each */
+	CHECK_INT(tr_report_render(&out, &cs, r, &wo, &o), 0);
+	tr_writeup_output_free(&out);
+	CHECK_INT(cs.count, (long long)S_NCHARTS - 1);
+	CHECK_INT(seen.n, (long long)S_NCHARTS - 1);
+	wo.source = src;
+	wo.source_len = strlen(src);
+	wo.source_path = "w.md";
+	CHECK(tr_writeup_render(&out, r, &cs, &wo) < 0);
+	CHECK_STR(tr_error_last(), "w.md:3: chart rank-tps-median-all is not drawn "
+	                           "(the report module draws the charts directives ask for)");
+	tr_writeup_output_free(&out);
+	CHECK_INT(cs.count, (long long)S_NCHARTS - 1);  /* dropped again */
+	memset(&seen, 0, sizeof(seen));
+	CHECK_INT(tr_report_render(&out, &cs, r, &wo, &o), 0);
+	CHECK_INT(seen.n, 1);
+	CHECK_INT(S_count(&seen, "rank-tps-median-all", TR_CHART_SVG), 1);
+	CHECK_INT(cs.count, (long long)S_NCHARTS);
+	CHECK(strstr(tr_buf_cstr(&out.markdown), "](charts/rank-tps-median-all.svg)") != NULL);
+	tr_writeup_output_free(&out);
+	tr_writeup_charts_free(&cs);
+	tr_results_free(r);
+	tr_study_free(study);
+}
+
 int main(void)
 {
 	RUN(test_svg_only);
 	RUN(test_png);
 	RUN(test_bad_writeup);
 	RUN(test_draw_plan);
+	RUN(test_render_in_memory);
 	return harness_done();
 }
