@@ -234,17 +234,41 @@ static const tr_diff_provider *S_provider(const tr_diff_doc *d, const char *id)
 	return NULL;
 }
 
-/* The per-transaction percentiles of a run or cell ("latency" object). */
-static int S_percentiles(S_ctx *c, double *value, const tr_jsonval *obj)
+/* A number at a dotted path ("latency.p95_ms": member p95_ms of the
+ * object "latency"); NaN when a step is absent or null. */
+static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
+                      const char *path)
 {
-	const tr_jsonval *lat;
+	const char *dot;
+	char head[64];
 	int rc;
-	value[TR_DIFF_P95] = value[TR_DIFF_P99] = NAN;
-	if ((rc = S_object(c, &lat, obj, "latency")) < 0 || !lat)
-		return rc;
-	if ((rc = S_num(c, &value[TR_DIFF_P95], lat, "p95_ms")) < 0 ||
-	    (rc = S_num(c, &value[TR_DIFF_P99], lat, "p99_ms")) < 0)
-		return rc;
+	while ((dot = strchr(path, '.')) != NULL) {
+		size_t n = (size_t)(dot - path);
+		*out = NAN;
+		if (n >= sizeof(head))
+			return 0;
+		memcpy(head, path, n);
+		head[n] = '\0';
+		if ((rc = S_object(c, &obj, obj, head)) < 0 || !obj)
+			return rc;
+		path = dot + 1;
+	}
+	return S_num(c, out, obj, path);
+}
+
+/* The diff's figures of a run (run_keys) or a cell (cell_keys): the
+ * metrics of stats' TR_PLACE_DIFF list; a metric without a run key is
+ * left NaN (the caller derives it). */
+static int S_values(S_ctx *c, double *value, const tr_jsonval *obj, bool run)
+{
+	int rc;
+	for (size_t m = 0; m < TR_DIFF_NMETRICS; m++) {
+		const tr_diff_metric *mt = tr_diff_metric_get(m);
+		const char *key = run ? mt->run_key : mt->cell_key;
+		value[m] = NAN;
+		if (key && (rc = S_path_num(c, &value[m], obj, key)) < 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -258,9 +282,7 @@ static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
 	    (rc = S_id(c, &r->id, o, "id")) < 0 ||
 	    (rc = S_str(c, &r->sha256, o, "sha256")) < 0 ||
 	    (rc = S_str(c, &r->excluded_reason, o, "excluded_reason")) < 0 ||
-	    (rc = S_num(c, &r->value[TR_DIFF_TPS], o, "tps")) < 0 ||
-	    (rc = S_num(c, &r->value[TR_DIFF_LATENCY], o, "latency_avg_ms")) < 0 ||
-	    (rc = S_percentiles(c, r->value, o)) < 0)
+	    (rc = S_values(c, r->value, o, true)) < 0)
 		return rc;
 	if (ex && ex->type != TR_JSONVAL_BOOL && ex->type != TR_JSONVAL_NULL)
 		return S_bad(c, ex, "excluded", "true or false");
@@ -332,10 +354,7 @@ static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
 	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
 	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
 	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
-	    (rc = S_num(c, &cell->value[TR_DIFF_TPS], o, "tps_median")) < 0 ||
-	    (rc = S_num(c, &cell->value[TR_DIFF_LATENCY], o, "latency_avg_ms")) < 0 ||
-	    (rc = S_num(c, &cell->value[TR_DIFF_COST], o, "cost_per_tps")) < 0 ||
-	    (rc = S_percentiles(c, cell->value, o)) < 0 ||
+	    (rc = S_values(c, cell->value, o, false)) < 0 ||
 	    (rc = S_array(c, &ids, o, "run_ids")) < 0)
 		return rc;
 	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);

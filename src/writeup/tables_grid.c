@@ -634,8 +634,9 @@ int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 
 int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 {
-	static const char *const cols[] = { "tps_median", "tps_min", "tps_max",
-	                                    "latency_avg_ms" };
+	size_t ncol;
+	/* {{table tps}}'s figures, under the catalog's labels. */
+	const tr_metric_col *cols = tr_metric_place_cols(TR_PLACE_TABLE_TPS, &ncol);
 	const tr_results *r = d->r;
 	const tr_metric *tps = tr_metric_find("tps_median");
 	tr_wu_args a;
@@ -659,8 +660,9 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		tr_wu_table_col(&t, "Workload", false);
 	tr_wu_table_col(&t, "Provider", false);
 	tr_wu_table_col(&t, "Runs", true);
-	for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++)
-		tr_wu_table_col(&t, tr_metric_find(cols[k])->label, true);
+	for (size_t k = 0; k < ncol; k++)
+		if (tr_metric_col_metric(&cols[k]))
+			tr_wu_table_col(&t, tr_metric_col_metric(&cols[k])->label, true);
 	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
 	tr_wu_table_col(&t, "p (n)", true);
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -675,9 +677,11 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 			tr_wu_table_text(&t, r->workloads[c->workload].label);
 		tr_wu_table_text(&t, r->providers[c->provider].label);
 		tr_wu_table_num(&t, (double)c->nruns, TR_WU_COUNT);
-		for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++) {
-			const tr_metric *m = tr_metric_find(cols[k]);
-			tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL), tr_wu_metric_unit(m));
+		for (size_t k = 0; k < ncol; k++) {
+			const tr_metric *m = tr_metric_col_metric(&cols[k]);
+			if (m)
+				tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL),
+				                tr_wu_metric_unit(m));
 		}
 		if (c->provider == (size_t)q || oc < 0) {
 			tr_wu_table_text(&t, c->provider == (size_t)q ? "compared with" : S_EN_DASH);
