@@ -273,6 +273,27 @@ static const tr_comparison *S_cmp(const tr_results *r, const tr_cell *c)
 	return NULL;
 }
 
+/* The places in scope (a scenario and workload some provider has a cell
+ * in) where provider has no cell at all: missing like a cell without the
+ * figure, never silently left out of "over N of M cells". */
+static size_t S_absent(const tr_results *r, size_t provider, long scenario, long workload)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		bool seen = false;
+		if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
+		    (workload >= 0 && c->workload != (size_t)workload))
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = r->cells[k].scenario == c->scenario &&
+			       r->cells[k].workload == c->workload;
+		if (!seen && tr_results_cell(r, provider, c->scenario, c->workload) < 0)
+			n++;
+	}
+	return n;
+}
+
 double tr_metric_over(const tr_results *r, const tr_metric *m, size_t provider,
                       long vs, long scenario, long workload, tr_metric_agg agg,
                       size_t *used, size_t *missing)
@@ -327,7 +348,7 @@ cleanup:
 	if (used)
 		*used = n;
 	if (missing)
-		*missing = miss;
+		*missing = miss + S_absent(r, provider, scenario, workload);
 	free(a);
 	free(b);
 	return out;
