@@ -370,6 +370,17 @@ static void test_errors(void)
 	CHECK_ERROR("{{table journey std nobody ro *}}", "study/writeup.md:1", "nobody");
 	CHECK_ERROR("{{table rank p_value ro *}}", "study/writeup.md:1", "p_value");
 	CHECK_ERROR("{{best tps_median ro * agg=avg}}", "study/writeup.md:1", "mean");
+	CHECK_ERROR("{{compare tuned ro * metric=speed}}", "study/writeup.md:1", "tps_median");
+	CHECK_ERROR("{{table pivot rows=provider cols=scenario metric=tps_median,nope agg=mean}}",
+	            "study/writeup.md:1", "nope");
+	/* several cells in a place need agg= */
+	CHECK_ERROR("{{table pivot rows=provider cols=scenario metric=tps_median}}",
+	            "study/writeup.md:1", "agg=");
+	CHECK_ERROR("{{headline nope ro * \"Peak\"}}", "study/writeup.md:1", "tps_median");
+	CHECK_ERROR("{{value std ro tps_median tpc-b-c10-j2-prepared fmt=words}}",
+	            "study/writeup.md:1", "fmt=words");
+	CHECK_ERROR("{{provider opt fact.nope}}", "study/writeup.md:1", "fact.nope");
+	CHECK_ERROR("\n\n{{table setup nowhere}}", "study/writeup.md:3", "ro", "rw");
 }
 
 int main(void)
