@@ -348,7 +348,7 @@ cleanup:
 	if (used)
 		*used = n;
 	if (missing)
-		*missing = miss + S_absent(r, provider, scenario, workload);
+		*missing = miss + (n + miss > 0 ? S_absent(r, provider, scenario, workload) : 0);
 	free(a);
 	free(b);
 	return out;

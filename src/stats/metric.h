@@ -107,9 +107,10 @@ bool tr_metric_better(const tr_metric *m, double a, double b);
 /*
  * The aggregate of a cell metric of one provider over cells: scenario and
  * workload are indices or -1 for every one. *used and *missing (may be
- * NULL) count the cells with and without a finite value; *missing also
- * counts the places in scope (a scenario and workload another provider
- * has a cell in) where this provider has none. Derived metrics
+ * NULL) count the cells with and without a finite value; when the
+ * provider has a cell in scope, *missing also counts the places in scope
+ * (a scenario and workload another provider has a cell in) where it has
+ * none (no cell at all: both 0, "no runs there"). Derived metrics
  * compare with the same cell of provider `vs` (-1: the baseline).
  */
 double tr_metric_over(const struct tr_results *r, const tr_metric *m,
