@@ -280,6 +280,7 @@ static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
 	if ((rc = S_id(c, &r->provider, o, "provider")) < 0 ||
 	    (rc = S_id(c, &r->scenario, o, "scenario")) < 0 ||
 	    (rc = S_id(c, &r->id, o, "id")) < 0 ||
+	    (rc = S_str(c, &r->path, o, "path")) < 0 ||
 	    (rc = S_str(c, &r->sha256, o, "sha256")) < 0 ||
 	    (rc = S_str(c, &r->excluded_reason, o, "excluded_reason")) < 0 ||
 	    (rc = S_values(c, r->value, o, true)) < 0)
@@ -308,14 +309,25 @@ static long S_find_run(const tr_diff_doc *d, const char *provider,
 	return -1;
 }
 
-/* Runs are matched across the two documents by provider / scenario / id
- * and by which of that name they are: a study keeps a second run of a
- * name (left out, "another run has the same name"), so a name can stand
+/* The run of this path (unique in a document), or -1. */
+static long S_find_path(const tr_diff_doc *d, const char *path)
+{
+	for (size_t i = 0; i < d->nruns; i++)
+		if (d->runs[i].path && strcmp(d->runs[i].path, path) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* Runs are matched across the two documents by path, or in documents
+ * from before cells listed run_paths, by provider / scenario / id and by
+ * which of that name they are: a study keeps a second run of a name
+ * (left out, "another run has the same name"), so a name can stand
  * twice. */
 static int S_runs(S_ctx *c, tr_diff_doc *d)
 {
 	const tr_jsonval *a;
 	int rc;
+	bool unique = true;
 	if ((rc = S_array(c, &a, d->root, "runs")) < 0 || !a)
 		return rc;
 	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))))
@@ -324,13 +336,18 @@ static int S_runs(S_ctx *c, tr_diff_doc *d)
 		tr_diff_run *r = &d->runs[d->nruns];
 		if ((rc = S_run(c, d, r, &a->items[i])) < 0)
 			return rc;
-		for (size_t k = 0; k < d->nruns; k++)
+		for (size_t k = 0; k < d->nruns; k++) {
 			if (strcmp(d->runs[k].id, r->id) == 0 &&
 			    strcmp(d->runs[k].provider, r->provider) == 0 &&
 			    strcmp(d->runs[k].scenario, r->scenario) == 0)
 				r->occurrence++;
+			if (r->path && d->runs[k].path && strcmp(d->runs[k].path, r->path) == 0)
+				unique = false;
+		}
+		unique &= r->path != NULL;
 		d->nruns++;
 	}
+	d->unique_paths = unique;
 	return 0;
 }
 
@@ -346,18 +363,18 @@ static const char *S_workload_label(const tr_diff_doc *d, const char *key)
 	return key;
 }
 
-static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
-                  const tr_jsonval *o)
+/* A cell's runs: by run_paths, or in older documents by run_ids (the
+ * first run of each name). */
+static int S_cell_runs(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
+                       const tr_jsonval *o)
 {
-	const tr_jsonval *ids;
+	const tr_jsonval *ids, *paths;
 	int rc;
-	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
-	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
-	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
-	    (rc = S_values(c, cell->value, o, false)) < 0 ||
-	    (rc = S_array(c, &ids, o, "run_ids")) < 0)
+	if ((rc = S_array(c, &ids, o, "run_ids")) < 0 ||
+	    (rc = S_array(c, &paths, o, "run_paths")) < 0)
 		return rc;
-	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);
+	if (paths)
+		ids = paths;
 	if (!ids)
 		return 0;
 	if (!(cell->runs = tr_calloc(ids->count + 1, sizeof(size_t))))
@@ -366,15 +383,32 @@ static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
 		const tr_jsonval *id = &ids->items[i];
 		long r;
 		if (id->type != TR_JSONVAL_STRING)
-			return S_bad(c, id, "run_ids", "strings");
-		r = S_find_run(d, cell->key.provider, cell->key.scenario, id->text);
+			return S_bad(c, id, paths ? "run_paths" : "run_ids", "strings");
+		r = paths ? S_find_path(d, id->text)
+		          : S_find_run(d, cell->key.provider, cell->key.scenario, id->text);
+		if (r >= 0 && (strcmp(d->runs[r].provider, cell->key.provider) != 0 ||
+		               strcmp(d->runs[r].scenario, cell->key.scenario) != 0))
+			r = -1;
 		if (r < 0)
-			return tr_error_set_at(c->path, id->line, "run_ids: no run \"%s\" "
-			                       "of %s / %s in runs", id->text,
-			                       cell->key.provider, cell->key.scenario);
+			return tr_error_set_at(c->path, id->line, "%s: no run \"%s\" "
+			                       "of %s / %s in runs", paths ? "run_paths" : "run_ids",
+			                       id->text, cell->key.provider, cell->key.scenario);
 		cell->runs[cell->nruns++] = (size_t)r;
 	}
 	return 0;
+}
+
+static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
+                  const tr_jsonval *o)
+{
+	int rc;
+	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
+	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
+	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
+	    (rc = S_values(c, cell->value, o, false)) < 0)
+		return rc;
+	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);
+	return S_cell_runs(c, d, cell, o);
 }
 
 static int S_cells(S_ctx *c, tr_diff_doc *d)

@@ -309,6 +309,13 @@ static void S_cells(tr_json *j, const tr_results *r)
 		for (size_t k = 0; k < c->nruns; k++)
 			tr_json_string(j, r->runs[c->runs[k]].id);
 		tr_json_array_end(j);
+		/* A name can stand twice (a second run of a name, left out): the
+		 * paths say which runs, unambiguously. */
+		tr_json_key(j, "run_paths");
+		tr_json_array_begin(j);
+		for (size_t k = 0; k < c->nruns; k++)
+			tr_json_string(j, r->runs[c->runs[k]].path);
+		tr_json_array_end(j);
 		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
 		S_flat_metrics(j, c);
 		S_str(j, "worst_cov_run", c->worst_cov_run);
