@@ -215,3 +215,10 @@ void tr_frame_finish(tr_scene *s, double height)
 		if (s->marks[i].kind == TR_MARK_RECT && strcmp(s->marks[i].cls, "bg") == 0)
 			s->marks[i].h = s->height;
 }
+
+void tr_frame_finish_x_axis(tr_scene *s, double bottom)
+{
+	double asc, desc;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+}
