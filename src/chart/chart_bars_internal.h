@@ -44,6 +44,11 @@ void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
 /* The label on a bar: 3 significant digits, "%" for CoV. Caller frees. */
 char *tr_bars_value_label(tr_chart_kind kind, double v);
 
+/* The widest value label (tr_bars_value_label) of the item's bars, in px
+ * at TR_SMALL_SIZE. */
+int tr_bars_value_label_width(double *out, tr_scene *s, const tr_results *r,
+                              const tr_chart_item *item);
+
 /* Bars across instead of up, rows growing the canvas: for more bars than
  * fit side by side. Draws below y (header and legend are drawn). */
 int tr_layout_hbars(tr_scene *s, const tr_results *r, const tr_chart_item *item,

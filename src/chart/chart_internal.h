@@ -144,11 +144,12 @@ void tr_plot_below(tr_plot *out, const tr_scene *s, double label_w,
 /* ---- the chart kinds -------------------------------------------------- */
 
 /* What a bars chart shows for one cell: the bar value, its whisker (lo,
- * hi; NaN for none) and the <title> text. false when the cell has no
- * value for this kind. title may be NULL (not wanted); else caller frees
- * *title. */
-bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
-                   double *v, double *lo, double *hi, char **title);
+ * hi; NaN for none) and the <title> text. Returns 1 when the cell has a
+ * value for this kind, 0 when not, TR_ENOMEM when out of memory. title
+ * may be NULL (not wanted); else *title is set (NULL unless 1 is
+ * returned) and the caller frees it. */
+int tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
+                  double *v, double *lo, double *hi, char **title);
 /* "stock · s10 · TPC-B": who a cell is, for titles. Caller frees. */
 char *tr_cell_name(const tr_results *r, const tr_cell *c, bool workload);
 

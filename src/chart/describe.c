@@ -105,7 +105,7 @@ static void S_alt_bars(tr_buf *b, const tr_chart_item *item, const tr_results *r
 			double v, lo, hi;
 			if ((item->scenario >= 0 && s != (size_t)item->scenario) ||
 			    (item->workload >= 0 && w != (size_t)item->workload) ||
-			    !tr_bars_value(r, &r->cells[j], item->kind, &v, &lo, &hi, NULL))
+			    tr_bars_value(r, &r->cells[j], item->kind, &v, &lo, &hi, NULL) <= 0)
 				continue;
 			n++;
 			if (best < 0 || (higher ? v > bv : v < bv)) {

@@ -143,7 +143,7 @@ static double S_lines(tr_scene *s, const char *cls, const char *text,
 		return y;
 	}
 	for (size_t i = 0; i < n; i++) {
-		bool cut = strstr(lines[i], "\xE2\x80\xA6") && !strstr(text, "\xE2\x80\xA6");
+		bool cut = tr_text_is_cut(lines[i], text);
 		double base = y + asc + (double)i * (size * 1.25);
 		tr_scene_text(s, cls, cut ? text : NULL, TR_MARGIN, base,
 		              TR_ANCHOR_START, size, bold, false, lines[i]);

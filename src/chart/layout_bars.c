@@ -33,7 +33,7 @@ static double S_axis_label(tr_scene *s, const char *text, const char *cls,
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++) {
-		bool cut = strstr(lines[i], "\xE2\x80\xA6") && !strstr(text, "\xE2\x80\xA6");
+		bool cut = tr_text_is_cut(lines[i], text);
 		if (draw)
 			tr_scene_text(s, cls, cut ? text : NULL, cx, y + asc,
 			              TR_ANCHOR_MIDDLE, size, false, false, lines[i]);
@@ -151,22 +151,10 @@ static int S_value_axis(tr_axis *axis, S_plot *pl, tr_scene *s,
                         const tr_results *r, const tr_chart_item *item,
                         const tr_bars *b)
 {
-	double label_w = 0, need, hi = b->vmax;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		double v, lo, vhi, w;
-		char *t;
-		if (!tr_bars_in_item(item, c) ||
-		    !tr_bars_value(r, c, item->kind, &v, &lo, &vhi, NULL))
-			continue;
-		t = tr_bars_value_label(item->kind, v);
-		if (!t)
-			return TR_ENOMEM;
-		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
-		if (w > label_w)
-			label_w = w;
-		free(t);
-	}
+	double label_w, need, hi = b->vmax;
+	int rc;
+	if ((rc = tr_bars_value_label_width(&label_w, s, r, item)) < 0)
+		return rc;
 	pl->label_mode = label_w + 4 <= pl->pitch ? 1
 	               : pl->pitch >= pl->asc + pl->desc + 2 ? 2 : 0;
 	need = pl->label_mode == 1 ? pl->asc + pl->desc + 6
@@ -189,7 +177,10 @@ static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 	double v, lo, hi, yv, ytop, bcx = bx + pl->bw / 2;
 	char *title = NULL, *t, cls[48], id[64];
 	long m;
-	if (!tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title)) {
+	int rc = tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title);
+	if (rc < 0)
+		return rc;
+	if (rc == 0) {
 		/* a provider without this figure here: say so */
 		if (pl->pitch >= pl->asc + pl->desc)
 			tr_scene_text(s, "muted", "no data for this figure",
@@ -198,8 +189,6 @@ static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 			              "n/a");
 		return 0;
 	}
-	if (!title)
-		return TR_ENOMEM;
 	yv = tr_axis_map(axis, v, pl->bottom, pl->top);
 	snprintf(cls, sizeof(cls), "bar p%zu", p);
 	m = tr_scene_rect(s, cls, title, bx, yv, pl->bw, pl->bottom - yv);

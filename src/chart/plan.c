@@ -100,7 +100,7 @@ bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
 			if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
 			    (workload >= 0 && c->workload != (size_t)workload))
 				continue;
-			if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL))
+			if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL) > 0)
 				return true;
 		}
 		return false;
@@ -137,7 +137,7 @@ static size_t S_bar_groups(const tr_results *r, tr_chart_kind kind)
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		double v, lo, hi;
-		if (!tr_bars_value(r, c, kind, &v, &lo, &hi, NULL))
+		if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL) <= 0)
 			continue;
 		if ((long)c->scenario != ls || (long)c->workload != lw)
 			n++;
