@@ -330,66 +330,94 @@ char *tr_bars_workload_text(const tr_bars *b, const tr_workload *w, bool varying
 	return tr_buf_detach(&t);
 }
 
-/* What the axis says, what the subtitle says. */
-void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
-                    char **axis, char **sub)
+/* The value axis's title. NULL when out of memory. */
+static char *S_axis_title(const tr_results *r, tr_chart_kind kind)
 {
 	const char *cur = r->currency ? r->currency : "";
+	switch (kind) {
+	case TR_CHART_TPS:
+		return tr_strdup(r->run_pick == TR_RUNS_BEST ? "Best-run TPS (transactions per second)"
+		                 : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS (transactions per second)"
+		                 : "Median TPS (transactions per second)");
+	case TR_CHART_LATENCY:
+		return tr_strdup("Average latency (ms)");
+	case TR_CHART_P95:
+		return tr_strdup("p95 of window mean latency (ms)");
+	case TR_CHART_COV:
+		return tr_strdup("CoV of window TPS (%)");
+	case TR_CHART_COST:
+		return tr_sprintf("Monthly cost per TPS (%s)", cur);
+	default:
+		return tr_sprintf("TPS per 100 %s a month", cur);
+	}
+}
+
+/* The subtitle: what a bar is, which way is better, then the runs per
+ * bar (runs) and the workload the groups share (wl). NULL when out of
+ * memory. */
+static char *S_subtitle(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
+                        const char *runs, const char *wl)
+{
+	const char *cur = r->currency ? r->currency : "";
+	switch (kind) {
+	case TR_CHART_TPS:
+		return tr_sprintf("%s (%s)%s. Higher is better.%s",
+		                  r->run_pick == TR_RUNS_BEST ? "The best run of each cell"
+		                  : r->run_pick == TR_RUNS_WORST ? "The worst run of each cell"
+		                  : "Median of the runs", runs,
+		                  b->nruns_max > 1 ? "; whiskers span the slowest and the fastest run"
+		                                   : "", wl);
+	case TR_CHART_LATENCY:
+		return tr_sprintf("pgbench's average transaction latency, median of the "
+		                  "runs (%s). Lower is better.%s", runs, wl);
+	case TR_CHART_P95:
+		return tr_sprintf("95th percentile of the mean latency of each log "
+		                  "window (not of single transactions); median of the "
+		                  "runs, whiskers: best and worst run. Lower is better.%s",
+		                  wl);
+	case TR_CHART_COV:
+		return tr_sprintf("Coefficient of variation of TPS across log windows, "
+		                  "worst run of each bar. Lower is steadier.%s", wl);
+	case TR_CHART_COST:
+		return tr_sprintf("Monthly price in %s divided by median TPS. Lower is "
+		                  "better.%s", cur, wl);
+	default:
+		return tr_sprintf("Median TPS for every 100 %s of monthly price. Higher "
+		                  "is better.%s", cur, wl);
+	}
+}
+
+int tr_bars_texts(char **axis, char **sub, const tr_results *r, const tr_bars *b,
+                  tr_chart_kind kind)
+{
 	char *common = b->ngroups ? tr_bars_workload_text(b, &r->workloads[b->groups[0].workload],
-	                                            false) : tr_strdup("");
+	                                                  false) : tr_strdup("");
 	char *wl = common && *common ? tr_sprintf(" Workload: %s.", common) : tr_strdup("");
 	char runs[64];
+	int rc = 0;
 	*axis = *sub = NULL;
 	free(common);
-	if (!wl)
-		return;
+	if (!wl) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
 	if (b->nruns_min == b->nruns_max)
 		snprintf(runs, sizeof(runs), "%zu run%s per bar", b->nruns_max,
 		         b->nruns_max == 1 ? "" : "s");
 	else
 		snprintf(runs, sizeof(runs), "%zu to %zu runs per bar", b->nruns_min,
 		         b->nruns_max);
-	switch (kind) {
-	case TR_CHART_TPS:
-		*axis = tr_strdup(r->run_pick == TR_RUNS_BEST ? "Best-run TPS (transactions per second)"
-		                  : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS (transactions per second)"
-		                  : "Median TPS (transactions per second)");
-		*sub = tr_sprintf("%s (%s)%s. Higher is better.%s",
-		                  r->run_pick == TR_RUNS_BEST ? "The best run of each cell"
-		                  : r->run_pick == TR_RUNS_WORST ? "The worst run of each cell"
-		                  : "Median of the runs", runs,
-		                  b->nruns_max > 1 ? "; whiskers span the slowest and the fastest run"
-		                                   : "", wl);
-		break;
-	case TR_CHART_LATENCY:
-		*axis = tr_strdup("Average latency (ms)");
-		*sub = tr_sprintf("pgbench's average transaction latency, median of the "
-		                  "runs (%s). Lower is better.%s", runs, wl);
-		break;
-	case TR_CHART_P95:
-		*axis = tr_strdup("p95 of window mean latency (ms)");
-		*sub = tr_sprintf("95th percentile of the mean latency of each log "
-		                  "window (not of single transactions); median of the "
-		                  "runs, whiskers: best and worst run. Lower is better.%s",
-		                  wl);
-		break;
-	case TR_CHART_COV:
-		*axis = tr_strdup("CoV of window TPS (%)");
-		*sub = tr_sprintf("Coefficient of variation of TPS across log windows, "
-		                  "worst run of each bar. Lower is steadier.%s", wl);
-		break;
-	case TR_CHART_COST:
-		*axis = tr_sprintf("Monthly cost per TPS (%s)", cur);
-		*sub = tr_sprintf("Monthly price in %s divided by median TPS. Lower is "
-		                  "better.%s", cur, wl);
-		break;
-	default:
-		*axis = tr_sprintf("TPS per 100 %s a month", cur);
-		*sub = tr_sprintf("Median TPS for every 100 %s of monthly price. Higher "
-		                  "is better.%s", cur, wl);
-		break;
+	*axis = S_axis_title(r, kind);
+	*sub = S_subtitle(r, b, kind, runs, wl);
+	if (!*axis || !*sub) {
+		free(*axis);
+		free(*sub);
+		*axis = *sub = NULL;
+		rc = TR_ENOMEM;
 	}
+cleanup:
 	free(wl);
+	return rc;
 }
 
 /* The label on a bar: 3 significant digits, "%" for CoV (the other

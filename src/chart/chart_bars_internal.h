@@ -36,10 +36,10 @@ bool tr_bars_in_item(const tr_chart_item *item, const tr_cell *c);
  * frees; "" when there are none. */
 char *tr_bars_workload_text(const tr_bars *b, const tr_workload *w, bool varying);
 
-/* The value axis title and the subtitle of the chart. Caller frees both;
- * NULL when out of memory. */
-void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
-                   char **axis, char **sub);
+/* The value axis title and the subtitle of the chart. Caller frees both
+ * (both NULL on error). Returns 0 or TR_ENOMEM. */
+int tr_bars_texts(char **axis, char **sub, const tr_results *r, const tr_bars *b,
+                  tr_chart_kind kind);
 
 /* The label on a bar: 3 significant digits, "%" for CoV. Caller frees. */
 char *tr_bars_value_label(tr_chart_kind kind, double v);

@@ -70,6 +70,11 @@ int tr_legend_add_provider(tr_legend *l, const tr_results *r, size_t p,
 bool tr_legend_has(const tr_legend *l, const char *label);
 void tr_legend_free(tr_legend *l);
 
+/* The top of a chart: tr_frame_styles, tr_frame_header and the legend
+ * (none when l is NULL or empty). Returns the y below. */
+double tr_frame_open(tr_scene *s, const tr_results *r, const char *title,
+                     const char *subtitle, const tr_legend *l);
+
 /* The canvas ends at `height` (layouts grow to fit their content): sets
  * the scene's height and the background's. */
 void tr_frame_finish(tr_scene *s, double height);

@@ -17,16 +17,6 @@ static const char *S_label(const tr_results *r, size_t s)
 	return r->scenarios[s].label;
 }
 
-/* How many workloads of scenario s have data of this kind. */
-static size_t S_nworkloads(const tr_results *r, tr_chart_kind kind, size_t s)
-{
-	size_t n = 0;
-	for (size_t w = 0; w < r->nworkloads; w++)
-		if (tr_chart_has(r, kind, (long)s, (long)w))
-			n++;
-	return n;
-}
-
 static char *S_title(const tr_chart_item *item, const tr_results *r)
 {
 	const char *cur = r->currency ? r->currency : "";
@@ -59,7 +49,7 @@ static char *S_title(const tr_chart_item *item, const tr_results *r)
 	else if (tr_chart_is_bars(item->kind) && r->nscenarios == 1)
 		tr_buf_printf(&b, " in %s", S_label(r, 0));
 	if (s >= 0 && w >= 0 && item->kind != TR_CHART_SWEEP &&
-	    S_nworkloads(r, item->kind, (size_t)s) > 1)
+	    tr_chart_workloads_with(r, item->kind, (size_t)s) > 1)
 		tr_buf_printf(&b, ", %s", r->workloads[w].label);
 	return tr_buf_detach(&b);
 }

@@ -222,3 +222,14 @@ void tr_frame_finish_x_axis(tr_scene *s, double bottom)
 	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
 	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
 }
+
+double tr_frame_open(tr_scene *s, const tr_results *r, const char *title,
+                     const char *subtitle, const tr_legend *l)
+{
+	double y;
+	tr_frame_styles(s, r);
+	y = tr_frame_header(s, title, subtitle);
+	if (l && l->n)
+		y = tr_frame_legend(s, l->e, l->n, y);
+	return y;
+}

@@ -212,9 +212,7 @@ int tr_layout_percentiles(tr_scene *s, const tr_results *r,
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	y = tr_frame_legend(s, legend.e, legend.n, y);
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 
 	tr_axis_nice(&ay, 0, vmax * TR_LINE_HEADROOM, 5);
 	/* "99.99%" is centred on the right edge */

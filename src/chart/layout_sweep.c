@@ -280,9 +280,7 @@ int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	y = tr_frame_legend(s, legend.e, legend.n, y);
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 
 	/* both panels as wide as the wider labels need */
 	tr_axis_nice(&a1, 0, sw.tps_max * TR_LINE_HEADROOM, 4);

@@ -376,9 +376,7 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *it
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	y = tr_frame_legend(s, legend.e, legend.n, y);
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 
 	tr_axis_nice(&ay, 0, sp.vmax * TR_LINE_HEADROOM, sp.runs > S_MAX_LINES ? 3 : 5);
 	tr_axis_nice(&ax, 0, sp.tmax, 10);

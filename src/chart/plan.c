@@ -147,8 +147,7 @@ static size_t S_bar_groups(const tr_results *r, tr_chart_kind kind)
 	return n;
 }
 
-/* Workloads of scenario s with data for this kind. */
-static size_t S_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s)
+size_t tr_chart_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s)
 {
 	size_t n = 0;
 	for (size_t w = 0; w < r->nworkloads; w++)
@@ -182,7 +181,7 @@ static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
 				             TR_SLUG_NAME_MAX, "x");
 		} else if (rc == 0 && w >= 0 && !tr_chart_is_bars(kind) &&
 		           kind != TR_CHART_INIT &&
-		           S_workloads_with(r, kind, (size_t)s) > 1) {
+		           tr_chart_workloads_with(r, kind, (size_t)s) > 1) {
 			rc = tr_buf_printf(&name, "-%s", r->workloads[w].key);
 		}
 	}
