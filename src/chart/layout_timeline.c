@@ -202,7 +202,8 @@ static int S_mark_dip(tr_scene *s, const tr_results *r, size_t w, const tr_axis 
 	return 0;
 }
 
-/* Provider p's mean window TPS over its runs as a dashed line. */
+/* Provider p's mean window TPS over its runs as a dashed line (out of
+ * memory is kept in s->rc, as the scene's own drawing does). */
 static void S_mean_line(tr_scene *s, const tr_results *r, const tr_chart_item *item,
                         size_t p, const tr_axis *ay, const tr_plot *pl)
 {
@@ -215,6 +216,8 @@ static void S_mean_line(tr_scene *s, const tr_results *r, const tr_chart_item *i
 	mean = tr_numstr_grouped(r->cells[c].pooled.tps_mean, 1);
 	t = mean ? tr_sprintf("%s: mean window TPS %s over its runs",
 	                      r->providers[p].label, mean) : NULL;
+	if (!t)
+		s->rc = TR_ENOMEM;  /* sticky: tr_scene_finish reports it */
 	tr_scene_line(s, "meanline", t, pl->left, my, pl->right, my);
 	free(mean);
 	free(t);
