@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *tr_cell_name(const tr_results *r, const tr_cell *c, bool workload)
+/* "stock · s10 · TPC-B": who a cell is, for titles. Caller frees. */
+static char *S_cell_name(const tr_results *r, const tr_cell *c, bool workload)
 {
 	if (workload)
 		return tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s",
@@ -130,7 +131,7 @@ static char *S_title(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 {
 	const char *cur = r->currency ? r->currency : "";
 	S_nums ns = { { NULL } };
-	char *name = tr_cell_name(r, c, r->nworkloads > 1), *t = NULL;
+	char *name = S_cell_name(r, c, r->nworkloads > 1), *t = NULL;
 	if (!name)
 		return NULL;
 	switch (kind) {

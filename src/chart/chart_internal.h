@@ -85,9 +85,6 @@ void tr_frame_finish_x_axis(tr_scene *s, double bottom);
 /* An init phase's colour class is "ph<i>", i its tr_phase_index (model.h):
  * TR_PHASE_OTHER for names pgbench does not print. */
 
-/* Class of provider i: "p<i>" (the provider's index in tr_results). */
-void tr_provider_class(char *buf, size_t size, size_t provider);
-
 /* ---- numbers ------------------------------------------------------------- */
 
 /* Numbers as new strings (tr_numstr_*: the caller frees; NULL when out of
@@ -155,8 +152,6 @@ void tr_plot_below(tr_plot *out, const tr_scene *s, double label_w,
  * returned) and the caller frees it. */
 int tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
                   double *v, double *lo, double *hi, char **title);
-/* "stock · s10 · TPC-B": who a cell is, for titles. Caller frees. */
-char *tr_cell_name(const tr_results *r, const tr_cell *c, bool workload);
 
 int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item);
 int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item);

@@ -19,8 +19,8 @@ size_t tr_chart_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s
 
 /* Distinct client counts of the cells of scenario x type, in cell order
  * (at most 256); written to clients when not NULL. */
-size_t tr_sweep_clients(const tr_results *r, size_t scenario, const char *type,
-                        int *clients);
+size_t tr_chart_sweep_clients(const tr_results *r, size_t scenario,
+                              const char *type, int *clients);
 
 /* Set item->title and item->alt from the results (item's kind, scenario
  * and workload set). */

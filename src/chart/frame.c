@@ -41,7 +41,8 @@ const char *tr_chart_provider_color(const tr_results *r, size_t i)
 	return c ? c : tr_chart_palette_color(i);
 }
 
-void tr_provider_class(char *buf, size_t size, size_t provider)
+/* Class of provider i: "p<i>" (the provider's index in tr_results). */
+static void S_provider_class(char *buf, size_t size, size_t provider)
 {
 	snprintf(buf, size, "p%zu", provider);
 }
@@ -103,7 +104,7 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 		if (!c)
 			c = S_color(col, tr_chart_palette_color(i));
 		const char *d = S_dark_variant(dark, c);
-		tr_provider_class(name, sizeof(name), i);
+		S_provider_class(name, sizeof(name), i);
 		tr_scene_style(s, name, c, c, -1, NULL, d, d);
 	}
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_phase_colors); i++) {

@@ -88,7 +88,7 @@ static int S_collect(S_sweep *sw, const tr_results *r, const tr_chart_item *item
 			    S_same_mode(wa->query_mode, wb->query_mode))
 				sw->several = true;
 		}
-	sw->nclients = tr_sweep_clients(r, (size_t)item->scenario, sw->type, sw->clients);
+	sw->nclients = tr_chart_sweep_clients(r, (size_t)item->scenario, sw->type, sw->clients);
 	qsort(sw->clients, sw->nclients, sizeof(int), S_cmp_int);
 	sw->log = sw->nclients > 1 && sw->clients[0] >= 1 &&
 	          sw->clients[sw->nclients - 1] >= 4 * sw->clients[0];

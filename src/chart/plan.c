@@ -88,7 +88,7 @@ bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
 				    strcmp(r->workloads[w].short_type,
 				           r->workloads[workload].short_type) != 0)
 					continue;
-				if (tr_sweep_clients(r, s, r->workloads[w].short_type, NULL) > 1)
+				if (tr_chart_sweep_clients(r, s, r->workloads[w].short_type, NULL) > 1)
 					return true;
 			}
 		}
@@ -107,8 +107,8 @@ bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
 	}
 }
 
-size_t tr_sweep_clients(const tr_results *r, size_t scenario, const char *type,
-                        int *clients)
+size_t tr_chart_sweep_clients(const tr_results *r, size_t scenario,
+                              const char *type, int *clients)
 {
 	size_t n = 0;
 	int seen[256];
