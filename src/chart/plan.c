@@ -192,6 +192,44 @@ static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
 	return tr_buf_detach(&name);
 }
 
+/* Kinds drawn per scenario and workload (timeline, percentiles, sweep)
+ * take the first scenario and workload with data where none is given; a
+ * sweep is named by its type, so the first workload of that type stands
+ * for it. */
+static bool S_per_workload(tr_chart_kind kind)
+{
+	return kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
+	       kind == TR_CHART_SWEEP;
+}
+
+static void S_pick(const tr_results *r, tr_chart_kind kind, long *scenario,
+                   long *workload)
+{
+	for (size_t s = 0; s < r->nscenarios && *scenario < 0; s++)
+		if (tr_chart_has(r, kind, (long)s, *workload))
+			*scenario = (long)s;
+	for (size_t w = 0; w < r->nworkloads && *workload < 0 && *scenario >= 0; w++)
+		if (tr_chart_has(r, kind, *scenario, (long)w))
+			*workload = (long)w;
+	if (kind != TR_CHART_SWEEP || *workload < 0)
+		return;
+	for (size_t w = 0; w < (size_t)*workload; w++)
+		if (strcmp(r->workloads[w].short_type,
+		           r->workloads[*workload].short_type) == 0) {
+			*workload = (long)w;
+			return;
+		}
+}
+
+static int S_no_data(const tr_results *r, tr_chart_kind kind, long scenario)
+{
+	tr_error_set("the results hold no data for a '%s' chart%s%s%s",
+	             tr_chart_kind_name(kind), scenario >= 0 ? " of scenario '" : "",
+	             scenario >= 0 ? r->scenarios[scenario].id : "",
+	             scenario >= 0 ? "'" : "");
+	return TR_ENOTFOUND;
+}
+
 int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
                        tr_chart_kind kind, long scenario, long workload)
 {
@@ -201,47 +239,26 @@ int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
 	if ((scenario >= 0 && (size_t)scenario >= r->nscenarios) ||
 	    (workload >= 0 && (size_t)workload >= r->nworkloads))
 		return tr_error_set("no such scenario or workload");
-	/* Kinds drawn per scenario and workload pick the first with data. */
-	if (kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
-	    kind == TR_CHART_SWEEP) {
-		for (size_t s = 0; s < r->nscenarios && scenario < 0; s++)
-			if (tr_chart_has(r, kind, (long)s, workload))
-				scenario = (long)s;
-		for (size_t w = 0; w < r->nworkloads && workload < 0 && scenario >= 0; w++)
-			if (tr_chart_has(r, kind, scenario, (long)w))
-				workload = (long)w;
-		if (kind == TR_CHART_SWEEP && workload >= 0) {
-			/* a sweep is named by its type: its first workload stands
-			 * for it */
-			for (size_t w = 0; w < (size_t)workload; w++)
-				if (strcmp(r->workloads[w].short_type,
-				           r->workloads[workload].short_type) == 0) {
-					workload = (long)w;
-					break;
-				}
-		}
+	if (S_per_workload(kind)) {
+		S_pick(r, kind, &scenario, &workload);
+		if (scenario < 0 || workload < 0)
+			return S_no_data(r, kind, scenario);
 	}
-	if ((kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
-	     kind == TR_CHART_SWEEP) && (scenario < 0 || workload < 0))
-		goto none;
 	if (kind == TR_CHART_INIT)
 		workload = -1;
 	if (!tr_chart_has(r, kind, scenario, workload))
-		goto none;
+		return S_no_data(r, kind, scenario);
 	out->scenario = scenario;
 	out->workload = workload;
-	out->name = S_name(r, kind, scenario, workload);
-	if (!out->name || (rc = tr_chart_describe(out, r)) < 0) {
-		tr_chart_item_free(out);
-		return out->name ? rc : TR_ENOMEM;
+	if (!(out->name = S_name(r, kind, scenario, workload))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
 	}
-	return 0;
-none:
-	tr_error_set("the results hold no data for a '%s' chart%s%s%s",
-	             tr_chart_kind_name(kind), scenario >= 0 ? " of scenario '" : "",
-	             scenario >= 0 ? r->scenarios[scenario].id : "",
-	             scenario >= 0 ? "'" : "");
-	return TR_ENOTFOUND;
+	rc = tr_chart_describe(out, r);
+cleanup:
+	if (rc < 0)
+		tr_chart_item_free(out);
+	return rc;
 }
 
 /* ---- the plan ------------------------------------------------------------- */
