@@ -53,8 +53,8 @@ double tr_frame_legend(tr_scene *s, const tr_legend_entry *e, size_t n,
 
 /* A legend being built (legend.c): the entries and the classes it owns.
  * Labels are borrowed (the results' or static text). Zero-initialise,
- * add entries, draw with tr_frame_legend(s, l.e, l.n, y), free with
- * tr_legend_free. */
+ * add entries, draw with tr_frame_open (or tr_frame_legend(s, l.e, l.n,
+ * y)), free with tr_legend_free. */
 typedef struct tr_legend {
 	tr_legend_entry *e;
 	size_t n, cap;
@@ -83,7 +83,8 @@ void tr_frame_finish(tr_scene *s, double height);
 void tr_frame_finish_x_axis(tr_scene *s, double bottom);
 
 /* An init phase's colour class is "ph<i>", i its tr_phase_index (model.h):
- * TR_PHASE_OTHER for names pgbench does not print. */
+ * TR_PHASE_OTHER for names pgbench does not print; a provider's is "p<i>",
+ * i its index in tr_results. */
 
 /* ---- numbers ------------------------------------------------------------- */
 
