@@ -11,8 +11,7 @@
  * are the run's, not the transaction's.
  *
  * These files are big (a million lines per thread and minute is common),
- * so the reader is built around one loop over the buffer; see S_lines
- * and S_line_bytes. */
+ * so the reader is built around one loop over the buffer; see S_lines. */
 
 #include "ingest.h"
 #include "ingest_logscan_internal.h"
@@ -21,15 +20,6 @@
 
 #include <math.h>
 #include <string.h>
-
-/* The hot helpers are inlined into each of S_lines' six instances
- * (nfields 6/7/8, with and without room): left to itself, gcc calls them,
- * and a call per line costs more than the rest of the line. */
-#if defined(__GNUC__)
-#define S_INLINE inline __attribute__((always_inline))
-#else
-#define S_INLINE inline
-#endif
 
 /* What a line is, from its third field. */
 enum {
@@ -102,7 +92,7 @@ static void S_acc_init(S_acc *a, tr_hist *latency)
  * numbers: the next field's address then waits for the arithmetic, while
  * the byte loop's branches are predicted well.)
  */
-static S_INLINE size_t S_digits(const char **pp, uint64_t *out)
+static inline size_t S_digits(const char **pp, uint64_t *out)
 {
 	const char *p = *pp, *start = p;
 	uint64_t v = 0;
@@ -116,7 +106,7 @@ static S_INLINE size_t S_digits(const char **pp, uint64_t *out)
 	return (size_t)(p - start);
 }
 
-static S_INLINE uint64_t S_load8(const char *p)
+static inline uint64_t S_load8(const char *p)
 {
 	uint64_t x;
 	memcpy(&x, p, 8);    /* one unaligned load */
@@ -126,7 +116,7 @@ static S_INLINE uint64_t S_load8(const char *p)
 /* Match the word of a transaction that has no latency. A byte-by-byte
  * compare stops at the first difference, so it never reads past the final
  * '\n' either. */
-static S_INLINE int S_word(const char **pp)
+static inline int S_word(const char **pp)
 {
 	static const struct { const char *w; size_t n; int kind; } words[] = {
 		{ "skipped", 7, S_SKIPPED },
@@ -163,113 +153,21 @@ static int S_word_in(const char *p, const char *e)
 	return 0;
 }
 
-/* Room that the epoch shortcut of S_line_bytes needs after a line's
- * start: the epoch field starts at most 4 x 19 bytes in (four fields of
- * at most 18 digits, or a word, checked before), and the shortcut reads
- * 11 bytes. */
-#define S_FAST_ROOM 128
-
-/* The fields of one line that a figure needs. client_id, transaction_no
- * and script_no are checked, never converted. */
-typedef struct S_fields {
-	uint64_t lat, s, us, c7, c8;
-	int kind;
-} S_fields;
-
-/* The last 10-digit epoch second read: its text and value. The second
- * changes once per second of the run, i.e. about never from one line to
- * the next, and it is the longest number of the line. */
-typedef struct S_epoch {
-	uint64_t text8;
-	char text9, text10;
-	uint64_t s;
-} S_epoch;
-
-/*
- * Read the line at *pp field by field, checking each separator as it is
- * met (one compare each, which is all the validation a well-formed line
- * needs); anything unexpected is a bad line (0 returned), and S_diagnose
- * later takes its time to say what is wrong with it. There is no search
- * for the end of the line or of a field first: that would read every
- * byte twice. With `fast` the epoch second is compared with the line
- * before's in one 8-byte load (S_FAST_ROOM bytes must follow the line's
- * start).
- *
- * (Measured slower on the 20M-line benchmark, and left out: classifying
- * each line's first 64 bytes with SSE2 compare masks, then reading the
- * fields at the spaces' positions with 8-byte SWAR conversions, with or
- * without finding the line ends 64 bytes at a time ahead of the parse:
- * 20 ns a line against the byte loop's 14, without the counting. The
- * byte loop's branches are predicted well on real logs; the SIMD path
- * spends more instructions per line than the mispredictions cost.)
- */
-static S_INLINE int S_line_bytes(const char **pp, int nfields, bool fast,
-                                 S_epoch *ep, S_fields *f)
-{
-	const char *p = *pp;
-	uint64_t v;
-	f->kind = S_OK;
-	f->lat = f->c7 = f->c8 = 0;
-	/* client_id and transaction_no: checked, not kept */
-	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-		return 0;
-	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-		return 0;
-	/* latency, or a word for the transactions that have none */
-	if ((unsigned)(unsigned char)*p - '0' < 10) {
-		if (S_digits(&p, &f->lat) - 1 >= S_DIGITS)
-			return 0;
-	} else if ((f->kind = S_word(&p)) == S_BAD) {
-		return 0;
-	}
-	if (*p++ != ' ')
-		return 0;
-	/* script_no, epoch seconds and microseconds */
-	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-		return 0;
-	if (fast && S_load8(p) == ep->text8 && p[8] == ep->text9 &&
-	    p[9] == ep->text10 && p[10] == ' ') {
-		f->s = ep->s;
-		p += 11;
-	} else {
-		const char *s0 = p;
-		if (S_digits(&p, &f->s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
-			return 0;
-		if (fast && p - s0 == 11) {
-			ep->text8 = S_load8(s0);
-			ep->text9 = s0[8];
-			ep->text10 = s0[9];
-			ep->s = f->s;
-		}
-	}
-	if (S_digits(&p, &f->us) - 1 >= S_US_DIGITS)
-		return 0;
-	if (nfields >= 7) {
-		if (*p++ != ' ' || S_digits(&p, &f->c7) - 1 >= S_DIGITS)
-			return 0;
-		if (nfields == 8 &&
-		    (*p++ != ' ' || S_digits(&p, &f->c8) - 1 >= S_DIGITS))
-			return 0;
-	}
-	if (*p++ != '\n')
-		return 0;
-	*pp = p;
-	return 1;
-}
-
-/* Count one line's figures into a. */
-static S_INLINE int S_account(S_acc *a, const S_fields *f, int nfields)
+/* Count one line's figures into a: its kind, latency, epoch time in
+ * microseconds and the 7th and 8th columns. Inlined into S_lines, where
+ * every argument is a register. */
+static inline __attribute__((always_inline)) int
+S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
+          uint64_t c8, int nfields)
 {
 	/* 8 fields: lag then retries; 7: one of them, decided at the end,
 	 * so both are kept until then. */
-	uint64_t lagv = f->c7, retv = nfields == 8 ? f->c8 : f->c7;
-	int64_t t = (int64_t)f->s * 1000000 + (int64_t)f->us;
+	uint64_t lagv = c7, retv = nfields == 8 ? c8 : c7;
 	if (t < a->t_min)
 		a->t_min = t;
 	if (t > a->t_max)
 		a->t_max = t;
-	if (f->kind == S_OK) {
-		uint64_t lat = f->lat;
+	if (kind == S_OK) {
 		a->transactions++;
 		if (lat < a->ndense) {
 			a->dense[lat]++;
@@ -302,63 +200,134 @@ static S_INLINE int S_account(S_acc *a, const S_fields *f, int nfields)
 				a->lag_sum2 += (long double)lagv * lagv;
 			a->retries += retv;
 			a->retried += retv > 0;
-			a->ok_zero7 += f->c7 == 0;
+			a->ok_zero7 += c7 == 0;
 		}
-	} else if (f->kind == S_SKIPPED) {
+	} else if (kind == S_SKIPPED) {
 		a->skipped++;
 	} else {
 		a->failed++;
-		a->serialization += f->kind == S_SERIALIZATION;
-		a->deadlock += f->kind == S_DEADLOCK;
-		a->other += f->kind == S_OTHER;
+		a->serialization += kind == S_SERIALIZATION;
+		a->deadlock += kind == S_DEADLOCK;
+		a->other += kind == S_OTHER;
 		if (nfields >= 7) {
 			a->retries += retv;
 			a->retried += retv > 0;
-			a->fail_nonzero7 += f->c7 != 0;
+			a->fail_nonzero7 += c7 != 0;
 		}
 	}
 	return 0;
 }
 
+/* Room that the epoch shortcut of S_lines needs after a line's start: the
+ * epoch field starts at most 4 x 19 bytes in (four fields of at most 18
+ * digits, or a word, checked before), and the shortcut reads 11 bytes. */
+#define S_FAST_ROOM 128
+
 /*
  * Read the lines from *pp while they start before `stop`. With `fast`
- * (a constant at both calls, so the compiler makes two loops) S_FAST_ROOM
- * bytes follow every line's start. nfields is a constant too (S_scan).
+ * (a constant at both calls, so the compiler makes two loops) the epoch
+ * seconds are compared with the line before's in one 8-byte load instead
+ * of being read digit by digit, which needs S_FAST_ROOM bytes of buffer.
  *
- * Why it is shaped like this: the format is fixed, so the fields are read
- * in place, with no sscanf or strtol (locale lookups, errno, a call per
- * field) and no copy; the optional columns depend on nfields only, so
- * their branches go the same way on every line; nothing is allocated per
- * line. The accumulator is a local copy whose address never escapes, so
- * the compiler keeps its counters in registers (through a pointer, every
- * store to a dense counter could change them).
+ * Why the loop is shaped like this:
+ * - the format is fixed, so the fields are read in order, straight from
+ *   the buffer; there is no search for the end of the line or of a field
+ *   first (that would read every byte twice), no sscanf or strtol (locale
+ *   lookups, errno, a call per field), no copy;
+ * - the separators are checked as they are met (one compare each), which
+ *   is all the validation a well-formed line needs; anything unexpected
+ *   returns the line number, and S_diagnose takes its time to say what is
+ *   wrong with it;
+ * - the epoch second is the longest number and changes once per second of
+ *   the run, i.e. about never from one line to the next;
+ * - the optional columns depend on nfields only, so their branches go the
+ *   same way on every line and cost next to nothing;
+ * - nothing is allocated per line: latencies go into the histogram, the
+ *   rest into counters (S_account, inlined).
+ * (Measured slower on the 20M-line benchmark, and left out: classifying
+ * each line's first 64 bytes with SSE2 compare masks, then reading the
+ * fields at the spaces' positions with 8-byte SWAR conversions, with or
+ * without finding the line ends 64 bytes at a time ahead of the parse:
+ * about 20 ns a line against this loop's 14, before counting. As many
+ * instructions per line as the byte loop, whose branches are predicted
+ * well on real logs. Moving the fields into a struct shared by a parse
+ * function and a count function also cost 6-10%: keep them in locals.)
  * Returns 0, the number of the first bad line, or -1 when memory ran out.
  */
-static S_INLINE long S_lines(S_acc *out, const char **pp, const char *stop,
-                             int nfields, long *line, bool fast)
+#define S_FAIL(v) do { bad = (v); goto out; } while (0)
+
+static inline long S_lines(S_acc *out, const char **pp, const char *stop,
+                           int nfields, long *line, bool fast)
 {
 	const char *p = *pp;
-	S_acc acc = *out;
-	S_epoch ep = { 0, 0, 0, 0 };
-	S_fields f;
-	long bad = 0, ln = *line;
+	/* A local copy whose address never escapes: the compiler keeps its
+	 * counters in registers (through a pointer, every store to a dense
+	 * counter could change them, and they would be reloaded per line). */
+	S_acc acc = *out, *a = &acc;
+	long bad = 0;
+	/* The last 10-digit epoch second read: its text and value. */
+	uint64_t ep8 = 0, ep_s = 0;
+	char ep9 = 0, ep10 = 0;
 
 	while (p < stop) {
-		++ln;
-		if (!S_line_bytes(&p, nfields, fast, &ep, &f)) {
-			bad = ln;
-			break;
+		uint64_t v, lat = 0, s, us, c7 = 0, c8 = 0;
+		int kind = S_OK;
+		++*line;
+		/* client_id and transaction_no: checked, not kept */
+		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+			S_FAIL(*line);
+		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+			S_FAIL(*line);
+		/* latency, or a word for the transactions that have none */
+		if ((unsigned)(unsigned char)*p - '0' < 10) {
+			if (S_digits(&p, &lat) - 1 >= S_DIGITS)
+				S_FAIL(*line);
+		} else if ((kind = S_word(&p)) == S_BAD) {
+			S_FAIL(*line);
 		}
-		if (S_account(&acc, &f, nfields) < 0) {
-			bad = -1;
-			break;
+		if (*p++ != ' ')
+			S_FAIL(*line);
+		/* script_no, epoch seconds and microseconds */
+		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+			S_FAIL(*line);
+		if (fast && S_load8(p) == ep8 && p[8] == ep9 && p[9] == ep10 &&
+		    p[10] == ' ') {
+			s = ep_s;    /* the same second as the line before */
+			p += 11;
+		} else {
+			const char *f = p;
+			if (S_digits(&p, &s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
+				S_FAIL(*line);
+			if (fast && p - f == 11) {
+				ep8 = S_load8(f);
+				ep9 = f[8];
+				ep10 = f[9];
+				ep_s = s;
+			}
 		}
+		if (S_digits(&p, &us) - 1 >= S_US_DIGITS)
+			S_FAIL(*line);
+		if (nfields >= 7) {
+			if (*p++ != ' ' || S_digits(&p, &c7) - 1 >= S_DIGITS)
+				S_FAIL(*line);
+			if (nfields == 8 &&
+			    (*p++ != ' ' || S_digits(&p, &c8) - 1 >= S_DIGITS))
+				S_FAIL(*line);
+		}
+		if (*p++ != '\n')
+			S_FAIL(*line);
+
+		if (S_account(a, kind, lat, (int64_t)s * 1000000 + (int64_t)us,
+		              c7, c8, nfields) < 0)
+			S_FAIL(-1);
 	}
 	*pp = p;
+out:
 	*out = acc;
-	*line = ln;
 	return bad;
 }
+
+#undef S_FAIL
 
 /* The whole buffer (which ends with '\n'): with the epoch shortcut while
  * there is room for its reads, without it for the last lines. */
@@ -366,17 +335,10 @@ static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 {
 	const char *p = data, *end = data + len;
 	long line = 0, bad = 0;
-	/* nfields a constant in each call: the optional columns' tests
-	 * disappear from the loop. */
-#define S_LINES(n, stop, fast) \
-	(nfields == 6 ? S_lines(out, &p, stop, 6, &line, fast) \
-	 : nfields == 7 ? S_lines(out, &p, stop, 7, &line, fast) \
-	                : S_lines(out, &p, stop, 8, &line, fast))
 	if (len > S_FAST_ROOM)
-		bad = S_LINES(nfields, end - S_FAST_ROOM, true);
+		bad = S_lines(out, &p, end - S_FAST_ROOM, nfields, &line, true);
 	if (bad == 0)
-		bad = S_LINES(nfields, end, false);
-#undef S_LINES
+		bad = S_lines(out, &p, end, nfields, &line, false);
 	if (bad == 0)
 		out->lines = line;
 	tr_hist_counted(out->latency, out->dense_n, out->dense_min, out->dense_max);
