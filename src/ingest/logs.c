@@ -497,33 +497,37 @@ static int S_check_counts(tr_study *st, tr_run *run, int64_t logged)
 	                    (long long)want);
 }
 
-/* Merge the jobs [from, to) of one run (files in order, chunks in order). */
-static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
-                       size_t to, tr_txlog_stats **merged, tr_buf *digest_list)
+/* Check the jobs [from, to) of one run (files in order, chunks in order)
+ * before their figures are used: 1 when the run was left out (and a
+ * warning added), 0 when they can be used, or a negative error. */
+static int S_check_jobs(tr_study *st, tr_run *run, S_job *jobs, size_t from,
+                        size_t to)
 {
-	size_t nfiles = run->nlog_paths;
 	tr_log_kind kind = jobs[from].kind;
 	long first_line = 1;
 	int rc;
 
 	for (size_t j = from; j < to; j++) {
+		const char *err = jobs[j].error ? jobs[j].error : "unreadable log";
 		if (jobs[j].chunk == 0)
 			first_line = 1;
 		if (jobs[j].rc < 0) {
-			if (jobs[j].kind == TR_LOG_TRANSACTION && jobs[j].chunk > 0)
+			if (jobs[j].kind == TR_LOG_TRANSACTION && jobs[j].chunk > 0) {
 				S_renumber_error(&jobs[j], first_line);
-			S_exclude(run, jobs[j].error ? jobs[j].error : "unreadable log");
-			return tr_diags_add(&st->diags, TR_SEV_WARNING, "log-unreadable",
-			                    NULL, 0, "%s; run %s left out",
-			                    jobs[j].error ? jobs[j].error : "unreadable log",
-			                    run->path);
+				err = jobs[j].error ? jobs[j].error : "unreadable log";
+			}
+			S_exclude(run, err);
+			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "log-unreadable",
+			                  NULL, 0, "%s; run %s left out", err, run->path);
+			return rc < 0 ? rc : 1;
 		}
 		if (jobs[j].kind != kind) {
 			S_exclude(run, "its log files mix aggregate and per-transaction lines");
-			return tr_diags_add(&st->diags, TR_SEV_WARNING, "log-mixed",
-			                    jobs[j].relpath, 0,
-			                    "log files of %s mix aggregate and per-transaction "
-			                    "lines; run left out", run->path);
+			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "log-mixed",
+			                  jobs[j].relpath, 0,
+			                  "log files of %s mix aggregate and per-transaction "
+			                  "lines; run left out", run->path);
+			return rc < 0 ? rc : 1;
 		}
 		/* A per-transaction file keeps one field count: a chunk whose
 		 * lines have other columns than the chunks before it is wrong. */
@@ -540,14 +544,21 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 			                  msg ? msg : "the number of fields changes",
 			                  run->path);
 			free(msg);
-			return rc;
+			return rc < 0 ? rc : 1;
 		}
 		if (kind == TR_LOG_TRANSACTION)
 			first_line += (long)jobs[j].tx.lines;
 	}
+	return 0;
+}
 
-	/* Inputs digest: one line per file, its size and the hash of the
-	 * hashes of its 1 MiB blocks in order (docs/results-json.md). */
+/* Inputs digest: one line per file of the jobs [from, to), its size and
+ * the hash of the hashes of its 1 MiB blocks in order
+ * (docs/results-json.md). */
+static int S_digest_run(const S_job *jobs, size_t from, size_t to,
+                        tr_buf *digest_list)
+{
+	int rc;
 	for (size_t j = from; j < to;) {
 		tr_hash64 h;
 		size_t end = j;
@@ -570,7 +581,21 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 			return rc;
 		j = end;
 	}
+	return 0;
+}
 
+/* Merge the jobs [from, to) of one run (files in order, chunks in order). */
+static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
+                       size_t to, tr_txlog_stats **merged, tr_buf *digest_list)
+{
+	size_t nfiles = run->nlog_paths;
+	tr_log_kind kind = jobs[from].kind;
+	int rc;
+
+	if ((rc = S_check_jobs(st, run, jobs, from, to)) != 0)
+		return rc < 0 ? rc : 0;
+	if ((rc = S_digest_run(jobs, from, to, digest_list)) < 0)
+		return rc;
 	run->log_kind = kind;
 	if (run->summary.threads > 0 && (size_t)run->summary.threads != nfiles)
 		return tr_diags_add(&st->diags, TR_SEV_WARNING, "log-threads",

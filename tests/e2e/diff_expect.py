@@ -11,17 +11,21 @@ then the exact two-sided Mann-Whitney U test of old runs against new runs
 permutation distribution with ties) and Holm over each metric's cells.
 Runs added/removed/changed come from comparing the files' bytes.
 
-The one figure taken from tpsreport itself is a cell's per-transaction
-p95/p99 (its pooled percentile, whose exactness ingest's own tests check):
-the diff must show the report's figure, so it is compared with `tpsreport
-summary --json` of each study; the test over the runs is still recomputed.
+A cell's per-transaction p95/p99 is its pooled percentile: every
+successful transaction of the cell's runs taken together, under the
+study's `[study] percentile` rule (nearest rank unless it says
+postgresbench), sorted here; nothing is taken from tpsreport. The exact
+computation is shared with percentiles_exact.py (txlog_exact.py).
 """
-import hashlib, itertools, json, math, os, re, statistics, subprocess, sys
+import itertools, json, math, os, re, statistics, sys
 from scipy.stats import mannwhitneyu
+
+# (the script's folder is on sys.path)
+from txlog_exact import is_txlog, latencies, rule
 
 TYPES = {"<builtin: TPC-B (sort of)>": "tpc-b", "<builtin: select only>": "select-only",
          "<builtin: simple update>": "simple-update"}
-LOGNAME = re.compile(r"^(.*)\.(\d+)(?:\.(\d+))?$")
+LOGNAME = re.compile(r"^(.+?)\.(\d+)(?:\.(\d+))?$")  # (.+? : run1.123.1 is run1's)
 
 
 def field(text, name):
@@ -57,34 +61,23 @@ def monthly_cost(conf, provider):
     return total
 
 
-def percentile(sorted_us, q):
-    k = max(1, math.ceil(q * len(sorted_us)))
-    return sorted_us[k - 1] / 1000.0
+def percentile(sorted_us, ppm, pick):
+    return pick(sorted_us, ppm) / 1000.0
 
 
-def report_percentiles(root):
-    # DIFF_EXPECT_CACHE: a folder to keep each study's results in, for a
-    # test that compares the same (never modified) studies many times
-    cache = os.environ.get("DIFF_EXPECT_CACHE")
-    path = cache and os.path.join(cache, hashlib.sha1(os.path.abspath(root).encode()).hexdigest())
-    if path and os.path.exists(path):
-        text = open(path, "rb").read()
-    else:
-        text = subprocess.run([os.environ["TPSREPORT"], "summary", "--json", root],
-                              check=True, capture_output=True).stdout
-        if path:
-            open(path, "wb").write(text)
-    doc = json.loads(text)
+def pooled_percentiles(cells, pick):
+    """Each cell's p95/p99 over all its runs' transactions together."""
     out = {}
-    for c in doc["cells"]:
-        if c["latency"]:
-            k = (c["provider"], c["scenario"], c["workload_key"])
-            out[k] = {"p95": c["latency"]["p95_ms"], "p99": c["latency"]["p99_ms"]}
+    for c, rs in cells.items():
+        us = sorted(x for r in rs for x in r["us"])
+        if us:
+            out[c] = {"p95": percentile(us, 950000, pick), "p99": percentile(us, 990000, pick)}
     return out
 
 
 def read_study(root):
     conf = ini(os.path.join(root, "tpsreport.ini"))
+    pick = rule(conf.get("study", {}).get("percentile", "nearest-rank"))
     runs, files = {}, {}
     res = os.path.join(root, "results")
     for prov in sorted(os.listdir(res)):
@@ -105,21 +98,15 @@ def read_study(root):
                 key = "%s-c%s-j%s-%s" % (TYPES[field(text, "transaction type")],
                                          field(text, "number of clients"),
                                          field(text, "number of threads"), field(text, "query mode"))
-                us = []
-                for n in logs:
-                    for line in open(os.path.join(d, n)):
-                        f = line.split()
-                        # per-transaction: client tx latency script epoch us [lag];
-                        # an aggregate line starts with the epoch instead
-                        if len(f) in (6, 7) and f[2].isdigit() and f[4].isdigit() \
-                                and int(f[4]) > 10**9 and int(f[0]) < 10**9:
-                            us.append(int(f[2]))
-                us.sort()
+                paths = [os.path.join(d, n) for n in logs]
+                # per-transaction logs only (aggregate logs have no
+                # per-transaction latencies)
+                us = latencies(paths) if paths and all(is_txlog(f) for f in paths) else []
                 tps = float(m.group(1))
                 r = {"tps": tps, "latency": float(lat.group(1)), "key": key,
-                     "cost": monthly_cost(conf, prov) / tps,
-                     "p95": percentile(us, 0.95) if us else math.nan,
-                     "p99": percentile(us, 0.99) if us else math.nan}
+                     "cost": monthly_cost(conf, prov) / tps, "us": us,
+                     "p95": percentile(us, 950000, pick) if us else math.nan,
+                     "p99": percentile(us, 990000, pick) if us else math.nan}
                 runs[(prov, scen, stem)] = r
                 blob = [open(os.path.join(d, name), "rb").read()]
                 blob += [open(os.path.join(d, n), "rb").read() for n in logs]
@@ -130,7 +117,7 @@ def read_study(root):
     cells = {}
     for (prov, scen, stem), r in runs.items():
         cells.setdefault((prov, scen, r["key"]), []).append(r)
-    return conf, runs, files, cells
+    return conf, runs, files, cells, pooled_percentiles(cells, pick)
 
 
 def exact_p(a, b):
@@ -172,10 +159,9 @@ def close(a, b, tol=1e-9):
 
 def main():
     old_root, new_root, diff_path = sys.argv[1:4]
-    _, oruns, ofiles, ocells = read_study(old_root)
-    _, nruns, nfiles, ncells = read_study(new_root)
+    _, oruns, ofiles, ocells, opct = read_study(old_root)
+    _, nruns, nfiles, ncells, npct = read_study(new_root)
     diff = json.load(open(diff_path))
-    opct, npct = report_percentiles(old_root), report_percentiles(new_root)
     bad = 0
     common = [k for k in ncells if k in ocells]
     assert diff["common_cells"] == len(common), (diff["common_cells"], len(common))

@@ -14,21 +14,12 @@ min and max of every run with the latencies sorted here: to the
 microsecond. Exits 1 listing every mismatch."""
 import json, os, re, shutil, subprocess, sys
 
+# (the script's folder is on sys.path: the exact computation is shared
+# with diff_expect.py)
+from txlog_exact import is_txlog, latencies, nearest_rank, postgresbench
+
 tps, src, work = sys.argv[1:4]
 LOG = re.compile(r"(.+?)\.(\d+)(?:\.(\d+))?$")
-WORDS = {"skipped", "failed", "serialization", "deadlock", "other"}
-
-
-def is_txlog(path):
-    try:
-        first = open(path, errors="replace").readline().split()
-    except OSError:
-        return False
-    if not 6 <= len(first) <= 8 or not all(f.isdigit() for f in first[:2] + first[3:]):
-        return False
-    if not (first[2].isdigit() or first[2] in WORDS):
-        return False
-    return int(first[0]) < 100000000 and int(first[5]) < 1000000
 
 
 def groups():
@@ -40,24 +31,6 @@ def groups():
                 if m and is_txlog(os.path.join(d, n)):
                     found.setdefault((d, m[1], m[2]), []).append(n)
     return found
-
-
-def latencies(files):
-    v = []
-    for f in files:
-        for line in open(f):
-            x = line.split()[2]
-            if x.isdigit():
-                v.append(int(x))
-    return sorted(v)
-
-
-def nearest_rank(v, ppm):
-    return v[max(1, -(-ppm * len(v) // 1000000)) - 1]
-
-
-def postgresbench(v, ppm):
-    return v[min(ppm * len(v) // 1000000, len(v) - 1)]
 
 
 def summary(nthreads, nlines):

@@ -116,28 +116,32 @@ static void test_aggregate_windows(void)
 	free(b);
 }
 
-static void S_load_plain(tr_study **out, uint64_t chunk, uint64_t window)
+static void S_load_plain(tr_study **out, uint64_t chunk, uint64_t window,
+                         int threads)
 {
 	tr_load_options opts = { 0 };
 	opts.chunk_bytes = chunk;
 	opts.window_bytes = window;
-	opts.threads = 2;
+	opts.threads = threads;
 	CHECK_INT(tr_study_load(out, S_root, &opts), 0);
 }
 
 static void test_chunks_change_nothing(void)
 {
 	tr_study *whole = NULL, *cut;
-	/* chunk bytes, window bytes: windows smaller than a chunk map a
-	 * job's range in several pieces */
-	uint64_t sizes[][2] = { { 1, 0 }, { 7, 0 }, { 100, 0 }, { 4096, 0 },
-	                        { 65536, 0 }, { 4096, 100 }, { 65536, 7 },
-	                        { 0, 333 } };
+	/* windows smaller than a chunk map a job's range in several pieces */
+	/* chunk bytes, window bytes, threads (any number: 16 is more
+	 * threads than this machine has cores, 3 more than it has files) */
+	uint64_t sizes[][3] = { { 1, 0, 2 }, { 7, 0, 2 }, { 100, 0, 2 },
+	                        { 4096, 0, 2 }, { 65536, 0, 2 }, { 4096, 100, 2 },
+	                        { 65536, 7, 2 }, { 0, 333, 2 }, { 4096, 0, 1 },
+	                        { 4096, 0, 3 }, { 4096, 0, 16 }, { 0, 0, 3 },
+	                        { 1000, 0, 16 } };
 	S_fresh();
 	S_copy(F "plain.txt", "results/p/s/plain.txt");
 	S_copy(F "plain.8112", "results/p/s/plain.8112");
 	S_copy(F "plain.8112.1", "results/p/s/plain.8112.1");
-	S_load_plain(&whole, 0, 0);
+	S_load_plain(&whole, 0, 0, 2);
 	if (!whole)
 		return;
 	CHECK(whole->runs[0].txlog != NULL);
@@ -145,7 +149,7 @@ static void test_chunks_change_nothing(void)
 	CHECK_INT(whole->runs[0].txlog->latency.total, 7343);
 	for (size_t i = 0; i < TR_ARRAY_SIZE(sizes); i++) {
 		const tr_txlog_stats *a = whole->runs[0].txlog, *b;
-		S_load_plain(&cut, sizes[i][0], sizes[i][1]);
+		S_load_plain(&cut, sizes[i][0], sizes[i][1], (int)sizes[i][2]);
 		if (!cut || !cut->runs[0].txlog) {
 			CHECK(!"chunked load failed");
 			tr_study_free(cut);
@@ -190,7 +194,7 @@ static void test_bad_lines_named(void)
 		*p = 'x';
 	}
 	S_write("results/p/s/plain.8112.1", data, len);
-	S_load_plain(&st, 1000, 0);
+	S_load_plain(&st, 1000, 0, 2);
 	if (st) {
 		bool found = false;
 		snprintf(want, sizeof want, "results/p/s/plain.8112.1:4000:");
@@ -207,7 +211,7 @@ static void test_bad_lines_named(void)
 	data = harness_read(F "plain.8112.1", &len);
 	S_write("results/p/s/plain.8112.1", data, len - 3);
 	st = NULL;
-	S_load_plain(&st, 999, 0);
+	S_load_plain(&st, 999, 0, 2);
 	if (st) {
 		bool found = false;
 		CHECK(st->runs[1].excluded);
@@ -252,7 +256,7 @@ static void test_digest_any_cut(void)
 	S_write("results/p/s/big.77.1", log.ptr, log.size);
 	for (size_t i = 0; i < TR_ARRAY_SIZE(cuts); i++) {
 		tr_study *st = NULL;
-		S_load_plain(&st, cuts[i][0], cuts[i][1]);
+		S_load_plain(&st, cuts[i][0], cuts[i][1], 2);
 		if (!st)
 			continue;
 		CHECK(st->runs[0].txlog && st->runs[0].txlog->transactions == 200000);
@@ -266,7 +270,7 @@ static void test_digest_any_cut(void)
 	S_write("results/p/s/big.77.1", log.ptr, log.size);
 	{
 		tr_study *st = NULL;
-		S_load_plain(&st, 0, 0);
+		S_load_plain(&st, 0, 0, 2);
 		if (st)
 			CHECK(strcmp(st->digest, first) != 0);
 		tr_study_free(st);
