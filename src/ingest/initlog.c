@@ -350,105 +350,138 @@ static int S_done_wrapped(tr_init *out, bool *ok, const S_seg *s,
 	return rc;
 }
 
+/* Where the reading of a text is. */
+typedef struct {
+	const char *path;
+	bool seen, done;
+	long started, done_line, error_line, last_line;
+	char error[160];        /* a pgbench error before any "done" */
+} S_state;
+
+/* A line of pgbench -i's own: the output starts here, or a second one
+ * does (an error). */
+static int S_output_line(S_state *st, long line, bool finish)
+{
+	if (st->done && !finish)
+		return tr_error_set_at(st->path, line, "a second pgbench -i output "
+		                       "starts here (the first one ended on line "
+		                       "%ld): keep one per file", st->done_line);
+	if (!st->seen) {
+		st->started = line;
+		st->seen = true;
+	}
+	return 0;
+}
+
+/* "done in ..." (maybe wrapped) or a lone "done.": the end of the output. */
+static int S_finish_line(tr_init *out, S_state *st, const S_seg *s,
+                         S_iter *it, bool done_in)
+{
+	int rc = 0;
+	bool ok = !done_in || S_done_line(out, s->p, s->e, &rc);
+	if (rc < 0)
+		return rc;
+	if (!ok && (rc = S_done_wrapped(out, &ok, s, it)) < 0)
+		return rc;
+	if (!ok)
+		return tr_error_set_at(st->path, s->line, "malformed \"done in\" line");
+	st->done = true;
+	st->done_line = s->line;
+	st->error_line = 0;
+	return 0;
+}
+
+/* Any other line: a time(1) line, or an error that explains an init that
+ * never got to "done". */
+static int S_other_line(tr_init *out, S_state *st, const S_seg *s)
+{
+	int r;
+	if ((r = S_time_line(out, s)) != 0 || (r = S_gnu_time_line(out, s)) != 0) {
+		/* A time line cut short ("sys 0m5.377" without its s, a copy
+		 * cut off) costs that figure only. */
+		return r < 0 ? S_damage(out, s->line, "malformed time output line; "
+		                        "skipped")
+		             : 0;
+	}
+	if (st->seen && !st->done && st->error_line == 0 &&
+	    (S_starts(s->p, s->e, "pgbench: error: ") ||
+	     S_starts(s->p, s->e, "pgbench: fatal: "))) {
+		size_t n = (size_t)(s->e - s->p);
+		if (n >= sizeof(st->error))
+			n = sizeof(st->error) - 1;
+		memcpy(st->error, s->p, n);
+		st->error[n] = '\0';
+		st->error_line = s->line;
+	}
+	return 0;
+}
+
+static int S_read_line(tr_init *out, S_state *st, const S_seg *s, S_iter *it)
+{
+	bool step = S_is_step_message(s);
+	bool done_in = S_starts(s->p, s->e, "done in ");
+	/* A lone "done." is too common a word to start init output with;
+	 * after pgbench's own messages it ends it. */
+	bool finish = done_in || (st->seen && S_is(s, "done."));
+	int64_t total = 0;
+	bool accounts = false;
+	int tuple = step || finish ? 0 : S_tuple_line(&total, &accounts, s);
+	int rc;
+
+	st->last_line = s->line;
+	if ((step || finish || tuple != 0) &&
+	    (rc = S_output_line(st, s->line, finish)) < 0)
+		return rc;
+	if (tuple < 0)
+		return S_damage(out, s->line, "malformed tuple progress line; skipped");
+	if (tuple > 0) {
+		/* 17+ count all three tables; accounts is the one. */
+		if (accounts) {
+			out->rows = total;
+			out->scale = total % 100000 == 0 ? total / 100000 : -1;
+		}
+		return 0;
+	}
+	if (finish)
+		return S_finish_line(out, st, s, it, done_in);
+	if (step)
+		return 0; /* nothing to keep: the timings are on the done line */
+	return S_other_line(out, st, s);
+}
+
+/* At the end of the text: an output that never got to "done" is an
+ * error, with pgbench's own message when there is one. */
+static int S_check_end(const S_state *st)
+{
+	if (!st->seen)
+		return TR_ENOTFOUND;
+	if (st->done)
+		return 0;
+	if (st->error_line > 0)
+		return tr_error_set_at(st->path, st->error_line,
+		                       "pgbench -i failed: %s", st->error);
+	return tr_error_set_at(st->path, st->last_line, "pgbench -i output (from "
+	                       "line %ld) ends before its \"done\" line: "
+	                       "interrupted?", st->started);
+}
+
 int tr_initlog_parse(tr_init *out, const char *text, size_t len,
                      const char *path)
 {
 	S_iter it = { text, text + len, 1 };
+	S_state st;
 	S_seg s;
-	bool seen = false, done = false;
-	long started = 0, done_line = 0, error_line = 0, last_line = 0;
-	char error[160] = "";
 	int rc;
 
+	memset(&st, 0, sizeof(st));
+	st.path = path;
 	if ((rc = S_init_out(out, path)) < 0)
 		goto cleanup;
-	while (S_next(&it, &s)) {
-		bool step = S_is_step_message(&s);
-		bool done_in = S_starts(s.p, s.e, "done in ");
-		/* A lone "done." is too common a word to start init output
-		 * with; after pgbench's own messages it ends it. */
-		bool finish = done_in || (seen && S_is(&s, "done."));
-		int64_t total = 0;
-		bool accounts = false;
-		int tuple = step || finish ? 0 : S_tuple_line(&total, &accounts, &s);
-		int r;
-
-		last_line = s.line;
-		if (step || finish || tuple != 0) {
-			if (done && !finish) {
-				rc = tr_error_set_at(path, s.line,
-				                     "a second pgbench -i output starts "
-				                     "here (the first one ended on line "
-				                     "%ld): keep one per file", done_line);
-				goto cleanup;
-			}
-			if (!seen) {
-				started = s.line;
-				seen = true;
-			}
-		}
-
-		if (tuple < 0) {
-			if ((rc = S_damage(out, s.line, "malformed tuple progress "
-			                   "line; skipped")) < 0)
-				goto cleanup;
-		} else if (tuple > 0) {
-			/* 17+ count all three tables; accounts is the one. */
-			if (accounts) {
-				out->rows = total;
-				out->scale = total % 100000 == 0 ? total / 100000 : -1;
-			}
-		} else if (finish) {
-			bool ok = !done_in || S_done_line(out, s.p, s.e, &rc);
-			if (rc < 0)
-				goto cleanup;
-			if (!ok && (rc = S_done_wrapped(out, &ok, &s, &it)) < 0)
-				goto cleanup;
-			if (!ok) {
-				rc = tr_error_set_at(path, s.line,
-				                     "malformed \"done in\" line");
-				goto cleanup;
-			}
-			done = true;
-			done_line = s.line;
-			error_line = 0;
-		} else if (step) {
-			/* nothing to keep: the timings are on the done line */
-		} else if ((r = S_time_line(out, &s)) != 0 ||
-		           (r = S_gnu_time_line(out, &s)) != 0) {
-			/* A time line cut short ("sys 0m5.377" without its s,
-			 * a copy cut off) costs that figure only. */
-			if (r < 0 && (rc = S_damage(out, s.line, "malformed time "
-			                            "output line; skipped")) < 0)
-				goto cleanup;
-		} else if (seen && !done && error_line == 0 &&
-		           (S_starts(s.p, s.e, "pgbench: error: ") ||
-		            S_starts(s.p, s.e, "pgbench: fatal: "))) {
-			/* Kept to explain an init that never got to "done". */
-			size_t n = (size_t)(s.e - s.p);
-			if (n >= sizeof(error))
-				n = sizeof(error) - 1;
-			memcpy(error, s.p, n);
-			error[n] = '\0';
-			error_line = s.line;
-		}
-	}
-
-	if (!seen) {
-		rc = TR_ENOTFOUND;
+	while (S_next(&it, &s))
+		if ((rc = S_read_line(out, &st, &s, &it)) < 0)
+			goto cleanup;
+	if ((rc = S_check_end(&st)) < 0)
 		goto cleanup;
-	}
-	if (!done) {
-		if (error_line > 0)
-			rc = tr_error_set_at(path, error_line,
-			                     "pgbench -i failed: %s", error);
-		else
-			rc = tr_error_set_at(path, last_line,
-			                     "pgbench -i output (from line %ld) ends "
-			                     "before its \"done\" line: interrupted?",
-			                     started);
-		goto cleanup;
-	}
 	return 0;
 
 cleanup:
