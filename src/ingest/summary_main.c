@@ -17,40 +17,22 @@
 
 /* ---- line kinds ----------------------------------------------------- */
 
-/* A main-block line being read, its prefix behind c. A kind's parser sets
- * ok when the rest has the kind's form (else the line costs its value
- * only), narrows r to the majors that print it like that, and returns 0 or
- * a negative TR_E* code for a line that cannot stand (message set). */
-typedef struct {
-	tr_sumparse *st;
-	tr_cur *c;
-	const char *p;          /* the whole line, for messages */
-	size_t len;
-	long line;
-	tr_vrange r;
-	int kind;               /* the kind it turned out to be (the tps lines) */
-	bool ok;
-} S_ln;
-
-/* field: where in tr_summary the shared parsers (S_count, S_int, ...)
- * store the value, as offsetof; its type is the parser's. */
-typedef int (*S_parse_fn)(S_ln *l, size_t field);
-
-static int S_count(S_ln *l, size_t field);
-static int S_int_line(S_ln *l, size_t field);
-static int S_count_pct(S_ln *l, size_t field);
-static int S_ms(S_ln *l, size_t field);
-static int S_pmethod(S_ln *l, size_t field);
-static int S_qmode(S_ln *l, size_t field);
-static int S_perclient(S_ln *l, size_t field);
-static int S_duration(S_ln *l, size_t field);
-static int S_processed(S_ln *l, size_t field);
-static int S_zipf(S_ln *l, size_t field);
-static int S_failed(S_ln *l, size_t field);
-static int S_late(S_ln *l, size_t field);
-static int S_latavg(S_ln *l, size_t field);
-static int S_lag(S_ln *l, size_t field);
-static int S_tps(S_ln *l, size_t field);
+/* The parsers of the kinds (tr_sumline_fn). A row's field is where in
+ * tr_summary a shared parser (tr_sumline_count, S_int_line, ...) stores
+ * the value, as offsetof; its type is the parser's. */
+static int S_int_line(tr_sumline *l, size_t field);
+static int S_count_pct(tr_sumline *l, size_t field);
+static int S_pmethod(tr_sumline *l, size_t field);
+static int S_qmode(tr_sumline *l, size_t field);
+static int S_perclient(tr_sumline *l, size_t field);
+static int S_duration(tr_sumline *l, size_t field);
+static int S_processed(tr_sumline *l, size_t field);
+static int S_zipf(tr_sumline *l, size_t field);
+static int S_failed(tr_sumline *l, size_t field);
+static int S_late(tr_sumline *l, size_t field);
+static int S_latavg(tr_sumline *l, size_t field);
+static int S_lag(tr_sumline *l, size_t field);
+static int S_tps(tr_sumline *l, size_t field);
 
 #define S_F(member) offsetof(tr_summary, member)
 
@@ -62,12 +44,12 @@ static const struct {
 	const char *prefix;
 	const char *form;
 	int vmin, vmax;
-	S_parse_fn parse;
+	tr_sumline_fn parse;
 	size_t field;
 } S_kinds[TR_SUMK_COUNT] = {
 	/* read by summary.c: it starts the summary */
 	[TR_SUMK_TTYPE] = { "transaction type: ", "transaction type: NAME", 0, TR_PGBENCH_ANY, NULL, 0 },
-	[TR_SUMK_SCALE] = { "scaling factor: ", "scaling factor: N", 0, TR_PGBENCH_ANY, S_count, S_F(scale) },
+	[TR_SUMK_SCALE] = { "scaling factor: ", "scaling factor: N", 0, TR_PGBENCH_ANY, tr_sumline_count, S_F(scale) },
 	[TR_SUMK_PMETHOD] = { "partition method: ", "partition method: range|hash", 13, TR_PGBENCH_ANY, S_pmethod, 0 },
 	[TR_SUMK_PARTS] = { "partitions: ", "partitions: N", 13, TR_PGBENCH_ANY, S_int_line, S_F(partitions) },
 	[TR_SUMK_QMODE] = { "query mode: ", "query mode: simple|extended|prepared", 0, TR_PGBENCH_ANY, S_qmode, 0 },
@@ -82,19 +64,19 @@ static const struct {
 	[TR_SUMK_SERIAL] = { "number of serialization failures: ", "number of serialization failures: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(serialization_failures) },
 	[TR_SUMK_DEADLOCK] = { "number of deadlock failures: ", "number of deadlock failures: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(deadlock_failures) },
 	[TR_SUMK_RETRIED] = { "number of transactions retried: ", "number of transactions retried: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(retried) },
-	[TR_SUMK_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY, S_count, S_F(retries) },
+	[TR_SUMK_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY, tr_sumline_count, S_F(retries) },
 	[TR_SUMK_SKIPPED] = { "number of transactions skipped: ", "number of transactions skipped: N (P%)", 0, TR_PGBENCH_ANY, S_count_pct, S_F(skipped) },
 	[TR_SUMK_LATE] = { "number of transactions above the ", "number of transactions above the L ms latency limit: N/M (P%)", 0, TR_PGBENCH_ANY, S_late, 0 },
 	[TR_SUMK_LATAVG] = { "latency average = ", "latency average = X ms", 0, TR_PGBENCH_ANY, S_latavg, 0 },
-	[TR_SUMK_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY, S_ms, S_F(latency_stddev_ms) },
+	[TR_SUMK_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY, tr_sumline_ms, S_F(latency_stddev_ms) },
 	[TR_SUMK_LAG] = { "rate limit schedule lag: ", "rate limit schedule lag: avg X (max Y) ms", 0, TR_PGBENCH_ANY, S_lag, 0 },
-	[TR_SUMK_INITCONN] = { "initial connection time = ", "initial connection time = X ms", 14, TR_PGBENCH_ANY, S_ms, S_F(initial_connection_ms) },
-	[TR_SUMK_AVGCONN] = { "average connection time = ", "average connection time = X ms", 14, TR_PGBENCH_ANY, S_ms, S_F(average_connection_ms) },
+	[TR_SUMK_INITCONN] = { "initial connection time = ", "initial connection time = X ms", 14, TR_PGBENCH_ANY, tr_sumline_ms, S_F(initial_connection_ms) },
+	[TR_SUMK_AVGCONN] = { "average connection time = ", "average connection time = X ms", 14, TR_PGBENCH_ANY, tr_sumline_ms, S_F(average_connection_ms) },
 	/* both tps lines start alike; S_tps tells them apart */
 	[TR_SUMK_TPSINCL] = { NULL, "tps = X (including connections establishing)", TR_PGBENCH_9X, 13, NULL, 0 },
 	[TR_SUMK_TPS] = { "tps = ", "tps = X (...)", 0, TR_PGBENCH_ANY, S_tps, 0 },
-	[TR_SUMK_LATAVG9] = { "latency average: ", "latency average: X ms", TR_PGBENCH_9X, TR_PGBENCH_9X, S_ms, S_F(latency_avg_ms) },
-	[TR_SUMK_LATSTD9] = { "latency stddev: ", "latency stddev: X ms", TR_PGBENCH_9X, TR_PGBENCH_9X, S_ms, S_F(latency_stddev_ms) },
+	[TR_SUMK_LATAVG9] = { "latency average: ", "latency average: X ms", TR_PGBENCH_9X, TR_PGBENCH_9X, tr_sumline_ms, S_F(latency_avg_ms) },
+	[TR_SUMK_LATSTD9] = { "latency stddev: ", "latency stddev: X ms", TR_PGBENCH_9X, TR_PGBENCH_9X, tr_sumline_ms, S_F(latency_stddev_ms) },
 };
 
 /* ---- reading pieces of a line ------------------------------------- */
@@ -175,51 +157,49 @@ static bool S_ms_end(tr_cur *c)
 
 /* ---- one parser a line kind ----------------------------------------- */
 
-static int64_t *S_i64(S_ln *l, size_t field)
+int64_t *tr_sumline_i64(tr_sumline *l, size_t field)
 {
-	return (int64_t *)(void *)((char *)l->st->out + field);
+	return (int64_t *)(void *)((char *)l->into + field);
 }
 
-/* "N": an int64_t field. */
-static int S_count(S_ln *l, size_t field)
+int tr_sumline_count(tr_sumline *l, size_t field)
 {
 	int64_t n;
 	if ((l->ok = tr_cur_count(l->c, &n) && tr_sumparse_end(l->c)))
-		*S_i64(l, field) = n;
+		*tr_sumline_i64(l, field) = n;
+	return 0;
+}
+
+int tr_sumline_ms(tr_sumline *l, size_t field)
+{
+	double x;
+	if ((l->ok = tr_sumparse_num(l->c, &x, &l->r) && S_ms_end(l->c)))
+		*(double *)(void *)((char *)l->into + field) = x;
 	return 0;
 }
 
 /* "N": an int field. */
-static int S_int_line(S_ln *l, size_t field)
+static int S_int_line(tr_sumline *l, size_t field)
 {
 	int i;
 	if ((l->ok = S_int(l->c, &i) && tr_sumparse_end(l->c)))
-		*(int *)(void *)((char *)l->st->out + field) = i;
+		*(int *)(void *)((char *)l->into + field) = i;
 	return 0;
 }
 
 /* "N (P%)": the count, an int64_t field (the share is pgbench's own
  * arithmetic, not kept). */
-static int S_count_pct(S_ln *l, size_t field)
+static int S_count_pct(tr_sumline *l, size_t field)
 {
 	int64_t n;
 	double x;
 	if ((l->ok = tr_cur_count(l->c, &n) && S_pct(l->c, &x, &l->r) &&
 	             tr_sumparse_end(l->c)))
-		*S_i64(l, field) = n;
+		*tr_sumline_i64(l, field) = n;
 	return 0;
 }
 
-/* "X ms": a double field. */
-static int S_ms(S_ln *l, size_t field)
-{
-	double x;
-	if ((l->ok = tr_sumparse_num(l->c, &x, &l->r) && S_ms_end(l->c)))
-		*(double *)(void *)((char *)l->st->out + field) = x;
-	return 0;
-}
-
-static int S_pmethod(S_ln *l, size_t field)
+static int S_pmethod(tr_sumline *l, size_t field)
 {
 	const char *w = l->c->p;
 	(void)field;
@@ -231,7 +211,7 @@ static int S_pmethod(S_ln *l, size_t field)
 	return 0;
 }
 
-static int S_qmode(S_ln *l, size_t field)
+static int S_qmode(tr_sumline *l, size_t field)
 {
 	static const char *const modes[] = { "simple", "extended", "prepared" };
 	(void)field;
@@ -248,7 +228,7 @@ static int S_qmode(S_ln *l, size_t field)
 }
 
 /* -t and -T exclude each other: a line of the other is an error. */
-static int S_not_both(S_ln *l, int other)
+static int S_not_both(tr_sumline *l, int other)
 {
 	if (!l->st->main_seen[other])
 		return 0;
@@ -256,25 +236,25 @@ static int S_not_both(S_ln *l, int other)
 	                       "duration or a number of transactions, not both");
 }
 
-static int S_perclient(S_ln *l, size_t field)
+static int S_perclient(tr_sumline *l, size_t field)
 {
 	int rc = S_not_both(l, TR_SUMK_DURATION);
-	return rc < 0 ? rc : S_count(l, field);
+	return rc < 0 ? rc : tr_sumline_count(l, field);
 }
 
-static int S_duration(S_ln *l, size_t field)
+static int S_duration(tr_sumline *l, size_t field)
 {
 	int i, rc = S_not_both(l, TR_SUMK_PERCLIENT);
 	if (rc < 0)
 		return rc;
 	if ((l->ok = S_int(l->c, &i) && tr_cur_lit(l->c, " s") &&
 	             tr_sumparse_end(l->c)))
-		*(int *)(void *)((char *)l->st->out + field) = i;
+		*(int *)(void *)((char *)l->into + field) = i;
 	return 0;
 }
 
 /* "N", or "N/M" after "number of transactions per client" (-t). */
-static int S_processed(S_ln *l, size_t field)
+static int S_processed(tr_sumline *l, size_t field)
 {
 	int64_t n, m = -1;
 	(void)field;
@@ -294,7 +274,7 @@ static int S_processed(S_ln *l, size_t field)
 	return 0;
 }
 
-static int S_zipf(S_ln *l, size_t field)
+static int S_zipf(tr_sumline *l, size_t field)
 {
 	int64_t n;
 	(void)field;
@@ -304,7 +284,7 @@ static int S_zipf(S_ln *l, size_t field)
 	return 0;
 }
 
-static int S_failed(S_ln *l, size_t field)
+static int S_failed(tr_sumline *l, size_t field)
 {
 	int64_t n;
 	double x;
@@ -323,7 +303,7 @@ static int S_failed(S_ln *l, size_t field)
 
 /* "number of transactions above the L ms latency limit: ": 9.5-10 print
  * "N (P %)", 11-14 "N/M (P %)", 15+ "N/M (P%)". */
-static int S_late(S_ln *l, size_t field)
+static int S_late(tr_sumline *l, size_t field)
 {
 	double limit, pct;
 	int64_t n, m;
@@ -347,7 +327,7 @@ static int S_late(S_ln *l, size_t field)
 }
 
 /* "X ms", and " (including failures)" after it in 15+. */
-static int S_latavg(S_ln *l, size_t field)
+static int S_latavg(tr_sumline *l, size_t field)
 {
 	double x;
 	bool incl;
@@ -363,7 +343,7 @@ static int S_latavg(S_ln *l, size_t field)
 	return 0;
 }
 
-static int S_lag(S_ln *l, size_t field)
+static int S_lag(tr_sumline *l, size_t field)
 {
 	double x, y;
 	(void)field;
@@ -377,7 +357,7 @@ static int S_lag(S_ln *l, size_t field)
 }
 
 /* Both tps lines: which one it is sets l->kind. */
-static int S_tps(S_ln *l, size_t field)
+static int S_tps(tr_sumline *l, size_t field)
 {
 	static const struct {
 		const char *suffix;
@@ -418,8 +398,8 @@ static int S_tps(S_ln *l, size_t field)
 int tr_sumparse_main_line(tr_sumparse *st, int k, tr_cur *c, const char *p,
                           size_t len, long line)
 {
-	S_ln l = { st, c, p, len, line, { S_kinds[k].vmin, S_kinds[k].vmax }, k,
-	           false };
+	tr_sumline l = { st, st->out, c, p, len, line,
+	                 { S_kinds[k].vmin, S_kinds[k].vmax }, k, false };
 	int rc;
 	if (S_kinds[k].parse &&
 	    (rc = S_kinds[k].parse(&l, S_kinds[k].field)) < 0)

@@ -28,31 +28,14 @@ enum {
 	D_RETRIES, D_SKIPPED, D_LATAVG, D_LATSTD, D_STMTS, D_COUNT
 };
 
-/* A " - ..." line being read, its prefix behind c. A kind's parser sets
- * ok when the rest has the kind's form, narrows r, and returns 0 or a
- * negative TR_E* code (message set). */
-typedef struct {
-	tr_sumparse *st;
-	tr_script *s;           /* the current script */
-	tr_cur *c;
-	const char *p;          /* the whole line, for messages */
-	size_t len;
-	long line;
-	tr_vrange r;
-	bool ok;
-} S_dl;
-
-/* field: where in tr_script the shared parsers store the value, as
- * offsetof; its type is the parser's. */
-typedef int (*S_detail_fn)(S_dl *l, size_t field);
-
-static int S_weight(S_dl *l, size_t field);
-static int S_tx(S_dl *l, size_t field);
-static int S_processed(S_dl *l, size_t field);
-static int S_count(S_dl *l, size_t field);
-static int S_count_pct(S_dl *l, size_t field);
-static int S_ms(S_dl *l, size_t field);
-static int S_stmts(S_dl *l, size_t field);
+/* The parsers of the kinds (tr_sumline_fn). A row's field is where in
+ * tr_script a shared parser stores the value, as offsetof; its type is
+ * the parser's. */
+static int S_weight(tr_sumline *l, size_t field);
+static int S_tx(tr_sumline *l, size_t field);
+static int S_processed(tr_sumline *l, size_t field);
+static int S_count_pct(tr_sumline *l, size_t field);
+static int S_stmts(tr_sumline *l, size_t field);
 
 #define S_F(member) offsetof(tr_script, member)
 
@@ -60,7 +43,7 @@ static const struct {
 	const char *prefix;        /* after " - " */
 	const char *form;
 	int vmin, vmax;
-	S_detail_fn parse;
+	tr_sumline_fn parse;
 	size_t field;
 } S_details[D_COUNT] = {
 	[D_WEIGHT] = { "weight: ", "weight: N (targets P% of total)", 0, TR_PGBENCH_ANY, S_weight, 0 },
@@ -70,10 +53,10 @@ static const struct {
 	[D_SERIAL] = { "number of serialization failures: ", "number of serialization failures: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(serialization_failures) },
 	[D_DEADLOCK] = { "number of deadlock failures: ", "number of deadlock failures: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(deadlock_failures) },
 	[D_RETRIED] = { "number of transactions retried: ", "number of transactions retried: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(retried) },
-	[D_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY, S_count, S_F(retries) },
+	[D_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY, tr_sumline_count, S_F(retries) },
 	[D_SKIPPED] = { "number of transactions skipped: ", "number of transactions skipped: N (P%)", 0, TR_PGBENCH_ANY, S_count_pct, S_F(skipped) },
-	[D_LATAVG] = { "latency average = ", "latency average = X ms", 0, TR_PGBENCH_ANY, S_ms, S_F(latency_avg_ms) },
-	[D_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY, S_ms, S_F(latency_stddev_ms) },
+	[D_LATAVG] = { "latency average = ", "latency average = X ms", 0, TR_PGBENCH_ANY, tr_sumline_ms, S_F(latency_avg_ms) },
+	[D_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY, tr_sumline_ms, S_F(latency_stddev_ms) },
 	[D_STMTS] = { "statement latencies in milliseconds", "statement latencies in milliseconds...:", 0, TR_PGBENCH_ANY, S_stmts, 0 },
 };
 
@@ -191,7 +174,12 @@ static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
 
 /* ---- one parser a " - " line kind ----------------------------------- */
 
-static int S_weight(S_dl *l, size_t field)
+static tr_script *S_into(tr_sumline *l)
+{
+	return l->into;
+}
+
+static int S_weight(tr_sumline *l, size_t field)
 {
 	int64_t w;
 	double x;
@@ -199,13 +187,13 @@ static int S_weight(S_dl *l, size_t field)
 	if ((l->ok = tr_cur_count(l->c, &w) && w <= INT_MAX &&
 	             tr_cur_lit(l->c, " (targets ") && tr_sumparse_num(l->c, &x, &l->r) &&
 	             tr_cur_lit(l->c, "% of total)") && tr_sumparse_end(l->c)))
-		l->s->weight = (int)w;
+		S_into(l)->weight = (int)w;
 	return 0;
 }
 
 /* " - N transactions (P% of total, tps = X)" (10-17) or " - N transactions
  * (P% of total)" (18+). */
-static int S_tx(S_dl *l, size_t field)
+static int S_tx(tr_sumline *l, size_t field)
 {
 	tr_cur *c = l->c;
 	int64_t n;
@@ -219,20 +207,20 @@ static int S_tx(S_dl *l, size_t field)
 		    !tr_sumparse_end(c))
 			return 0;
 		tr_vrange_narrow(&l->r, 10, 17);
-		l->s->transactions = n;
-		l->s->tps = tps;
+		S_into(l)->transactions = n;
+		S_into(l)->tps = tps;
 		l->ok = true;
 		return 0;
 	}
 	if (!tr_cur_lit(c, ")") || !tr_sumparse_end(c))
 		return 0;
 	tr_vrange_narrow(&l->r, 18, TR_PGBENCH_ANY);
-	l->s->transactions_all = n;
+	S_into(l)->transactions_all = n;
 	l->ok = true;
 	return 0;
 }
 
-static int S_processed(S_dl *l, size_t field)
+static int S_processed(tr_sumline *l, size_t field)
 {
 	int64_t n;
 	double x;
@@ -240,47 +228,23 @@ static int S_processed(S_dl *l, size_t field)
 	if ((l->ok = tr_cur_count(l->c, &n) && tr_cur_lit(l->c, " (tps = ") &&
 	             tr_sumparse_num(l->c, &x, &l->r) && tr_cur_lit(l->c, ")") &&
 	             tr_sumparse_end(l->c))) {
-		l->s->transactions = n;
-		l->s->tps = x;
+		S_into(l)->transactions = n;
+		S_into(l)->tps = x;
 	}
 	return 0;
 }
 
-static int64_t *S_i64(S_dl *l, size_t field)
-{
-	return (int64_t *)(void *)((char *)l->s + field);
-}
-
-/* "N": an int64_t field. */
-static int S_count(S_dl *l, size_t field)
-{
-	int64_t n;
-	if ((l->ok = tr_cur_count(l->c, &n) && tr_sumparse_end(l->c)))
-		*S_i64(l, field) = n;
-	return 0;
-}
-
 /* "N (P%)": the count, an int64_t field. */
-static int S_count_pct(S_dl *l, size_t field)
+static int S_count_pct(tr_sumline *l, size_t field)
 {
 	int64_t n;
 	if ((l->ok = tr_cur_count(l->c, &n) && S_pct(l->c, &l->r) &&
 	             tr_sumparse_end(l->c)))
-		*S_i64(l, field) = n;
+		*tr_sumline_i64(l, field) = n;
 	return 0;
 }
 
-/* "X ms": a double field. */
-static int S_ms(S_dl *l, size_t field)
-{
-	double x;
-	if ((l->ok = tr_sumparse_num(l->c, &x, &l->r) && tr_cur_lit(l->c, " ms") &&
-	             tr_sumparse_end(l->c)))
-		*(double *)(void *)((char *)l->s + field) = x;
-	return 0;
-}
-
-static int S_stmts(S_dl *l, size_t field)
+static int S_stmts(tr_sumline *l, size_t field)
 {
 	int rc = S_stmt_header(l->st, l->c, true, l->p, l->len, l->line, &l->r);
 	(void)field;
@@ -303,10 +267,11 @@ static int S_detail_kind(tr_cur *c)
 static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
                     long line)
 {
-	S_dl l = { st, S_current(st), c, p, len, line, { 0, TR_PGBENCH_ANY }, false };
+	tr_sumline l = { st, S_current(st), c, p, len, line, { 0, TR_PGBENCH_ANY },
+	                 0, false };
 	int d, rc;
 
-	if (!l.s)
+	if (!l.into)
 		return tr_sumparse_bad(st, line, p, len, "a per-script line "
 		                       "without a script header before it");
 	if ((d = S_detail_kind(c)) < 0)
