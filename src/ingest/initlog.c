@@ -184,16 +184,17 @@ static int S_tuple_line(int64_t *total, bool *accounts, const S_seg *s)
  * "done in 1.23 s (drop tables 0.01 s, create tables 0.00 s,
  * client-side generate 0.79 s, vacuum 0.17 s, primary keys 0.26 s)."
  * The phases are appended to out in the order printed, named as pgbench
- * names them. false when malformed (phases added so far are left for
- * tr_init_free).
+ * names them. *ok false when malformed (phases added so far are left
+ * for tr_init_free).
  */
-static bool S_done_line(tr_init *out, const char *p, const char *e, int *rc)
+static int S_done_line(tr_init *out, bool *ok, const char *p, const char *e)
 {
 	double total;
-	*rc = 0;
+	int rc;
+	*ok = false;
 	if (!S_eat(&p, e, "done in ") || !S_decimal(&total, &p, e) ||
 	    !S_eat(&p, e, " s ("))
-		return false;
+		return 0;
 	/* Free the phases of an earlier done line (a repeated init). */
 	for (size_t i = 0; i < out->nphases; i++)
 		free(out->phases[i].name);
@@ -204,7 +205,7 @@ static bool S_done_line(tr_init *out, const char *p, const char *e, int *rc)
 		tr_init_phase *ph;
 		size_t cap;
 		if (out->nphases > 0 && !S_eat(&p, e, ", "))
-			return false;
+			return 0;
 		name = p;
 		/* The name is words of [a-z-] separated by single spaces; the
 		 * number follows the last space. */
@@ -215,23 +216,22 @@ static bool S_done_line(tr_init *out, const char *p, const char *e, int *rc)
 		name_end = p;
 		if (name_end == name || !S_eat(&p, e, " ") ||
 		    !S_decimal(&secs, &p, e) || !S_eat(&p, e, " s"))
-			return false;
+			return 0;
 		cap = out->nphases;
-		if ((*rc = tr_grow(&out->phases, &cap, out->nphases + 1,
-		                   sizeof(*out->phases))) < 0)
-			return false;
+		if ((rc = tr_grow(&out->phases, &cap, out->nphases + 1,
+		                  sizeof(*out->phases))) < 0)
+			return rc;
 		ph = &out->phases[out->nphases];
-		if (!(ph->name = tr_strndup(name, (size_t)(name_end - name)))) {
-			*rc = TR_ENOMEM;
-			return false;
-		}
+		if (!(ph->name = tr_strndup(name, (size_t)(name_end - name))))
+			return TR_ENOMEM;
 		ph->seconds = secs;
 		out->nphases++;
 	}
 	if (p != e)
-		return false;
+		return 0;
 	out->total_s = total;
-	return true;
+	*ok = true;
+	return 0;
 }
 
 /* ---- time ------------------------------------------------------------- */
@@ -343,7 +343,7 @@ static int S_done_wrapped(tr_init *out, bool *ok, const S_seg *s,
 	if ((rc = tr_buf_put(&joined, s->p, (size_t)(s->e - s->p))) == 0 &&
 	    (rc = tr_buf_putc(&joined, ' ')) == 0 &&
 	    (rc = tr_buf_put(&joined, q, (size_t)(n.e - q))) == 0)
-		*ok = S_done_line(out, joined.ptr, joined.ptr + joined.size, &rc);
+		rc = S_done_line(out, ok, joined.ptr, joined.ptr + joined.size);
 	tr_buf_free(&joined);
 	if (!*ok)
 		*it = save;
@@ -377,8 +377,8 @@ static int S_output_line(S_state *st, long line, bool finish)
 static int S_finish_line(tr_init *out, S_state *st, const S_seg *s,
                          S_iter *it, bool done_in)
 {
-	int rc = 0;
-	bool ok = !done_in || S_done_line(out, s->p, s->e, &rc);
+	bool ok = true;
+	int rc = done_in ? S_done_line(out, &ok, s->p, s->e) : 0;
 	if (rc < 0)
 		return rc;
 	if (!ok && (rc = S_done_wrapped(out, &ok, s, it)) < 0)
