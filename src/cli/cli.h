@@ -57,4 +57,22 @@ void tr_cli_progress_end(tr_cli_progress *progress);
 /* "Try 'tpsreport CMD --help'." after a usage error; returns 2. */
 int tr_cli_usage_error(const char *cmd, const char *fmt, ...) TR_PRINTF(2, 3);
 
+/* ---- args.c: arguments several commands take ------------------------ */
+/* Each returns 0, or -1 after printing CMD's usage error. */
+
+/* A whole number in [min, max]: "invalid NAME 'ARG' (MIN to MAX)". */
+int tr_cli_arg_int(int *out, const char *cmd, const char *name,
+                   const char *arg, long min, long max);
+/* Seconds in [min, 1e7]: "invalid NAME 'ARG' (seconds)". */
+int tr_cli_arg_seconds(double *out, const char *cmd, const char *name,
+                       const char *arg, double min);
+/* The usage error of getopt_long's ':' (a value missing) or any other
+ * refusal, for argv[next - 1] (next: getopt's optind; opterr 0); returns 2. */
+int tr_cli_getopt_error(const char *cmd, int c, char **argv, int next);
+/* After the options (next: getopt's optind): the one optional CONNINFO
+ * operand into *out (left as
+ * it is when there is none). */
+int tr_cli_conninfo_arg(const char **out, const char *cmd, int argc,
+                        char **argv, int next);
+
 #endif

@@ -122,23 +122,6 @@ static void S_progress(void *ctx, const tr_probe_progress *pr)
 	tr_buf_free(&line);
 }
 
-static int S_int(int *out, const char *arg, const char *name, long min,
-                 long max)
-{
-	int64_t v;
-	const char *next;
-	size_t len = strlen(arg);
-	if (tr_parse_int64(&v, arg, arg + len, &next) < 0 || next != arg + len ||
-	    v < min || v > max) {
-		/* The usage error is printed here; -1 tells the caller to stop. */
-		tr_cli_usage_error("probe", "invalid %s '%s' (%ld to %ld)", name,
-		                   arg, min, max);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
 static int S_write(const char *path, const tr_probe_result *r)
 {
 	tr_buf json = TR_BUF_INIT;
@@ -155,7 +138,44 @@ static int S_write(const char *path, const tr_probe_result *r)
 	return rc;
 }
 
-int tr_cmd_probe(int argc, char **argv)
+/* One option of getopt_long's (not -h, -o): 0, or -1 after a usage
+ * error. */
+static int S_option(tr_probe_options *opts, int c, char **argv)
+{
+	switch (c) {
+	case 's':
+		return tr_cli_arg_int(&opts->scale, "probe", "scale", optarg, 1,
+		                      100000000);
+	case 'I': opts->steps = optarg; return 0;
+	case 'F':
+		return tr_cli_arg_int(&opts->fillfactor, "probe", "fillfactor",
+		                      optarg, 10, 100);
+	case S_OPT_UNLOGGED: opts->unlogged_tables = true; return 0;
+	case S_OPT_PARTITIONS:
+		return tr_cli_arg_int(&opts->partitions, "probe",
+		                      "number of partitions", optarg, 0, 1000000);
+	case S_OPT_METHOD:
+		if (strcmp(optarg, "range") == 0)
+			opts->partition_method = TR_PARTITION_RANGE;
+		else if (strcmp(optarg, "hash") == 0)
+			opts->partition_method = TR_PARTITION_HASH;
+		else
+			return tr_cli_usage_error("probe", "invalid partition method "
+			                          "'%s' (range or hash)", optarg), -1;
+		return 0;
+	case S_OPT_JOBS:
+		return tr_cli_arg_int(&opts->jobs, "probe", "number of jobs", optarg,
+		                      1, 256);
+	case S_OPT_FORCE: opts->force = true; return 0;
+	default:
+		return tr_cli_getopt_error("probe", c, argv, optind), -1;
+	}
+}
+
+/* The command line into opts and *output: 0, 1 after --help, -1 after a
+ * usage error (printed). */
+static int S_parse(tr_probe_options *opts, const char **output, int argc,
+                   char **argv)
 {
 	static const struct option longopts[] = {
 		{ "scale", required_argument, NULL, 's' },
@@ -170,72 +190,43 @@ int tr_cmd_probe(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	bool scale_given = false;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":s:o:I:F:h", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(S_help, stdout);
+			return 1;
+		}
+		if (c == 'o')
+			*output = optarg;
+		else if (S_option(opts, c, argv) < 0)
+			return -1;
+		scale_given = scale_given || c == 's';
+	}
+	if (tr_cli_conninfo_arg(&opts->conninfo, "probe", argc, argv, optind) < 0)
+		return -1;
+	if (tr_probe_options_check(opts) < 0)
+		return tr_cli_usage_error("probe", "%s", tr_error_last()), -1;
+	if (!scale_given && tr_probe_steps_need_scale(opts->steps))
+		return tr_cli_usage_error("probe", "--scale is required for steps "
+		                          "t, g and G"), -1;
+	return 0;
+}
+
+int tr_cmd_probe(int argc, char **argv)
+{
 	tr_probe_options opts;
 	tr_probe_result result;
 	S_screen screen = { false, 0, 0 };
 	const char *output = NULL;
-	bool scale_given = false;
-	int c;
+	int rc;
 
 	tr_probe_options_init(&opts);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":s:o:I:F:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			if (S_int(&opts.scale, optarg, "scale", 1, 100000000) < 0)
-				return TR_EXIT_FAILURE;
-			scale_given = true;
-			break;
-		case 'o': output = optarg; break;
-		case 'I': opts.steps = optarg; break;
-		case 'F':
-			if (S_int(&opts.fillfactor, optarg, "fillfactor", 10, 100) < 0)
-				return TR_EXIT_FAILURE;
-			break;
-		case S_OPT_UNLOGGED: opts.unlogged_tables = true; break;
-		case S_OPT_PARTITIONS:
-			if (S_int(&opts.partitions, optarg, "number of partitions", 0,
-			          1000000) < 0)
-				return TR_EXIT_FAILURE;
-			break;
-		case S_OPT_METHOD:
-			if (strcmp(optarg, "range") == 0)
-				opts.partition_method = TR_PARTITION_RANGE;
-			else if (strcmp(optarg, "hash") == 0)
-				opts.partition_method = TR_PARTITION_HASH;
-			else
-				return tr_cli_usage_error("probe", "invalid partition "
-				                          "method '%s' (range or hash)",
-				                          optarg);
-			break;
-		case S_OPT_JOBS:
-			if (S_int(&opts.jobs, optarg, "number of jobs", 1, 256) < 0)
-				return TR_EXIT_FAILURE;
-			break;
-		case S_OPT_FORCE: opts.force = true; break;
-		case 'h':
-			fputs(S_help, stdout);
-			return TR_EXIT_OK;
-		case ':':
-			return tr_cli_usage_error("probe", "option '%s' needs a value",
-			                          argv[optind - 1]);
-		default:
-			return tr_cli_usage_error("probe", "unknown option '%s'",
-			                          argv[optind - 1]);
-		}
-	}
-	if (argc - optind > 1)
-		return tr_cli_usage_error("probe", "one connection string at most "
-		                          "('%s' is one too many)", argv[optind + 1]);
-	if (optind < argc)
-		opts.conninfo = argv[optind];
-	if (tr_probe_options_check(&opts) < 0)
-		return tr_cli_usage_error("probe", "%s", tr_error_last());
-	if (!scale_given && strpbrk(opts.steps, "tgG"))
-		return tr_cli_usage_error("probe", "--scale is required for steps "
-		                          "t, g and G");
-
+	if ((rc = S_parse(&opts, &output, argc, argv)) != 0)
+		return rc > 0 ? TR_EXIT_OK : TR_EXIT_FAILURE;
 	screen.tty = isatty(STDERR_FILENO) == 1;
 	opts.message = S_message;
 	opts.progress = S_progress;
@@ -245,11 +236,9 @@ int tr_cmd_probe(int argc, char **argv)
 		tr_cli_error_last();
 		return TR_EXIT_FAILURE;
 	}
-	if (output && S_write(output, &result) < 0) {
+	rc = output ? S_write(output, &result) : 0;
+	if (rc < 0)
 		tr_cli_error_last();
-		tr_probe_result_free(&result);
-		return TR_EXIT_FAILURE;
-	}
 	tr_probe_result_free(&result);
-	return TR_EXIT_OK;
+	return rc < 0 ? TR_EXIT_FAILURE : TR_EXIT_OK;
 }

@@ -4,9 +4,9 @@
 
 #include "bench/bench.h"
 #include "util/buf.h"
-#include "util/number.h"
 #include "cli.h"
 
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
@@ -152,17 +152,6 @@ static void S_event(void *arg, const tr_bench_event *ev)
 	fflush(stderr);
 }
 
-static int S_seconds_arg(double *out, const char *arg)
-{
-	const char *next;
-	size_t len = strlen(arg);
-	if (tr_parse_double(out, arg, arg + len, &next) < 0 || next != arg + len ||
-	    !(*out > 0) || *out > 1e7)
-		return tr_cli_usage_error("run", "invalid --settle-timeout '%s' "
-		                          "(seconds)", arg);
-	return 0;
-}
-
 static int S_parse(tr_bench_options *o, int argc, char **argv)
 {
 	enum { S_PGBENCH = 1000, S_INIT, S_FORCE, S_SETTLE };
@@ -189,18 +178,17 @@ static int S_parse(tr_bench_options *o, int argc, char **argv)
 		case S_INIT: o->init = true; break;
 		case S_FORCE: o->force = true; break;
 		case S_SETTLE:
-			if (S_seconds_arg(&o->settle_timeout_s, optarg) < 0)
+			/* Above 0: the smallest double that is. */
+			if (tr_cli_arg_seconds(&o->settle_timeout_s, "run",
+			                       "--settle-timeout", optarg,
+			                       DBL_TRUE_MIN) < 0)
 				return -1;
 			break;
 		case 'h':
 			fputs(S_help, stdout);
 			return 1;
-		case ':':
-			return tr_cli_usage_error("run", "option '%s' needs a value",
-			                          argv[optind - 1]), -1;
 		default:
-			return tr_cli_usage_error("run", "unknown option '%s'",
-			                          argv[optind - 1]), -1;
+			return tr_cli_getopt_error("run", c, argv, optind), -1;
 		}
 	}
 	if (optind >= argc)

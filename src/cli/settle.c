@@ -72,22 +72,6 @@ static void S_status(void *arg, const tr_settle_status *st)
 	tr_buf_free(&line);
 }
 
-static int S_seconds_arg(double *out, const char *arg, const char *name,
-                         double min)
-{
-	const char *next;
-	size_t len = strlen(arg);
-	double v;
-	if (tr_parse_double(&v, arg, arg + len, &next) < 0 || next != arg + len ||
-	    !(v >= min) || v > 1e7) {
-		/* The usage error is printed here; -1 tells the caller to stop. */
-		tr_cli_usage_error("settle", "invalid %s '%s' (seconds)", name, arg);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 int tr_cmd_settle(int argc, char **argv)
 {
 	enum { S_OPT_TIMEOUT = 1000, S_OPT_INTERVAL };
@@ -109,30 +93,25 @@ int tr_cmd_settle(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case S_OPT_TIMEOUT:
-			if (S_seconds_arg(&opts.timeout_s, optarg, "timeout", 0) < 0)
+			if (tr_cli_arg_seconds(&opts.timeout_s, "settle", "timeout",
+			                       optarg, 0) < 0)
 				return TR_EXIT_FAILURE;
 			break;
 		case S_OPT_INTERVAL:
-			if (S_seconds_arg(&opts.interval_s, optarg, "interval", 0.01) < 0)
+			if (tr_cli_arg_seconds(&opts.interval_s, "settle", "interval",
+			                       optarg, 0.01) < 0)
 				return TR_EXIT_FAILURE;
 			break;
 		case 'q': ctx.quiet = true; break;
 		case 'h':
 			fputs(S_help, stdout);
 			return TR_EXIT_OK;
-		case ':':
-			return tr_cli_usage_error("settle", "option '%s' needs a value",
-			                          argv[optind - 1]);
 		default:
-			return tr_cli_usage_error("settle", "unknown option '%s'",
-			                          argv[optind - 1]);
+			return tr_cli_getopt_error("settle", c, argv, optind);
 		}
 	}
-	if (argc - optind > 1)
-		return tr_cli_usage_error("settle", "one connection string at most "
-		                          "('%s' is one too many)", argv[optind + 1]);
-	if (optind < argc)
-		opts.conninfo = argv[optind];
+	if (tr_cli_conninfo_arg(&opts.conninfo, "settle", argc, argv, optind) < 0)
+		return TR_EXIT_FAILURE;
 	opts.status = S_status;
 	opts.ctx = &ctx;
 	if (tr_settle_run(&settled, &opts) < 0) {

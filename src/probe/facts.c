@@ -30,18 +30,33 @@ const char *const *tr_probe_setting_names(size_t *n)
 	return S_settings;
 }
 
+int tr_probe_settings_sql(tr_buf *out)
+{
+	tr_buf_puts(out, "select name, pg_catalog.current_setting(name) "
+	            "from pg_catalog.pg_settings where name in (");
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_settings); i++)
+		tr_buf_printf(out, "%s'%s'", i ? ", " : "", S_settings[i]);
+	return tr_buf_putc(out, ')');
+}
+
+const char *tr_probe_setting_value(const PGresult *res, const char *name)
+{
+	for (int row = 0; row < PQntuples(res); row++)
+		if (strcmp(PQgetvalue(res, row, 0), name) == 0)
+			return PQgetvalue(res, row, 1);
+	return NULL;
+}
+
 static int S_settings_read(tr_probe *p, tr_init *init)
 {
 	tr_buf sql = TR_BUF_INIT;
 	PGresult *res = NULL;
 	int rc;
 
-	tr_buf_puts(&sql, "select name, pg_catalog.current_setting(name) "
-	            "from pg_catalog.pg_settings where name in (");
-	for (size_t i = 0; i < TR_ARRAY_SIZE(S_settings); i++)
-		tr_buf_printf(&sql, "%s'%s'", i ? ", " : "", S_settings[i]);
-	if (tr_buf_putc(&sql, ')') < 0)
+	if (tr_probe_settings_sql(&sql) < 0) {
+		tr_buf_free(&sql);
 		return TR_ENOMEM;
+	}
 	rc = tr_probe_exec(p, NULL, tr_buf_cstr(&sql), &res);
 	tr_buf_free(&sql);
 	if (rc < 0)
@@ -52,21 +67,19 @@ static int S_settings_read(tr_probe *p, tr_init *init)
 		goto cleanup;
 	}
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_settings); i++) {
-		for (int row = 0; row < PQntuples(res); row++) {
-			tr_setting *s;
-			if (strcmp(PQgetvalue(res, row, 0), S_settings[i]) != 0)
-				continue;
-			s = &init->settings[init->nsettings];
-			s->name = tr_strdup(S_settings[i]);
-			s->value = tr_strdup(PQgetvalue(res, row, 1));
-			if (!s->name || !s->value) {
-				free(s->name);
-				free(s->value);
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			init->nsettings++;
+		const char *v = tr_probe_setting_value(res, S_settings[i]);
+		tr_setting *s = &init->settings[init->nsettings];
+		if (!v)
+			continue;
+		s->name = tr_strdup(S_settings[i]);
+		s->value = tr_strdup(v);
+		if (!s->name || !s->value) {
+			free(s->name);
+			free(s->value);
+			rc = TR_ENOMEM;
+			goto cleanup;
 		}
+		init->nsettings++;
 	}
 
 cleanup:

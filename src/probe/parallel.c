@@ -179,186 +179,226 @@ static int S_threads(tr_probe *p, S_job *jobs, S_shared *sh, int n,
 	return rc;
 }
 
-int tr_probe_step_generate_parallel(tr_probe *p, tr_probe_result *r)
-{
-	int n = p->nconns;
-	int64_t scale = p->opts.scale;
-	int64_t total = scale * TR_PROBE_ACCOUNTS_PER_BRANCH;
-	int64_t t0 = tr_probe_now_us(), per;
+/* The loaders of one --jobs load and what they share. */
+typedef struct S_load {
+	tr_probe *p;
+	int n;                   /* loaders: one a connection */
+	int64_t total;           /* rows of pgbench_accounts */
+	int64_t t0;              /* when the step began, for progress */
+	S_job *jobs;
+	pthread_t *threads;
 	S_shared shared;
-	S_job *jobs = NULL;
-	pthread_t *threads = NULL;
+	bool lock_ok, cond_ok;   /* shared.lock, shared.cond initialised */
+	int started, committed;  /* threads started, loaders committed */
+} S_load;
+
+/* COPY rows 1..count of a small table (`table` as tr_probe_copy_rows) in
+ * conns[0]'s transaction, FREEZE when the server allows it; *rows gets
+ * the count the server gives. */
+static int S_copy_small(tr_probe *p, const char *name, char table,
+                        int64_t count, int64_t *rows)
+{
+	PGconn *c = p->conns[0].conn;
 	PGresult *res = NULL;
-	tr_buf msg = TR_BUF_INIT;
-	int started = 0, committed = 0, rc = 0;
-	bool freeze, cond_ok = false, lock_ok = false, truncated = false;
-	pthread_condattr_t attr;
+	bool freeze;
+	int rc;
 
-	tr_probe_message(p, "generating data (client-side)...");
+	if ((rc = tr_probe_copy_begin(p, c, name, true, &freeze)) < 0)
+		return rc;
+	rc = tr_probe_copy_rows(c, table, 1, count, &p->stop, NULL, NULL, &res);
+	if (rc < 0)
+		tr_probe_fail_res(p, c, res);
+	else
+		*rows = strtoll(PQcmdTuples(res), NULL, 10);
+	PQclear(res);
+	return rc;
+}
 
-	/* 1. Truncate, branches and tellers, committed: visible to all. */
+/* 1. Truncate, branches and tellers, committed: visible to all. */
+static int S_load_small(tr_probe *p, tr_probe_result *r)
+{
+	int64_t scale = p->opts.scale;
+	int rc;
+
 	if ((rc = tr_probe_begin(p)) < 0 ||
 	    (rc = tr_probe_exec(p, NULL, "truncate table pgbench_accounts, "
 	                        "pgbench_branches, pgbench_history, pgbench_tellers",
 	                        NULL)) < 0 ||
 	    (rc = tr_probe_exec(p, NULL, "comment on table pgbench_accounts is '"
-	                        TR_PROBE_INCOMPLETE "'", NULL)) < 0)
-		goto fail;
-	if ((rc = tr_probe_copy_begin(p, p->conns[0].conn, "pgbench_branches",
-	                              true, &freeze)) < 0)
-		goto fail;
-	if ((rc = tr_probe_copy_rows(p->conns[0].conn, 'b', 1, scale, &p->stop,
-	                             NULL, NULL, &res)) < 0) {
-		tr_probe_fail_res(p, p->conns[0].conn, res);
-		goto fail;
-	}
-	r->branches = strtoll(PQcmdTuples(res), NULL, 10);
-	PQclear(res);
-	res = NULL;
-	if ((rc = tr_probe_copy_begin(p, p->conns[0].conn, "pgbench_tellers",
-	                              true, &freeze)) < 0)
-		goto fail;
-	if ((rc = tr_probe_copy_rows(p->conns[0].conn, 't', 1,
-	                             scale * TR_PROBE_TELLERS_PER_BRANCH, &p->stop,
-	                             NULL, NULL, &res)) < 0) {
-		tr_probe_fail_res(p, p->conns[0].conn, res);
-		goto fail;
-	}
-	r->tellers = strtoll(PQcmdTuples(res), NULL, 10);
-	PQclear(res);
-	res = NULL;
-	if ((rc = tr_probe_exec(p, NULL, "commit", NULL)) < 0)
-		goto fail;
-	truncated = true;
+	                        TR_PROBE_INCOMPLETE "'", NULL)) < 0 ||
+	    (rc = S_copy_small(p, "pgbench_branches", 'b', scale,
+	                       &r->branches)) < 0 ||
+	    (rc = S_copy_small(p, "pgbench_tellers", 't',
+	                       scale * TR_PROBE_TELLERS_PER_BRANCH,
+	                       &r->tellers)) < 0)
+		return rc;
+	return tr_probe_exec(p, NULL, "commit", NULL);
+}
 
-	/* 2. The loaders, one contiguous aid range each. */
-	jobs = tr_calloc((size_t)n, sizeof(*jobs));
-	threads = tr_calloc((size_t)n, sizeof(*threads));
-	if (!jobs || !threads) {
-		rc = TR_ENOMEM;
-		goto fail;
-	}
-	if (pthread_mutex_init(&shared.lock, NULL) != 0) {
-		rc = tr_error_set("client-side generate: pthread_mutex_init failed");
-		goto fail;
-	}
-	lock_ok = true;
+/* 2a. The loaders' jobs, one contiguous aid range each, and their lock. */
+static int S_load_init(S_load *ld)
+{
+	pthread_condattr_t attr;
+	int64_t per;
+
+	ld->jobs = tr_calloc((size_t)ld->n, sizeof(*ld->jobs));
+	ld->threads = tr_calloc((size_t)ld->n, sizeof(*ld->threads));
+	if (!ld->jobs || !ld->threads)
+		return TR_ENOMEM;
+	if (pthread_mutex_init(&ld->shared.lock, NULL) != 0)
+		return tr_error_set("client-side generate: pthread_mutex_init failed");
+	ld->lock_ok = true;
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	cond_ok = pthread_cond_init(&shared.cond, &attr) == 0;
+	ld->cond_ok = pthread_cond_init(&ld->shared.cond, &attr) == 0;
 	pthread_condattr_destroy(&attr);
-	if (!cond_ok) {
-		rc = tr_error_set("client-side generate: pthread_cond_init failed");
-		goto fail;
+	if (!ld->cond_ok)
+		return tr_error_set("client-side generate: pthread_cond_init failed");
+	ld->shared.finished = 0;
+	per = (ld->total + ld->n - 1) / ld->n;
+	for (int i = 0; i < ld->n; i++) {
+		S_job *job = &ld->jobs[i];
+		job->p = ld->p;
+		job->conn = ld->p->conns[i].conn;
+		job->first = (int64_t)i * per + 1;
+		job->last = (int64_t)(i + 1) * per < ld->total
+		                    ? (int64_t)(i + 1) * per : ld->total;
+		atomic_init(&job->sent, 0);
+		job->shared = &ld->shared;
 	}
-	shared.finished = 0;
-	per = (total + n - 1) / n;
-	for (int i = 0; i < n; i++) {
-		jobs[i].p = p;
-		jobs[i].conn = p->conns[i].conn;
-		jobs[i].first = (int64_t)i * per + 1;
-		jobs[i].last = (int64_t)(i + 1) * per < total ? (int64_t)(i + 1) * per
-		                                                : total;
-		atomic_init(&jobs[i].sent, 0);
-		jobs[i].shared = &shared;
-	}
-	rc = S_threads(p, jobs, &shared, n, threads, &started);
-	S_wait(p, &shared, jobs, n, total, t0);
-	for (int i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
-	if (rc < 0)
-		goto fail;
+	return 0;
+}
 
-	/* 3. Commit only when every loader is through. */
-	for (int i = 0; i < n; i++) {
+/* 2b. Run the loaders to their end (each stops before its commit). */
+static int S_load_run(S_load *ld)
+{
+	int rc = S_threads(ld->p, ld->jobs, &ld->shared, ld->n, ld->threads,
+	                   &ld->started);
+	S_wait(ld->p, &ld->shared, ld->jobs, ld->n, ld->total, ld->t0);
+	for (int i = 0; i < ld->started; i++)
+		pthread_join(ld->threads[i], NULL);
+	return rc;
+}
+
+/* 3a. Whether every loader is through, or the error of the first one
+ * that failed by itself. */
+static int S_load_check(const S_load *ld)
+{
+	for (int i = 0; i < ld->n; i++) {
 		/* The first loader that failed by itself, not the ones stopped
 		 * because of it (or the interrupt, which all of them report). */
-		if (jobs[i].rc < 0 && jobs[i].error &&
-		    !strstr(jobs[i].error, S_STOPPED_BY_OTHER)) {
-			rc = tr_error_set("%s", jobs[i].error);
-			goto fail;
-		}
+		if (ld->jobs[i].rc < 0 && ld->jobs[i].error &&
+		    !strstr(ld->jobs[i].error, S_STOPPED_BY_OTHER))
+			return tr_error_set("%s", ld->jobs[i].error);
 	}
-	for (int i = 0; i < n; i++) {
-		if (jobs[i].rc < 0) {
-			rc = tr_error_set("client-side generate: a loader failed");
-			goto fail;
-		}
-	}
-	if (p->interrupted) {
-		rc = tr_error_set("interrupted during client-side generate");
-		goto fail;
-	}
-	for (int i = 0; i < n; i++) {
-		if ((rc = tr_probe_exec(p, jobs[i].conn, "commit", NULL)) < 0)
-			goto fail;
-		committed++;
+	for (int i = 0; i < ld->n; i++)
+		if (ld->jobs[i].rc < 0)
+			return tr_error_set("client-side generate: a loader failed");
+	if (ld->p->interrupted)
+		return tr_error_set("interrupted during client-side generate");
+	return 0;
+}
+
+/* 3b. Commit every loader, then remove the marker. */
+static int S_load_commit(S_load *ld, tr_probe_result *r)
+{
+	int rc;
+	for (int i = 0; i < ld->n; i++) {
+		S_job *job = &ld->jobs[i];
+		if ((rc = tr_probe_exec(ld->p, job->conn, "commit", NULL)) < 0)
+			return rc;
+		ld->committed++;
 		r->init.rows = (r->init.rows > 0 ? r->init.rows : 0) +
-		               (jobs[i].last - jobs[i].first + 1);
+		               (job->last - job->first + 1);
 	}
 	/* Every loader committed: the table is whole, the marker goes. */
-	if ((rc = tr_probe_exec(p, NULL, "comment on table pgbench_accounts is null",
-	                        NULL)) < 0)
-		goto fail;
-	S_progress(p, jobs, n, total, t0);
-	r->copy_freeze = false;
-	goto cleanup;
+	return tr_probe_exec(ld->p, NULL,
+	                     "comment on table pgbench_accounts is null", NULL);
+}
 
-fail:
-	{
-		/* Every loader's transaction ends; then truncate. */
-		bool cleaned;
-		int none = 0;
-		tr_buf_puts(&msg, tr_error_last());
-		atomic_compare_exchange_strong(&p->stop, &none, 2);
-		for (int i = 0; i < p->nconns; i++) {
-			PGconn *c = p->conns[i].conn;
-			if (PQstatus(c) == CONNECTION_OK &&
-			    PQtransactionStatus(c) != PQTRANS_IDLE)
-				PQclear(PQexec(c, "rollback"));
-		}
-		if (!truncated) {
-			/* Still inside the first transaction: the rollback undid
-			 * the truncate too; the tables are as they were. */
-			if (PQstatus(p->conns[0].conn) == CONNECTION_OK)
-				tr_buf_puts(&msg, "; its transaction was rolled back, so "
-				            "the tables are as before the step");
-			else
-				tr_buf_puts(&msg, "; the server rolls back the open "
-				            "transaction, so the tables are as before the "
-				            "step");
-			rc = tr_error_set("%s", tr_buf_cstr(&msg));
-			goto cleanup;
-		}
-		cleaned = S_cleanup(p);
-		if (cleaned)
-			tr_buf_printf(&msg, "; all %d loaders' transactions ended and "
-			              "the tables were truncated again, so no table is "
-			              "half-loaded (they are empty)", n);
-		else if (committed > 0)
-			tr_buf_printf(&msg, "; %d of %d loaders had committed and no "
-			              "connection was left to truncate the tables: "
-			              "pgbench_accounts is half-loaded, run the probe "
-			              "again", committed, n);
-		else
-			tr_buf_puts(&msg, "; no connection was left to truncate the "
-			            "tables, but no loader had committed: "
-			            "pgbench_accounts is empty (pgbench_branches and "
-			            "pgbench_tellers may hold their rows)");
-		rc = tr_error_set("%s", tr_buf_cstr(&msg));
+/* After a failure: end every loader's transaction, truncate again, and
+ * finish the message with the state the tables are left in. `truncated`:
+ * the truncate of step 1 was committed. Returns the error. */
+static int S_load_failed(const S_load *ld, bool truncated)
+{
+	tr_probe *p = ld->p;
+	tr_buf msg = TR_BUF_INIT;
+	int none = 0, rc;
+
+	tr_buf_puts(&msg, tr_error_last());
+	atomic_compare_exchange_strong(&p->stop, &none, 2);
+	for (int i = 0; i < p->nconns; i++) {
+		PGconn *c = p->conns[i].conn;
+		if (PQstatus(c) == CONNECTION_OK &&
+		    PQtransactionStatus(c) != PQTRANS_IDLE)
+			PQclear(PQexec(c, "rollback"));
 	}
+	if (!truncated) {
+		/* Still inside the first transaction: the rollback undid the
+		 * truncate too; the tables are as they were. */
+		if (PQstatus(p->conns[0].conn) == CONNECTION_OK)
+			tr_buf_puts(&msg, "; its transaction was rolled back, so the "
+			            "tables are as before the step");
+		else
+			tr_buf_puts(&msg, "; the server rolls back the open "
+			            "transaction, so the tables are as before the step");
+	} else if (S_cleanup(p)) {
+		tr_buf_printf(&msg, "; all %d loaders' transactions ended and the "
+		              "tables were truncated again, so no table is "
+		              "half-loaded (they are empty)", ld->n);
+	} else if (ld->committed > 0) {
+		tr_buf_printf(&msg, "; %d of %d loaders had committed and no "
+		              "connection was left to truncate the tables: "
+		              "pgbench_accounts is half-loaded, run the probe again",
+		              ld->committed, ld->n);
+	} else {
+		tr_buf_puts(&msg, "; no connection was left to truncate the tables, "
+		            "but no loader had committed: pgbench_accounts is empty "
+		            "(pgbench_branches and pgbench_tellers may hold their "
+		            "rows)");
+	}
+	rc = tr_error_set("%s", tr_buf_cstr(&msg));
+	tr_buf_free(&msg);
+	return rc;
+}
+
+static void S_load_free(S_load *ld)
+{
+	if (ld->cond_ok)
+		pthread_cond_destroy(&ld->shared.cond);
+	if (ld->lock_ok)
+		pthread_mutex_destroy(&ld->shared.lock);
+	if (ld->jobs)
+		for (int i = 0; i < ld->n; i++)
+			free(ld->jobs[i].error);
+	free(ld->jobs);
+	free(ld->threads);
+}
+
+int tr_probe_step_generate_parallel(tr_probe *p, tr_probe_result *r)
+{
+	S_load ld;
+	bool truncated = false;
+	int rc;
+
+	memset(&ld, 0, sizeof(ld));
+	ld.p = p;
+	ld.n = p->nconns;
+	ld.total = (int64_t)p->opts.scale * TR_PROBE_ACCOUNTS_PER_BRANCH;
+	ld.t0 = tr_probe_now_us();
+	tr_probe_message(p, "generating data (client-side)...");
+	if ((rc = S_load_small(p, r)) < 0)
+		goto cleanup;
+	truncated = true;
+	if ((rc = S_load_init(&ld)) < 0 || (rc = S_load_run(&ld)) < 0 ||
+	    (rc = S_load_check(&ld)) < 0 || (rc = S_load_commit(&ld, r)) < 0)
+		goto cleanup;
+	S_progress(p, ld.jobs, ld.n, ld.total, ld.t0);
+	r->copy_freeze = false;
 
 cleanup:
-	PQclear(res);
-	if (cond_ok)
-		pthread_cond_destroy(&shared.cond);
-	if (lock_ok)
-		pthread_mutex_destroy(&shared.lock);
-	if (jobs)
-		for (int i = 0; i < n; i++)
-			free(jobs[i].error);
-	free(jobs);
-	free(threads);
-	tr_buf_free(&msg);
+	if (rc < 0)
+		rc = S_load_failed(&ld, truncated);
+	S_load_free(&ld);
 	return rc;
 }

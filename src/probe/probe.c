@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define S_ALL_STEPS "dtgGvpf"
-
 void tr_probe_options_init(tr_probe_options *opts)
 {
 	memset(opts, 0, sizeof(*opts));
@@ -18,15 +16,27 @@ void tr_probe_options_init(tr_probe_options *opts)
 	opts->jobs = 1;
 }
 
+/* The refusal of letter c, naming the letters of every step. */
+static int S_unknown_step(char c)
+{
+	char allowed[TR_PHASE_OTHER + 1];
+	size_t n = 0;
+	for (size_t i = 0; i < TR_PHASE_OTHER; i++)
+		if (tr_probe_step_of(tr_phase_step(i)))
+			allowed[n++] = tr_phase_step(i);
+	allowed[n] = '\0';
+	return tr_error_set("unrecognized initialization step \"%c\" "
+	                    "(allowed: \"%s\")", c, allowed);
+}
+
 int tr_probe_options_check(const tr_probe_options *o)
 {
 	const char *steps = o->steps ? o->steps : "dtgvp";
 	if (!*steps)
 		return tr_error_set("no initialization steps given");
 	for (const char *s = steps; *s; s++)
-		if (!strchr(S_ALL_STEPS " ", *s))
-			return tr_error_set("unrecognized initialization step \"%c\" "
-			                    "(allowed: \"" S_ALL_STEPS "\")", *s);
+		if (*s != ' ' && !tr_probe_step_of(*s))
+			return S_unknown_step(*s);
 	if (o->scale < 1)
 		return tr_error_set("invalid scale %d (at least 1)", o->scale);
 	/* pgbench's limit: 100000 * scale accounts must fit its int64 and

@@ -77,6 +77,9 @@ void tr_probe_options_init(tr_probe_options *opts);
  * --partition-method without --partitions). 0 or TR_EINVALID with a
  * message. tr_probe_open() checks too. */
 int tr_probe_options_check(const tr_probe_options *opts);
+/* Whether the -I letters hold a step that needs the scale (t, g, G: they
+ * create the tables or generate their rows). */
+bool tr_probe_steps_need_scale(const char *steps);
 
 /* ---- results --------------------------------------------------------- */
 

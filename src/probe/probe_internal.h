@@ -8,6 +8,7 @@
 
 #include "probe.h"
 #include "util/buf.h"
+#include "util/json.h"
 
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -97,6 +98,27 @@ int tr_probe_fail_res(tr_probe *p, PGconn *c, const PGresult *res);
  * loaders have committed: a probe killed in between leaves it. */
 #define TR_PROBE_INCOMPLETE "tpsreport probe: load incomplete"
 
+/*
+ * One step of `pgbench -i`: its phase (model/phase.c gives its -I letter and
+ * pgbench's name of it), what runs it, and what the run must know of it.
+ * steps.c holds the one table of them, in pgbench's order.
+ */
+typedef struct tr_probe_step {
+	tr_phase phase;
+	int (*run)(tr_probe *p, tr_probe_result *r);
+	bool destroys;           /* drops or truncates: the safety check counts
+	                          * the rows first */
+	bool ends_check_before;  /* runs after the safety check's transaction
+	                          * (tables locked) is committed */
+	bool ends_check_after;   /* that transaction is committed after it */
+	bool generates;          /* loads the rows (scale, row counts known) */
+	bool creates;            /* creates the tables (scale known) */
+} tr_probe_step;
+
+/* The step of -I letter `letter` (static), or NULL for ' ' and any letter
+ * that is not a step. */
+const tr_probe_step *tr_probe_step_of(char letter);
+
 /* "begin", unless conns[0] is already in the safety check's transaction. */
 int tr_probe_begin(tr_probe *p);
 
@@ -130,6 +152,13 @@ int tr_probe_copy_begin(tr_probe *p, PGconn *c, const char *table,
 
 void tr_probe_message(tr_probe *p, const char *fmt, ...) TR_PRINTF(2, 3);
 
+/* ---- result.c -------------------------------------------------------- */
+
+/* The first keys of init.json and facts.json: "schema" 1, "source",
+ * "tool" "tpsreport", "tool_version". */
+void tr_probe_json_head(tr_json *j, const char *source,
+                        const char *tool_version);
+
 /* ---- facts.c --------------------------------------------------------- */
 
 /* Server version, settings, SSL, conninfo without password: into
@@ -137,6 +166,12 @@ void tr_probe_message(tr_probe *p, const char *fmt, ...) TR_PRINTF(2, 3);
 int tr_probe_read_facts(tr_probe *p);
 /* The settings a setup table shows, in its order (static). */
 const char *const *tr_probe_setting_names(size_t *n);
+/* Append the query of those settings that this server has: rows of
+ * (name, current value), in no order. */
+int tr_probe_settings_sql(tr_buf *out);
+/* The value of setting `name` in the result of that query (static in
+ * res), or NULL when the server has no such setting. */
+const char *tr_probe_setting_value(const PGresult *res, const char *name);
 /* pg_database_size(current_database()) after the steps. */
 int tr_probe_database_size(tr_probe *p, int64_t *out);
 

@@ -37,11 +37,6 @@ void tr_probe_message(tr_probe *p, const char *fmt, ...)
 	tr_buf_free(&line);
 }
 
-static bool S_has_step(const tr_probe *p, const char *letters)
-{
-	return strpbrk(p->steps, letters) != NULL;
-}
-
 int tr_probe_begin(tr_probe *p)
 {
 	if (PQtransactionStatus(p->conns[0].conn) == PQTRANS_INTRANS)
@@ -107,67 +102,50 @@ static int S_count(tr_probe *p, const char *table, int64_t *n)
 	return rc;
 }
 
-/*
- * The check runs in a transaction that first takes ACCESS EXCLUSIVE locks
- * on the tables, and stays open: the drop (or the generate's truncate)
- * runs in it, so rows committed elsewhere after the count cannot be
- * lost (tr_probe_run commits it after the destructive step).
- */
-int tr_probe_check_safety(tr_probe *p)
+static bool S_destroys(const tr_probe *p);
+
+static const char *const S_tables[] = {
+	"pgbench_accounts", "pgbench_branches", "pgbench_history",
+	"pgbench_tellers"
+};
+
+/* ACCESS EXCLUSIVE on the tables of list ("a, b"). */
+static int S_lock(tr_probe *p, const tr_buf *list)
 {
-	static const char *const tables[] = {
-		"pgbench_accounts", "pgbench_branches", "pgbench_history",
-		"pgbench_tellers"
-	};
-	tr_buf held = TR_BUF_INIT, list = TR_BUF_INIT;
-	bool exists[TR_ARRAY_SIZE(tables)], incomplete = false;
+	char *sql = tr_sprintf("lock table %s in access exclusive mode",
+	                       tr_buf_cstr(list));
+	int rc;
+	if (!sql)
+		return TR_ENOMEM;
+	rc = tr_probe_exec(p, NULL, sql, NULL);
+	free(sql);
+	return rc;
+}
+
+/* Count the rows of the tables that exist; any rows: the refusal, after
+ * rolling the check's transaction back. */
+static int S_refuse_rows(tr_probe *p, const bool *exists)
+{
+	tr_buf held = TR_BUF_INIT;
 	int64_t total = 0;
 	bool capped = false;
 	int rc = 0;
 
-	if (p->opts.force || !S_has_step(p, "dgG"))
-		return 0;
-	p->phase = "safety check";
-	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
-	    (rc = S_existing(p, tables, TR_ARRAY_SIZE(tables), exists, &list)) < 0)
-		goto cleanup;
-	if (list.size == 0)
-		goto cleanup;
-	{
-		char *sql = tr_sprintf("lock table %s in access exclusive mode",
-		                       tr_buf_cstr(&list));
-		if (!sql) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		rc = tr_probe_exec(p, NULL, sql, NULL);
-		free(sql);
-		if (rc < 0)
-			goto cleanup;
-	}
-	if (exists[0] && (rc = S_left_incomplete(p, &incomplete)) < 0)
-		goto cleanup;
-	if (incomplete) {
-		tr_probe_message(p, "pgbench_accounts holds the rows of an earlier "
-		                 "probe killed during its load (incomplete); replacing "
-		                 "them");
-		goto cleanup;
-	}
-	for (size_t i = 0; i < TR_ARRAY_SIZE(tables); i++) {
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_tables); i++) {
 		int64_t n = 0;
 		if (!exists[i])
 			continue;
-		if ((rc = S_count(p, tables[i], &n)) < 0)
+		if ((rc = S_count(p, S_tables[i], &n)) < 0)
 			goto cleanup;
 		if (n == 0)
 			continue;
 		if (n > S_COUNT_CAP) {
 			capped = true;
 			tr_buf_printf(&held, "%s%s: more than %d", held.size ? ", " : "",
-			              tables[i], S_COUNT_CAP);
+			              S_tables[i], S_COUNT_CAP);
 		} else {
 			tr_buf_printf(&held, "%s%s: %lld", held.size ? ", " : "",
-			              tables[i], (long long)n);
+			              S_tables[i], (long long)n);
 		}
 		total += n;
 	}
@@ -183,13 +161,50 @@ int tr_probe_check_safety(tr_probe *p)
 
 cleanup:
 	tr_buf_free(&held);
+	return rc;
+}
+
+/*
+ * The check runs in a transaction that first takes ACCESS EXCLUSIVE locks
+ * on the tables, and stays open: the drop (or the generate's truncate)
+ * runs in it, so rows committed elsewhere after the count cannot be
+ * lost (tr_probe_run commits it after the destructive step).
+ */
+int tr_probe_check_safety(tr_probe *p)
+{
+	tr_buf list = TR_BUF_INIT;
+	bool exists[TR_ARRAY_SIZE(S_tables)], incomplete = false;
+	int rc = 0;
+
+	if (p->opts.force || !S_destroys(p))
+		return 0;
+	p->phase = "safety check";
+	if ((rc = tr_probe_exec(p, NULL, "begin", NULL)) < 0 ||
+	    (rc = S_existing(p, S_tables, TR_ARRAY_SIZE(S_tables), exists,
+	                     &list)) < 0)
+		goto cleanup;
+	if (list.size == 0)
+		goto cleanup;
+	if ((rc = S_lock(p, &list)) < 0)
+		goto cleanup;
+	if (exists[0] && (rc = S_left_incomplete(p, &incomplete)) < 0)
+		goto cleanup;
+	if (incomplete)
+		tr_probe_message(p, "pgbench_accounts holds the rows of an earlier "
+		                 "probe killed during its load (incomplete); replacing "
+		                 "them");
+	else
+		rc = S_refuse_rows(p, exists);
+
+cleanup:
 	tr_buf_free(&list);
 	p->phase = NULL;
 	return rc;
 }
 
-static int S_drop(tr_probe *p)
+static int S_drop(tr_probe *p, tr_probe_result *r)
 {
+	(void)r;
 	tr_probe_message(p, "dropping old tables...");
 	/* One statement, so that foreign keys between them do not matter. */
 	return tr_probe_exec(p, NULL, "drop table if exists " S_ALL_TABLES, NULL);
@@ -232,7 +247,7 @@ static int S_create_partitions(tr_probe *p, tr_buf *sql)
 	return rc;
 }
 
-static int S_create(tr_probe *p)
+static int S_create(tr_probe *p, tr_probe_result *r)
 {
 	static const struct {
 		const char *table;
@@ -259,6 +274,7 @@ static int S_create(tr_probe *p)
 	tr_buf sql = TR_BUF_INIT;
 	int rc = 0;
 
+	(void)r;
 	tr_probe_message(p, "creating tables...");
 	for (size_t i = 0; i < TR_ARRAY_SIZE(ddl) && rc == 0; i++) {
 		bool accounts = strcmp(ddl[i].table, "pgbench_accounts") == 0;
@@ -346,20 +362,21 @@ cleanup:
 	return rc;
 }
 
-static int S_vacuum(tr_probe *p)
+static int S_vacuum(tr_probe *p, tr_probe_result *r)
 {
 	static const char *const sql[] = {
 		"vacuum analyze pgbench_branches", "vacuum analyze pgbench_tellers",
 		"vacuum analyze pgbench_accounts", "vacuum analyze pgbench_history"
 	};
 	int rc = 0;
+	(void)r;
 	tr_probe_message(p, "vacuuming...");
 	for (size_t i = 0; i < TR_ARRAY_SIZE(sql) && rc == 0; i++)
 		rc = tr_probe_exec(p, NULL, sql[i], NULL);
 	return rc;
 }
 
-static int S_primary_keys(tr_probe *p)
+static int S_primary_keys(tr_probe *p, tr_probe_result *r)
 {
 	static const char *const sql[] = {
 		"alter table pgbench_branches add primary key (bid)",
@@ -367,13 +384,14 @@ static int S_primary_keys(tr_probe *p)
 		"alter table pgbench_accounts add primary key (aid)"
 	};
 	int rc = 0;
+	(void)r;
 	tr_probe_message(p, "creating primary keys...");
 	for (size_t i = 0; i < TR_ARRAY_SIZE(sql) && rc == 0; i++)
 		rc = tr_probe_exec(p, NULL, sql[i], NULL);
 	return rc;
 }
 
-static int S_foreign_keys(tr_probe *p)
+static int S_foreign_keys(tr_probe *p, tr_probe_result *r)
 {
 	static const char *const sql[] = {
 		"alter table pgbench_tellers add constraint pgbench_tellers_bid_fkey "
@@ -388,23 +406,81 @@ static int S_foreign_keys(tr_probe *p)
 		"foreign key (aid) references pgbench_accounts"
 	};
 	int rc = 0;
+	(void)r;
 	tr_probe_message(p, "creating foreign keys...");
 	for (size_t i = 0; i < TR_ARRAY_SIZE(sql) && rc == 0; i++)
 		rc = tr_probe_exec(p, NULL, sql[i], NULL);
 	return rc;
 }
 
+/* 'g': over one connection as pgbench, or over --jobs connections. */
+static int S_generate_client(tr_probe *p, tr_probe_result *r)
+{
+	return p->opts.jobs > 1 ? tr_probe_step_generate_parallel(p, r)
+	                        : tr_probe_step_generate_client(p, r);
+}
+
+/* The steps in pgbench's order; their -I letters and names are
+ * model/phase.c's. The safety check's transaction (tables locked) stays
+ * open through the steps that drop or truncate, and ends with the drop:
+ * a step that neither drops nor generates runs outside it. */
+static const tr_probe_step S_steps[] = {
+	{ .phase = TR_PHASE_DROP, .run = S_drop,
+	  .destroys = true, .ends_check_after = true },
+	{ .phase = TR_PHASE_CREATE, .run = S_create, .creates = true },
+	{ .phase = TR_PHASE_GENERATE_CLIENT, .run = S_generate_client,
+	  .destroys = true, .generates = true },
+	{ .phase = TR_PHASE_GENERATE_SERVER, .run = S_generate_server,
+	  .destroys = true, .generates = true },
+	{ .phase = TR_PHASE_VACUUM, .run = S_vacuum, .ends_check_before = true },
+	{ .phase = TR_PHASE_PRIMARY_KEYS, .run = S_primary_keys,
+	  .ends_check_before = true },
+	{ .phase = TR_PHASE_FOREIGN_KEYS, .run = S_foreign_keys,
+	  .ends_check_before = true },
+};
+
+const tr_probe_step *tr_probe_step_of(char letter)
+{
+	size_t phase = tr_phase_of_step(letter);
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_steps); i++)
+		if ((size_t)S_steps[i].phase == phase)
+			return &S_steps[i];
+	return NULL;
+}
+
+bool tr_probe_steps_need_scale(const char *steps)
+{
+	for (const char *s = steps; s && *s; s++) {
+		const tr_probe_step *step = tr_probe_step_of(*s);
+		if (step && (step->creates || step->generates))
+			return true;
+	}
+	return false;
+}
+
+static bool S_destroys(const tr_probe *p)
+{
+	for (const char *s = p->steps; *s; s++) {
+		const tr_probe_step *step = tr_probe_step_of(*s);
+		if (step && step->destroys)
+			return true;
+	}
+	return false;
+}
+
 /* After a failed step: roll back what the step left open and finish the
  * message with what that means for the tables. */
-static int S_step_failed(tr_probe *p, char step, int rc)
+static int S_step_failed(tr_probe *p, const tr_probe_step *step, int rc)
 {
 	PGconn *c = p->conns[0].conn;
 	char *msg;
 	const char *after = "";
-	bool generate = step == 'G' || (step == 'g' && p->opts.jobs == 1);
+	bool parallel = step->phase == TR_PHASE_GENERATE_CLIENT &&
+	                p->opts.jobs > 1;
+	bool generate = step->generates && !parallel;
 
 	/* The parallel generate cleans up and says so itself. */
-	if (step == 'g' && p->opts.jobs > 1)
+	if (parallel)
 		return rc < 0 ? rc : TR_ERROR;
 	msg = tr_strdup(tr_error_last());
 	if (!msg)
@@ -480,7 +556,7 @@ static int S_done_line(tr_probe *p, const tr_probe_result *r)
 	return rc;
 }
 
-/* Move the facts read at open into the result. */
+/* Commit the safety check's transaction, if it is still open. */
 static int S_end_check_txn(tr_probe *p)
 {
 	if (PQtransactionStatus(p->conns[0].conn) != PQTRANS_INTRANS)
@@ -488,10 +564,53 @@ static int S_end_check_txn(tr_probe *p)
 	return tr_probe_exec(p, NULL, "commit", NULL);
 }
 
+/* Move the facts read at open into the result. */
 static void S_take_facts(tr_probe_result *r, tr_probe *p)
 {
 	*r = p->facts;
 	memset(&p->facts, 0, sizeof(p->facts));
+}
+
+/* Run one step, timed, and add its phase to r. */
+static int S_run_step(tr_probe *p, const tr_probe_step *step,
+                      tr_probe_result *r)
+{
+	const char *name = tr_phase_name(step->phase);
+	int64_t t0 = tr_probe_now_us();
+	double sec;
+	int rc;
+
+	p->phase = name;
+	if (p->interrupted)
+		return tr_error_set("interrupted before %s", name);
+	if (step->ends_check_before && (rc = S_end_check_txn(p)) < 0)
+		return rc;
+	rc = step->run(p, r);
+	if (rc == 0 && step->ends_check_after)
+		rc = S_end_check_txn(p);
+	if (rc < 0)
+		return S_step_failed(p, step, rc);
+	sec = (double)(tr_probe_now_us() - t0) / 1e6;
+	if ((rc = S_add_phase(r, name, tr_phase_step(step->phase), sec)) < 0)
+		return rc;
+	r->init.total_s += sec;
+	return 0;
+}
+
+/* What the result says after all steps ran. */
+static void S_finish(tr_probe_result *r, tr_probe *p, bool generated,
+                     bool created)
+{
+	r->init.wall_s = (double)(tr_probe_now_us() - p->t_open_us) / 1e6;
+	/* A fact, not a step: not worth failing the probe over. */
+	if (tr_probe_database_size(p, &r->init.database_bytes) < 0)
+		r->init.database_bytes = -1;
+	r->init.scale = generated || created ? p->opts.scale : -1;
+	if (!generated) {
+		r->init.rows = -1;
+		r->branches = r->tellers = -1;
+	}
+	r->parallel = generated && strchr(p->steps, 'g') && p->opts.jobs > 1;
 }
 
 int tr_probe_run(tr_probe_result *out, tr_probe *p)
@@ -506,70 +625,21 @@ int tr_probe_run(tr_probe_result *out, tr_probe *p)
 	S_take_facts(&r, p);
 	if ((rc = tr_probe_check_safety(p)) < 0)
 		goto cleanup;
-
 	for (const char *s = p->steps; *s; s++) {
-		const char *op = NULL;
-		int64_t t0 = tr_probe_now_us();
-		switch (*s) {
-		case 'd': op = "drop tables"; break;
-		case 't': op = "create tables"; break;
-		case 'g': op = "client-side generate"; break;
-		case 'G': op = "server-side generate"; break;
-		case 'v': op = "vacuum"; break;
-		case 'p': op = "primary keys"; break;
-		case 'f': op = "foreign keys"; break;
-		default: continue; /* ' ', as pgbench */
-		}
-		p->phase = op;
-		if (p->interrupted) {
-			rc = tr_error_set("interrupted before %s", op);
+		const tr_probe_step *step = tr_probe_step_of(*s);
+		if (!step)
+			continue; /* ' ', as pgbench */
+		if ((rc = S_run_step(p, step, &r)) < 0)
 			goto cleanup;
-		}
-		/* The safety check's transaction (tables locked) ends with the
-		 * first step that drops or truncates; others run outside it. */
-		if (!strchr("dtgG", *s) && (rc = S_end_check_txn(p)) < 0)
-			goto cleanup;
-		switch (*s) {
-		case 'd': rc = S_drop(p); break;
-		case 't': rc = S_create(p); created = true; break;
-		case 'g':
-			rc = p->opts.jobs > 1 ? tr_probe_step_generate_parallel(p, &r)
-			                      : tr_probe_step_generate_client(p, &r);
-			generated = true;
-			break;
-		case 'G': rc = S_generate_server(p, &r); generated = true; break;
-		case 'v': rc = S_vacuum(p); break;
-		case 'p': rc = S_primary_keys(p); break;
-		default: rc = S_foreign_keys(p); break;
-		}
-		if (rc == 0 && *s == 'd')
-			rc = S_end_check_txn(p);
-		if (rc < 0) {
-			rc = S_step_failed(p, *s, rc);
-			goto cleanup;
-		}
-		{
-			double sec = (double)(tr_probe_now_us() - t0) / 1e6;
-			if ((rc = S_add_phase(&r, op, *s, sec)) < 0)
-				goto cleanup;
-			r.init.total_s += sec;
-		}
+		generated = generated || step->generates;
+		created = created || step->creates;
 	}
 	if ((rc = S_end_check_txn(p)) < 0)
 		goto cleanup;
 	p->phase = NULL;
 	if ((rc = S_done_line(p, &r)) < 0)
 		goto cleanup;
-	r.init.wall_s = (double)(tr_probe_now_us() - p->t_open_us) / 1e6;
-	/* A fact, not a step: not worth failing the probe over. */
-	if (tr_probe_database_size(p, &r.init.database_bytes) < 0)
-		r.init.database_bytes = -1;
-	r.init.scale = generated || created ? p->opts.scale : -1;
-	if (!generated) {
-		r.init.rows = -1;
-		r.branches = r.tellers = -1;
-	}
-	r.parallel = generated && strchr(p->steps, 'g') && p->opts.jobs > 1;
+	S_finish(&r, p, generated, created);
 	*out = r;
 	return 0;
 

@@ -117,7 +117,7 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 	if (*conninfo && !S_is_conninfo(conninfo)) {
 		/* A bare database name, as libpq takes it. */
 		rc = tr_probe_put_kv(&b, "dbname", database ? database : conninfo);
-		goto done;
+		goto cleanup;
 	}
 	opts = PQconninfoParse(conninfo, &err);
 	if (!opts) {
@@ -137,7 +137,7 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 	}
 	if (rc == 0 && database && !have_db)
 		rc = tr_probe_put_kv(&b, "dbname", database);
-done:
+cleanup:
 	PQconninfoFree(opts);
 	if (rc < 0) {
 		tr_buf_free(&b);
@@ -147,63 +147,37 @@ done:
 	return *out ? 0 : TR_ENOMEM;
 }
 
-static void S_facts_settings(tr_json *j, PGresult *res)
+static void S_facts_settings(tr_json *j, const PGresult *res)
 {
 	size_t n;
 	const char *const *names = tr_probe_setting_names(&n);
 	tr_json_key(j, "settings");
 	tr_json_object_begin(j);
-	for (size_t i = 0; i < n; i++)
-		for (int row = 0; row < PQntuples(res); row++)
-			if (strcmp(PQgetvalue(res, row, 0), names[i]) == 0) {
-				tr_json_key(j, names[i]);
-				tr_json_string(j, PQgetvalue(res, row, 1));
-			}
+	for (size_t i = 0; i < n; i++) {
+		const char *v = tr_probe_setting_value(res, names[i]);
+		if (!v)
+			continue;
+		tr_json_key(j, names[i]);
+		tr_json_string(j, v);
+	}
 	tr_json_object_end(j);
 }
 
-int tr_probe_facts_json(tr_buf *out, const char *conninfo,
-                        const char *pgbench_version)
+/* facts.json from what was read on c: settings (res) and SSL (ssl). */
+static int S_facts_write(tr_buf *out, PGconn *c, const PGresult *res,
+                         const PGresult *ssl, const char *pgbench_version)
 {
-	PGconn *c = NULL;
-	PGresult *res = NULL, *ssl = NULL;
-	char *secret = NULL, *where = NULL, when[32] = "";
-	const char *ver;
-	size_t n;
-	const char *const *names = tr_probe_setting_names(&n);
-	tr_buf sql = TR_BUF_INIT;
+	char *where = tr_probe_conn_where(c), when[32] = "";
 	time_t now = time(NULL);
 	struct tm tm;
 	tr_json j;
 	int rc;
 
-	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
-		return rc;
-	tr_buf_puts(&sql, "select name, pg_catalog.current_setting(name) "
-	            "from pg_catalog.pg_settings where name in (");
-	for (size_t i = 0; i < n; i++)
-		tr_buf_printf(&sql, "%s'%s'", i ? ", " : "", names[i]);
-	tr_buf_putc(&sql, ')');
-	if ((rc = S_query(&res, c, tr_buf_cstr(&sql), "reading the server's "
-	                  "settings", secret)) < 0 ||
-	    (rc = S_query(&ssl, c, "select ssl from pg_catalog.pg_stat_ssl "
-	                  "where pid = pg_catalog.pg_backend_pid()",
-	                  "reading pg_stat_ssl", secret)) < 0)
-		goto cleanup;
 	if (gmtime_r(&now, &tm))
 		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	ver = PQparameterStatus(c, "server_version");
-	where = tr_probe_conn_where(c);
 	tr_json_init(&j, out);
 	tr_json_object_begin(&j);
-	tr_json_key(&j, "schema");
-	tr_json_int(&j, 1);
-	tr_json_key(&j, "source");
-	tr_json_string(&j, "run");
-	tr_json_key(&j, "tool");
-	tr_json_string(&j, "tpsreport");
-	tr_json_key(&j, "tool_version");
-	tr_json_string(&j, TR_VERSION);
+	tr_probe_json_head(&j, "run", TR_VERSION);
 	tr_json_key(&j, "read_at");
 	tr_json_string(&j, when);
 	tr_json_key(&j, "conninfo");
@@ -211,7 +185,7 @@ int tr_probe_facts_json(tr_buf *out, const char *conninfo,
 	tr_json_key(&j, "server");
 	tr_json_object_begin(&j);
 	tr_json_key(&j, "version");
-	tr_json_string(&j, ver);
+	tr_json_string(&j, PQparameterStatus(c, "server_version"));
 	tr_json_key(&j, "version_num");
 	tr_json_int(&j, PQserverVersion(c));
 	S_facts_settings(&j, res);
@@ -229,12 +203,35 @@ int tr_probe_facts_json(tr_buf *out, const char *conninfo,
 	tr_json_object_end(&j);
 	tr_json_object_end(&j);
 	rc = tr_json_finish(&j);
+	free(where);
+	return rc;
+}
+
+int tr_probe_facts_json(tr_buf *out, const char *conninfo,
+                        const char *pgbench_version)
+{
+	PGconn *c = NULL;
+	PGresult *res = NULL, *ssl = NULL;
+	char *secret = NULL;
+	tr_buf sql = TR_BUF_INIT;
+	int rc;
+
+	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+		return rc;
+	if ((rc = tr_probe_settings_sql(&sql)) < 0)
+		goto cleanup;
+	if ((rc = S_query(&res, c, tr_buf_cstr(&sql), "reading the server's "
+	                  "settings", secret)) < 0 ||
+	    (rc = S_query(&ssl, c, "select ssl from pg_catalog.pg_stat_ssl "
+	                  "where pid = pg_catalog.pg_backend_pid()",
+	                  "reading pg_stat_ssl", secret)) < 0)
+		goto cleanup;
+	rc = S_facts_write(out, c, res, ssl, pgbench_version);
 cleanup:
 	tr_buf_free(&sql);
 	PQclear(res);
 	PQclear(ssl);
 	PQfinish(c);
 	free(secret);
-	free(where);
 	return rc;
 }

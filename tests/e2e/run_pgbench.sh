@@ -221,6 +221,18 @@ bad not-pgbench "/bin/true --version failed|its --version says" "$P
 [scenario s]
 pgbench = -T 1" --pgbench /bin/true
 
+# A bad option value stops the command before anything else (run used to
+# print the usage error of --settle-timeout and then go on with the plan).
+for v in 0 -5 abc nan; do
+  rc=0
+  "$T" run "$S" --dry-run --settle-timeout "$v" >"$W/st.out" 2>"$W/st.err" || rc=$?
+  [ "$rc" = 2 ] || { cat "$W/st.err"; fail "--settle-timeout $v: exit $rc"; }
+  [ ! -s "$W/st.out" ] || { cat "$W/st.out"; fail "--settle-timeout $v: went on"; }
+  [ "$(cat "$W/st.err")" = "tpsreport: invalid --settle-timeout '$v' (seconds)
+Try 'tpsreport run --help'." ] || { cat "$W/st.err"; fail "--settle-timeout $v: message"; }
+done
+echo "ok: bad --settle-timeout"
+
 # 7. A pgbench that fails stops its scenario with pgbench's reason; the
 # next scenario still runs; the failed attempt's file is moved aside.
 d=$W/fails
