@@ -175,7 +175,24 @@ void tr_axis_draw_x(tr_scene *s, const tr_axis *a, double left, double right,
 		free(t);
 	}
 	if (title)
-		tr_scene_text(s, "label", NULL, (left + right) / 2,
-		              bottom + 6 + asc + desc + 8 + asc, TR_ANCHOR_MIDDLE,
-		              TR_SMALL_SIZE, true, false, title);
+		tr_axis_x_title(s, left, right, bottom, title);
+}
+
+void tr_axis_x_title(tr_scene *s, double left, double right, double bottom,
+                     const char *title)
+{
+	double asc, desc;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	tr_scene_text(s, "label", NULL, (left + right) / 2,
+	              bottom + 6 + asc + desc + 8 + asc, TR_ANCHOR_MIDDLE,
+	              TR_SMALL_SIZE, true, false, title);
+}
+
+void tr_plot_below(tr_plot *out, const tr_scene *s, double label_w,
+                   double pad_right, double y, double height)
+{
+	out->left = TR_MARGIN + label_w + 6;
+	out->right = s->width - TR_MARGIN - pad_right;
+	out->top = floor(y + 22);
+	out->bottom = out->top + height;
 }

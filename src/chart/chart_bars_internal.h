@@ -36,13 +36,18 @@ bool tr_bars_in_item(const tr_chart_item *item, const tr_cell *c);
  * frees; "" when there are none. */
 char *tr_bars_workload_text(const tr_bars *b, const tr_workload *w, bool varying);
 
-/* The value axis title and the subtitle of the chart. Caller frees both;
- * NULL when out of memory. */
-void tr_bars_texts(const tr_results *r, const tr_bars *b, tr_chart_kind kind,
-                   char **axis, char **sub);
+/* The value axis title and the subtitle of the chart. Caller frees both
+ * (both NULL on error). Returns 0 or TR_ENOMEM. */
+int tr_bars_texts(char **axis, char **sub, const tr_results *r, const tr_bars *b,
+                  tr_chart_kind kind);
 
 /* The label on a bar: 3 significant digits, "%" for CoV. Caller frees. */
 char *tr_bars_value_label(tr_chart_kind kind, double v);
+
+/* The widest value label (tr_bars_value_label) of the item's bars, in px
+ * at TR_SMALL_SIZE. */
+int tr_bars_value_label_width(double *out, tr_scene *s, const tr_results *r,
+                              const tr_chart_item *item);
 
 /* Bars across instead of up, rows growing the canvas: for more bars than
  * fit side by side. Draws below y (header and legend are drawn). */

@@ -51,15 +51,40 @@ typedef struct tr_legend_entry {
 double tr_frame_legend(tr_scene *s, const tr_legend_entry *e, size_t n,
                        double y);
 
+/* A legend being built (legend.c): the entries and the classes it owns.
+ * Labels are borrowed (the results' or static text). Zero-initialise,
+ * add entries, draw with tr_frame_open (or tr_frame_legend(s, l.e, l.n,
+ * y)), free with tr_legend_free. */
+typedef struct tr_legend {
+	tr_legend_entry *e;
+	size_t n, cap;
+} tr_legend;
+
+/* An entry of class "<prefix><index>" ("p3", "neutral run1", "ph2"). */
+int tr_legend_add(tr_legend *l, const char *label, const char *prefix,
+                  size_t index, tr_swatch swatch, bool new_row);
+/* Provider p's entry: its label, class "p<p>". */
+int tr_legend_add_provider(tr_legend *l, const tr_results *r, size_t p,
+                           tr_swatch swatch);
+/* Whether an entry has this label. */
+bool tr_legend_has(const tr_legend *l, const char *label);
+void tr_legend_free(tr_legend *l);
+
+/* The top of a chart: tr_frame_styles, tr_frame_header and the legend
+ * (none when l is NULL or empty). Returns the y below. */
+double tr_frame_open(tr_scene *s, const tr_results *r, const char *title,
+                     const char *subtitle, const tr_legend *l);
+
 /* The canvas ends at `height` (layouts grow to fit their content): sets
  * the scene's height and the background's. */
 void tr_frame_finish(tr_scene *s, double height);
+/* The canvas ends below an x axis with a title (tr_axis_draw_x,
+ * tr_axis_x_title) whose plot ends at `bottom`, and a margin. */
+void tr_frame_finish_x_axis(tr_scene *s, double bottom);
 
 /* An init phase's colour class is "ph<i>", i its tr_phase_index (model.h):
- * TR_PHASE_OTHER for names pgbench does not print. */
-
-/* Class of provider i: "p<i>" (the provider's index in tr_results). */
-void tr_provider_class(char *buf, size_t size, size_t provider);
+ * TR_PHASE_OTHER for names pgbench does not print; a provider's is "p<i>",
+ * i its index in tr_results. */
 
 /* ---- numbers ------------------------------------------------------------- */
 
@@ -104,17 +129,30 @@ void tr_axis_draw_x(tr_scene *s, const tr_axis *a, double left, double right,
                     double top, double bottom, const char *title);
 /* px of value v on an axis drawn from p0 (at a->min) to p1 (at a->max). */
 double tr_axis_map(const tr_axis *a, double v, double p0, double p1);
+/* The title of a horizontal axis, centred below its tick labels. */
+void tr_axis_x_title(tr_scene *s, double left, double right, double bottom,
+                     const char *title);
+
+/* A plot's edges in px. */
+typedef struct tr_plot {
+	double left, right, top, bottom;
+} tr_plot;
+
+/* The plot of a line chart below y (the y axis's title sits above it):
+ * from right of the y tick labels (label_w wide) to pad_right short of the
+ * right margin, height px tall. */
+void tr_plot_below(tr_plot *out, const tr_scene *s, double label_w,
+                   double pad_right, double y, double height);
 
 /* ---- the chart kinds -------------------------------------------------- */
 
 /* What a bars chart shows for one cell: the bar value, its whisker (lo,
- * hi; NaN for none) and the <title> text. false when the cell has no
- * value for this kind. title may be NULL (not wanted); else caller frees
- * *title. */
-bool tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
-                   double *v, double *lo, double *hi, char **title);
-/* "stock · s10 · TPC-B": who a cell is, for titles. Caller frees. */
-char *tr_cell_name(const tr_results *r, const tr_cell *c, bool workload);
+ * hi; NaN for none) and the <title> text. Returns 1 when the cell has a
+ * value for this kind, 0 when not, TR_ENOMEM when out of memory. title
+ * may be NULL (not wanted); else *title is set (NULL unless 1 is
+ * returned) and the caller frees it. */
+int tr_bars_value(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
+                  double *v, double *lo, double *hi, char **title);
 
 int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item);
 int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item);

@@ -14,10 +14,13 @@ bool tr_chart_is_bars(tr_chart_kind kind);
 bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
                   long workload);
 
+/* How many workloads of scenario s have data for this kind. */
+size_t tr_chart_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s);
+
 /* Distinct client counts of the cells of scenario x type, in cell order
  * (at most 256); written to clients when not NULL. */
-size_t tr_sweep_clients(const tr_results *r, size_t scenario, const char *type,
-                        int *clients);
+size_t tr_chart_sweep_clients(const tr_results *r, size_t scenario,
+                              const char *type, int *clients);
 
 /* Set item->title and item->alt from the results (item's kind, scenario
  * and workload set). */

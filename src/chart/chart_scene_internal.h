@@ -146,6 +146,9 @@ char *tr_text_fit(tr_text_measure *m, const char *s, double size, bool bold,
 int tr_text_wrap(char ***out, size_t *n, tr_text_measure *m, const char *s,
                  double size, bool bold, double max_w, size_t max_lines);
 void tr_text_lines_free(char **lines, size_t n);
+/* Whether a line of tr_text_wrap was cut ("…" in it but not in the full
+ * text): the full text then goes in the line's <title>. */
+bool tr_text_is_cut(const char *line, const char *full);
 
 /* A copy of s that is valid UTF-8 without control characters (XML 1.0
  * cannot hold them): each invalid byte becomes U+FFFD, each control

@@ -3,73 +3,96 @@
  * matter (who leads where, by how much), for aria-label and <img alt>. */
 
 #include "chart_plan_internal.h"
+#include "util/alloc.h"
 #include "util/buf.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* At most this many groups are summarised; the rest are counted. */
 #define S_MAX_SENTENCES 4
 
+/* The text being written, and its first failure (sticky: every append
+ * after one is skipped, and tr_chart_describe reports it). */
+typedef struct S_text {
+	tr_buf b;
+	int rc;
+} S_text;
+
+static void S_puts(S_text *t, const char *s)
+{
+	if (t->rc == 0)
+		t->rc = tr_buf_puts(&t->b, s) < 0 ? TR_ENOMEM : 0;
+}
+
+static void S_putc(S_text *t, char c)
+{
+	if (t->rc == 0)
+		t->rc = tr_buf_putc(&t->b, c) < 0 ? TR_ENOMEM : 0;
+}
+
+static void S_printf(S_text *t, const char *fmt, ...) TR_PRINTF(2, 3);
+static void S_printf(S_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	if (t->rc != 0)
+		return;
+	va_start(ap, fmt);
+	t->rc = tr_buf_vprintf(&t->b, fmt, ap) < 0 ? TR_ENOMEM : 0;
+	va_end(ap);
+}
+
 static const char *S_label(const tr_results *r, size_t s)
 {
 	return r->scenarios[s].label;
 }
 
-/* How many workloads of scenario s have data of this kind. */
-static size_t S_nworkloads(const tr_results *r, tr_chart_kind kind, size_t s)
-{
-	size_t n = 0;
-	for (size_t w = 0; w < r->nworkloads; w++)
-		if (tr_chart_has(r, kind, (long)s, (long)w))
-			n++;
-	return n;
-}
-
-static char *S_title(const tr_chart_item *item, const tr_results *r)
+/* The chart's title into b. */
+static void S_title(S_text *b, const tr_chart_item *item, const tr_results *r)
 {
 	const char *cur = r->currency ? r->currency : "";
-	tr_buf b = TR_BUF_INIT;
 	long s = item->scenario, w = item->workload;
 	switch (item->kind) {
 	case TR_CHART_TPS:
-		tr_buf_puts(&b, r->run_pick == TR_RUNS_BEST ? "Best-run TPS"
+		S_puts(b, r->run_pick == TR_RUNS_BEST ? "Best-run TPS"
 		                : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS" : "Median TPS");
 		break;
-	case TR_CHART_LATENCY: tr_buf_puts(&b, "Average latency"); break;
-	case TR_CHART_P95: tr_buf_puts(&b, "p95 of window mean latency"); break;
-	case TR_CHART_COV: tr_buf_puts(&b, "TPS variation over time (CoV)"); break;
-	case TR_CHART_COST: tr_buf_puts(&b, "Monthly cost per TPS"); break;
-	case TR_CHART_VALUE: tr_buf_printf(&b, "TPS per 100 %s a month", cur); break;
-	case TR_CHART_INIT: tr_buf_puts(&b, "Init time by phase (pgbench -i)"); break;
-	case TR_CHART_TIMELINE: tr_buf_puts(&b, "Window TPS over time"); break;
+	case TR_CHART_LATENCY: S_puts(b, "Average latency"); break;
+	case TR_CHART_P95: S_puts(b, "p95 of window mean latency"); break;
+	case TR_CHART_COV: S_puts(b, "TPS variation over time (CoV)"); break;
+	case TR_CHART_COST: S_puts(b, "Monthly cost per TPS"); break;
+	case TR_CHART_VALUE: S_printf(b, "TPS per 100 %s a month", cur); break;
+	case TR_CHART_INIT: S_puts(b, "Init time by phase (pgbench -i)"); break;
+	case TR_CHART_TIMELINE: S_puts(b, "Window TPS over time"); break;
 	case TR_CHART_PERCENTILES:
-		tr_buf_puts(&b, "Transaction latency by percentile");
+		S_puts(b, "Transaction latency by percentile");
 		break;
 	case TR_CHART_SWEEP:
-		tr_buf_printf(&b, "%s: TPS and latency by number of clients",
+		S_printf(b, "%s: TPS and latency by number of clients",
 		              r->workloads[w].short_type);
 		break;
 	}
 	if (s >= 0)
-		tr_buf_printf(&b, " in %s", S_label(r, (size_t)s));
+		S_printf(b, " in %s", S_label(r, (size_t)s));
 	else if (tr_chart_is_bars(item->kind) && r->nscenarios > 1)
-		tr_buf_puts(&b, " by scenario");
+		S_puts(b, " by scenario");
 	else if (tr_chart_is_bars(item->kind) && r->nscenarios == 1)
-		tr_buf_printf(&b, " in %s", S_label(r, 0));
+		S_printf(b, " in %s", S_label(r, 0));
 	if (s >= 0 && w >= 0 && item->kind != TR_CHART_SWEEP &&
-	    S_nworkloads(r, item->kind, (size_t)s) > 1)
-		tr_buf_printf(&b, ", %s", r->workloads[w].label);
-	return tr_buf_detach(&b);
+	    tr_chart_workloads_with(r, item->kind, (size_t)s) > 1)
+		S_printf(b, ", %s", r->workloads[w].label);
 }
 
 /* ---- alt texts --------------------------------------------------------- */
 
-static void S_num(tr_buf *b, double v, int decimals)
+static void S_num(S_text *b, double v, int decimals)
 {
 	char *t = tr_numstr_short(v, decimals);
-	tr_buf_puts(b, t ? t : "?");
+	if (!t && b->rc == 0)
+		b->rc = TR_ENOMEM;
+	S_puts(b, t ? t : "?");
 	free(t);
 }
 
@@ -89,69 +112,93 @@ static const char *S_unit(tr_chart_kind kind)
 	}
 }
 
-static void S_alt_bars(tr_buf *b, const tr_chart_item *item, const tr_results *r)
+/* The leader and runner-up of one group of bars (cells [i, j) share a
+ * scenario and workload): how many cells have a value. */
+typedef struct S_lead {
+	long best, second;
+	double bv, sv;
+} S_lead;
+
+static size_t S_group_lead(S_lead *out, const tr_chart_item *item, const tr_results *r,
+                           size_t i, size_t j)
 {
 	bool higher = S_higher_better(item->kind);
-	size_t groups = 0, said = 0;
+	size_t n = 0;
+	*out = (S_lead){ -1, -1, NAN, NAN };
+	for (; i < j; i++) {
+		double v, lo, hi;
+		if (tr_bars_value(r, &r->cells[i], item->kind, &v, &lo, &hi, NULL) <= 0)
+			continue;
+		n++;
+		if (out->best < 0 || (higher ? v > out->bv : v < out->bv)) {
+			out->second = out->best;
+			out->sv = out->bv;
+			out->best = (long)i;
+			out->bv = v;
+		} else if (out->second < 0 || (higher ? v > out->sv : v < out->sv)) {
+			out->second = (long)i;
+			out->sv = v;
+		}
+	}
+	return n;
+}
+
+/* "s100, TPC-B, 8 clients, 2 threads, prepared: tuned leads with 954 TPS
+ * against 878 for stock" */
+static void S_group_sentence(S_text *b, const tr_chart_item *item, const tr_results *r,
+                             size_t s, size_t w, const S_lead *l)
+{
+	bool higher = S_higher_better(item->kind);
 	int dec = item->kind == TR_CHART_COST ? 4 : 2;
 	const char *unit = S_unit(item->kind);
+	S_puts(b, S_label(r, s));
+	if (r->nworkloads > 1)
+		S_printf(b, ", %s", r->workloads[w].label);
+	S_printf(b, ": %s", r->providers[r->cells[l->best].provider].label);
+	if (l->second >= 0)
+		S_puts(b, higher ? " leads with " : " is lowest with ");
+	else
+		S_putc(b, ' ');
+	S_num(b, l->bv, dec);
+	S_puts(b, unit);
+	if (item->kind == TR_CHART_COST)
+		S_printf(b, " %s a month per TPS", r->currency ? r->currency : "");
+	if (item->kind == TR_CHART_VALUE)
+		S_printf(b, " per 100 %s a month", r->currency ? r->currency : "");
+	if (l->second >= 0) {
+		S_puts(b, " against ");
+		S_num(b, l->sv, dec);
+		S_printf(b, " for %s", r->providers[r->cells[l->second].provider].label);
+	}
+}
+
+static void S_alt_bars(S_text *b, const tr_chart_item *item, const tr_results *r)
+{
+	size_t groups = 0, said = 0;
 	/* cells are sorted by scenario, workload, provider: walk the groups */
 	for (size_t i = 0; i < r->ncells;) {
 		size_t s = r->cells[i].scenario, w = r->cells[i].workload, j = i;
-		long best = -1, second = -1;
-		double bv = NAN, sv = NAN;
-		size_t n = 0;
-		for (; j < r->ncells && r->cells[j].scenario == s && r->cells[j].workload == w; j++) {
-			double v, lo, hi;
-			if ((item->scenario >= 0 && s != (size_t)item->scenario) ||
-			    (item->workload >= 0 && w != (size_t)item->workload) ||
-			    !tr_bars_value(r, &r->cells[j], item->kind, &v, &lo, &hi, NULL))
-				continue;
-			n++;
-			if (best < 0 || (higher ? v > bv : v < bv)) {
-				second = best;
-				sv = bv;
-				best = (long)j;
-				bv = v;
-			} else if (second < 0 || (higher ? v > sv : v < sv)) {
-				second = (long)j;
-				sv = v;
-			}
+		S_lead lead;
+		while (j < r->ncells && r->cells[j].scenario == s && r->cells[j].workload == w)
+			j++;
+		if ((item->scenario >= 0 && s != (size_t)item->scenario) ||
+		    (item->workload >= 0 && w != (size_t)item->workload) ||
+		    S_group_lead(&lead, item, r, i, j) == 0) {
+			i = j;
+			continue;
 		}
 		i = j;
-		if (n == 0)
-			continue;
 		groups++;
 		if (said == S_MAX_SENTENCES)
 			continue;
-		tr_buf_puts(b, said ? "; " : ". ");
+		S_puts(b, said ? "; " : ". ");
 		said++;
-		/* "s100, TPC-B, 8 clients, 2 threads, prepared: tuned leads with
-		 * 954 TPS against 878 for stock" */
-		tr_buf_puts(b, S_label(r, s));
-		if (r->nworkloads > 1)
-			tr_buf_printf(b, ", %s", r->workloads[w].label);
-		tr_buf_printf(b, ": %s", r->providers[r->cells[best].provider].label);
-		if (second >= 0)
-			tr_buf_puts(b, higher ? " leads with " : " is lowest with ");
-		else
-			tr_buf_putc(b, ' ');
-		S_num(b, bv, dec);
-		tr_buf_puts(b, unit);
-		if (item->kind == TR_CHART_COST)
-			tr_buf_printf(b, " %s a month per TPS", r->currency ? r->currency : "");
-		if (item->kind == TR_CHART_VALUE)
-			tr_buf_printf(b, " per 100 %s a month", r->currency ? r->currency : "");
-		if (second >= 0) {
-			tr_buf_puts(b, " against ");
-			S_num(b, sv, dec);
-			tr_buf_printf(b, " for %s", r->providers[r->cells[second].provider].label);
-		}
+		S_group_sentence(b, item, r, s, w, &lead);
 	}
 	if (groups > said)
-		tr_buf_printf(b, "; and %zu more group%s", groups - said,
-		              groups - said == 1 ? "" : "s");
-	tr_buf_putc(b, '.');
+		S_printf(b, "; and %zu more group%s", groups - said,
+		         groups - said == 1 ? "" : "s");
+	S_putc(b, '.');
 }
 
 static double S_init_total(const tr_init *in)
@@ -163,7 +210,7 @@ static double S_init_total(const tr_init *in)
 	return t;
 }
 
-static void S_alt_init(tr_buf *b, const tr_chart_item *item, const tr_results *r)
+static void S_alt_init(S_text *b, const tr_chart_item *item, const tr_results *r)
 {
 	size_t said = 0;
 	for (size_t s = 0; s < r->nscenarios; s++) {
@@ -182,22 +229,22 @@ static void S_alt_init(tr_buf *b, const tr_chart_item *item, const tr_results *r
 		}
 		if (n == 0 || said == S_MAX_SENTENCES)
 			continue;
-		tr_buf_puts(b, said++ ? "; " : ". ");
+		S_puts(b, said++ ? "; " : ". ");
 		if (n > 1) {
-			tr_buf_printf(b, "%s is fastest in %s: ",
+			S_printf(b, "%s is fastest in %s: ",
 			              r->providers[r->inits[best].provider].label, S_label(r, s));
 			S_num(b, S_init_total(r->inits[best].init), 1);
-			tr_buf_puts(b, " s");
+			S_puts(b, " s");
 		} else {
-			tr_buf_printf(b, "%s took ", r->providers[r->inits[best].provider].label);
+			S_printf(b, "%s took ", r->providers[r->inits[best].provider].label);
 			S_num(b, S_init_total(r->inits[best].init), 1);
-			tr_buf_printf(b, " s in %s", S_label(r, s));
+			S_printf(b, " s in %s", S_label(r, s));
 		}
 	}
-	tr_buf_putc(b, '.');
+	S_putc(b, '.');
 }
 
-static void S_alt_timeline(tr_buf *b, const tr_chart_item *item, const tr_results *r)
+static void S_alt_timeline(S_text *b, const tr_chart_item *item, const tr_results *r)
 {
 	size_t runs = 0;
 	long worst = -1;
@@ -215,22 +262,22 @@ static void S_alt_timeline(tr_buf *b, const tr_chart_item *item, const tr_result
 		    (worst < 0 || run->windows.tps_min_pct < r->runs[worst].windows.tps_min_pct))
 			worst = (long)i;
 	}
-	tr_buf_printf(b, ". %zu run%s over about ", runs, runs == 1 ? "" : "s");
+	S_printf(b, ". %zu run%s over about ", runs, runs == 1 ? "" : "s");
 	S_num(b, dur, 0);
-	tr_buf_puts(b, " s");
+	S_puts(b, " s");
 	if (worst >= 0) {
 		const tr_run_result *w = &r->runs[worst];
-		tr_buf_printf(b, "; the deepest dip is %s %s, ", r->providers[w->provider].label,
+		S_printf(b, "; the deepest dip is %s %s, ", r->providers[w->provider].label,
 		              w->id);
 		S_num(b, -w->windows.tps_min_pct, 1);
-		tr_buf_puts(b, "% below its mean (CoV ");
+		S_puts(b, "% below its mean (CoV ");
 		S_num(b, w->windows.tps_cov_pct, 1);
-		tr_buf_puts(b, "%)");
+		S_puts(b, "%)");
 	}
-	tr_buf_putc(b, '.');
+	S_putc(b, '.');
 }
 
-static void S_alt_percentiles(tr_buf *b, const tr_chart_item *item,
+static void S_alt_percentiles(S_text *b, const tr_chart_item *item,
                               const tr_results *r)
 {
 	size_t said = 0;
@@ -239,19 +286,19 @@ static void S_alt_percentiles(tr_buf *b, const tr_chart_item *item,
 		if (c->scenario != (size_t)item->scenario ||
 		    c->workload != (size_t)item->workload || !c->latency.present)
 			continue;
-		tr_buf_puts(b, said++ ? "; " : ". ");
-		tr_buf_printf(b, "%s: p50 ", r->providers[c->provider].label);
+		S_puts(b, said++ ? "; " : ". ");
+		S_printf(b, "%s: p50 ", r->providers[c->provider].label);
 		S_num(b, c->latency.p50_ms, 3);
-		tr_buf_puts(b, " ms, p99 ");
+		S_puts(b, " ms, p99 ");
 		S_num(b, c->latency.p99_ms, 3);
-		tr_buf_puts(b, " ms, p99.99 ");
+		S_puts(b, " ms, p99.99 ");
 		S_num(b, c->latency.p9999_ms, 3);
-		tr_buf_puts(b, " ms");
+		S_puts(b, " ms");
 	}
-	tr_buf_putc(b, '.');
+	S_putc(b, '.');
 }
 
-static void S_alt_sweep(tr_buf *b, const tr_chart_item *item, const tr_results *r)
+static void S_alt_sweep(S_text *b, const tr_chart_item *item, const tr_results *r)
 {
 	const char *type = r->workloads[item->workload].short_type;
 	size_t said = 0;
@@ -267,32 +314,39 @@ static void S_alt_sweep(tr_buf *b, const tr_chart_item *item, const tr_results *
 		}
 		if (best < 0)
 			continue;
-		tr_buf_puts(b, said++ ? "; " : ". ");
-		tr_buf_printf(b, "%s peaks at ", r->providers[p].label);
+		S_puts(b, said++ ? "; " : ". ");
+		S_printf(b, "%s peaks at ", r->providers[p].label);
 		S_num(b, r->cells[best].tps_median, 2);
-		tr_buf_printf(b, " TPS with %d clients",
+		S_printf(b, " TPS with %d clients",
 		              r->workloads[r->cells[best].workload].clients);
 	}
-	tr_buf_putc(b, '.');
+	S_putc(b, '.');
 }
 
 int tr_chart_describe(tr_chart_item *item, const tr_results *r)
 {
-	tr_buf b = TR_BUF_INIT;
-	item->title = S_title(item, r);
-	if (!item->title)
-		return TR_ENOMEM;
-	tr_buf_puts(&b, item->title);
+	S_text t = { TR_BUF_INIT, 0 };
+	S_title(&t, item, r);
+	if (t.rc < 0)
+		goto cleanup;
+	item->title = tr_strdup(tr_buf_cstr(&t.b));
+	if (!item->title) {
+		t.rc = TR_ENOMEM;
+		goto cleanup;
+	}
 	if (tr_chart_is_bars(item->kind))
-		S_alt_bars(&b, item, r);
+		S_alt_bars(&t, item, r);
 	else if (item->kind == TR_CHART_INIT)
-		S_alt_init(&b, item, r);
+		S_alt_init(&t, item, r);
 	else if (item->kind == TR_CHART_TIMELINE)
-		S_alt_timeline(&b, item, r);
+		S_alt_timeline(&t, item, r);
 	else if (item->kind == TR_CHART_PERCENTILES)
-		S_alt_percentiles(&b, item, r);
+		S_alt_percentiles(&t, item, r);
 	else
-		S_alt_sweep(&b, item, r);
-	item->alt = tr_buf_detach(&b);
-	return item->alt ? 0 : TR_ENOMEM;
+		S_alt_sweep(&t, item, r);
+	if (t.rc == 0 && !(item->alt = tr_buf_detach(&t.b)))
+		t.rc = TR_ENOMEM;
+cleanup:
+	tr_buf_free(&t.b);
+	return t.rc;
 }

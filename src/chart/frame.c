@@ -41,7 +41,8 @@ const char *tr_chart_provider_color(const tr_results *r, size_t i)
 	return c ? c : tr_chart_palette_color(i);
 }
 
-void tr_provider_class(char *buf, size_t size, size_t provider)
+/* Class of provider i: "p<i>" (the provider's index in tr_results). */
+static void S_provider_class(char *buf, size_t size, size_t provider)
 {
 	snprintf(buf, size, "p%zu", provider);
 }
@@ -103,7 +104,7 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 		if (!c)
 			c = S_color(col, tr_chart_palette_color(i));
 		const char *d = S_dark_variant(dark, c);
-		tr_provider_class(name, sizeof(name), i);
+		S_provider_class(name, sizeof(name), i);
 		tr_scene_style(s, name, c, c, -1, NULL, d, d);
 	}
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_phase_colors); i++) {
@@ -143,7 +144,7 @@ static double S_lines(tr_scene *s, const char *cls, const char *text,
 		return y;
 	}
 	for (size_t i = 0; i < n; i++) {
-		bool cut = strstr(lines[i], "\xE2\x80\xA6") && !strstr(text, "\xE2\x80\xA6");
+		bool cut = tr_text_is_cut(lines[i], text);
 		double base = y + asc + (double)i * (size * 1.25);
 		tr_scene_text(s, cls, cut ? text : NULL, TR_MARGIN, base,
 		              TR_ANCHOR_START, size, bold, false, lines[i]);
@@ -214,4 +215,22 @@ void tr_frame_finish(tr_scene *s, double height)
 	for (size_t i = 0; i < s->nmarks; i++)
 		if (s->marks[i].kind == TR_MARK_RECT && strcmp(s->marks[i].cls, "bg") == 0)
 			s->marks[i].h = s->height;
+}
+
+void tr_frame_finish_x_axis(tr_scene *s, double bottom)
+{
+	double asc, desc;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+}
+
+double tr_frame_open(tr_scene *s, const tr_results *r, const char *title,
+                     const char *subtitle, const tr_legend *l)
+{
+	double y;
+	tr_frame_styles(s, r);
+	y = tr_frame_header(s, title, subtitle);
+	if (l && l->n)
+		y = tr_frame_legend(s, l->e, l->n, y);
+	return y;
 }

@@ -33,7 +33,7 @@ static double S_axis_label(tr_scene *s, const char *text, const char *cls,
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++) {
-		bool cut = strstr(lines[i], "\xE2\x80\xA6") && !strstr(text, "\xE2\x80\xA6");
+		bool cut = tr_text_is_cut(lines[i], text);
 		if (draw)
 			tr_scene_text(s, cls, cut ? text : NULL, cx, y + asc,
 			              TR_ANCHOR_MIDDLE, size, false, false, lines[i]);
@@ -48,7 +48,7 @@ static double S_axis_label(tr_scene *s, const char *text, const char *cls,
  * first, then each scenario once, centred under the run of groups that
  * belong to it. Returns the height; draws only when draw is set.
  */
-static double tr_bar_group_labels_v(tr_scene *s, const tr_results *r, const tr_bars *b,
+static double S_group_labels(tr_scene *s, const tr_results *r, const tr_bars *b,
                              double left, double gw, double y, bool draw)
 {
 	double h1 = 0, h2 = 0;
@@ -95,31 +95,14 @@ typedef struct {
 	int label_mode;     /* value labels: 0 none, 1 horizontal, 2 vertical */
 } S_plot;
 
-/* The legend: one box per provider with a bar. Returns the y below it,
- * or a negative error code. */
-static int S_legend(tr_scene *s, const tr_results *r, const tr_bars *b,
-                    double *y)
+/* The legend: one box per provider with a bar. */
+static int S_legend(tr_legend *out, const tr_results *r, const tr_bars *b)
 {
-	tr_legend_entry *legend = tr_calloc(b->nproviders, sizeof(*legend));
-	int rc = 0;
-	if (!legend)
-		return TR_ENOMEM;
-	for (size_t k = 0; k < b->nproviders && rc == 0; k++) {
-		char *c = tr_sprintf("p%zu", b->providers[k]);
-		if (!c) {
-			rc = TR_ENOMEM;
-			break;
-		}
-		legend[k].label = r->providers[b->providers[k]].label;
-		legend[k].cls = c;
-		legend[k].swatch = TR_SWATCH_BOX;
-	}
-	if (rc == 0)
-		*y = tr_frame_legend(s, legend, b->nproviders, *y);
+	int rc;
 	for (size_t k = 0; k < b->nproviders; k++)
-		free((char *)legend[k].cls);
-	free(legend);
-	return rc;
+		if ((rc = tr_legend_add_provider(out, r, b->providers[k], TR_SWATCH_BOX)) < 0)
+			return rc;
+	return 0;
 }
 
 /* Plot geometry below y. The label width is estimated on a generous axis
@@ -151,22 +134,10 @@ static int S_value_axis(tr_axis *axis, S_plot *pl, tr_scene *s,
                         const tr_results *r, const tr_chart_item *item,
                         const tr_bars *b)
 {
-	double label_w = 0, need, hi = b->vmax;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		double v, lo, vhi, w;
-		char *t;
-		if (!tr_bars_in_item(item, c) ||
-		    !tr_bars_value(r, c, item->kind, &v, &lo, &vhi, NULL))
-			continue;
-		t = tr_bars_value_label(item->kind, v);
-		if (!t)
-			return TR_ENOMEM;
-		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
-		if (w > label_w)
-			label_w = w;
-		free(t);
-	}
+	double label_w, need, hi = b->vmax;
+	int rc;
+	if ((rc = tr_bars_value_label_width(&label_w, s, r, item)) < 0)
+		return rc;
 	pl->label_mode = label_w + 4 <= pl->pitch ? 1
 	               : pl->pitch >= pl->asc + pl->desc + 2 ? 2 : 0;
 	need = pl->label_mode == 1 ? pl->asc + pl->desc + 6
@@ -189,7 +160,10 @@ static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 	double v, lo, hi, yv, ytop, bcx = bx + pl->bw / 2;
 	char *title = NULL, *t, cls[48], id[64];
 	long m;
-	if (!tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title)) {
+	int rc = tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title);
+	if (rc < 0)
+		return rc;
+	if (rc == 0) {
 		/* a provider without this figure here: say so */
 		if (pl->pitch >= pl->asc + pl->desc)
 			tr_scene_text(s, "muted", "no data for this figure",
@@ -198,8 +172,6 @@ static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 			              "n/a");
 		return 0;
 	}
-	if (!title)
-		return TR_ENOMEM;
 	yv = tr_axis_map(axis, v, pl->bottom, pl->top);
 	snprintf(cls, sizeof(cls), "bar p%zu", p);
 	m = tr_scene_rect(s, cls, title, bx, yv, pl->bw, pl->bottom - yv);
@@ -261,6 +233,7 @@ static int S_group(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 {
 	tr_bars b;
+	tr_legend legend = { 0 };
 	tr_axis axis;
 	S_plot pl;
 	char *axis_title = NULL, *sub = NULL;
@@ -270,25 +243,21 @@ int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	if ((rc = tr_bars_collect(&b, r, item)) < 0)
 		return rc;
 	if (b.ngroups == 0) {
-		tr_bars_free(&b);
-		return tr_error_set("no data for a '%s' chart", tr_chart_kind_name(item->kind));
-	}
-	tr_bars_texts(r, &b, item->kind, &axis_title, &sub);
-	if (!axis_title || !sub) {
-		rc = TR_ENOMEM;
+		rc = tr_error_set("no data for a '%s' chart", tr_chart_kind_name(item->kind));
 		goto cleanup;
 	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	if ((rc = S_legend(s, r, &b, &y)) < 0)
+	if ((rc = tr_bars_texts(&axis_title, &sub, r, &b, item->kind)) < 0)
 		goto cleanup;
+	if ((rc = S_legend(&legend, r, &b)) < 0)
+		goto cleanup;
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 	S_geometry(&pl, s, &b, y);
 	if (pl.pitch < S_MIN_PITCH) {
 		/* too many bars side by side: lay them across */
 		rc = tr_layout_hbars(s, r, item, &b, y, axis_title);
 		goto cleanup;
 	}
-	pl.lab_h = tr_bar_group_labels_v(s, r, &b, pl.left, pl.gw, 0, false);
+	pl.lab_h = S_group_labels(s, r, &b, pl.left, pl.gw, 0, false);
 	if ((rc = S_value_axis(&axis, &pl, s, r, item, &b)) < 0)
 		goto cleanup;
 	tr_axis_draw_y(s, &axis, pl.left, pl.right, pl.top, pl.bottom, axis_title);
@@ -296,10 +265,11 @@ int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		rc = S_group(s, r, item, &b, &pl, &axis, g);
 	if (rc < 0)
 		goto cleanup;
-	tr_bar_group_labels_v(s, r, &b, pl.left, pl.gw, pl.bottom + 8, true);
+	S_group_labels(s, r, &b, pl.left, pl.gw, pl.bottom + 8, true);
 	tr_frame_finish(s, pl.bottom + 8 + pl.lab_h + TR_MARGIN - 4);
 	rc = tr_scene_finish(s);
 cleanup:
+	tr_legend_free(&legend);
 	free(axis_title);
 	free(sub);
 	tr_bars_free(&b);

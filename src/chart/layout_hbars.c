@@ -49,137 +49,194 @@ static bool S_headers(const tr_bars *b)
 	return false;
 }
 
-int tr_layout_hbars(tr_scene *s, const tr_results *r, const tr_chart_item *item,
-                    const tr_bars *b, double y, const char *axis_title)
+/* The label column: as wide as the widest group label, at most
+ * S_MAX_LABEL. */
+static int S_label_width(double *out, tr_scene *s, const tr_results *r,
+                         const tr_bars *b)
 {
-	bool heads = S_headers(b);
-	double asc, desc, label_w = 0, value_w = 0, left, right, top, bottom;
-	tr_axis axis;
-	char cls[48], id[64];
-
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	/* the label column, and room right of the longest bar for its value */
+	*out = 0;
 	for (size_t g = 0; g < b->ngroups; g++) {
 		char *t = S_label(r, b, g);
 		double w;
 		if (!t)
 			return TR_ENOMEM;
 		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
-		if (w > label_w)
-			label_w = w;
+		if (w > *out)
+			*out = w;
 		free(t);
 	}
-	if (label_w > S_MAX_LABEL)
-		label_w = S_MAX_LABEL;
-	for (size_t i = 0; i < r->ncells; i++) {
-		double v, lo, hi, w;
-		char *t;
-		if (!tr_bars_in_item(item, &r->cells[i]) ||
-		    !tr_bars_value(r, &r->cells[i], item->kind, &v, &lo, &hi, NULL))
-			continue;
-		if (!(t = tr_bars_value_label(item->kind, v)))
-			return TR_ENOMEM;
-		w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false);
-		if (w > value_w)
-			value_w = w;
-		free(t);
-	}
-	tr_axis_nice(&axis, 0, b->vmax, 6);
-	if (item->kind == TR_CHART_COV)
-		axis.unit = "%";
-	left = TR_MARGIN + label_w + 10;
-	right = s->width - TR_MARGIN - value_w - 8;
-	top = floor(y + 4);
-	bottom = top;
+	if (*out > S_MAX_LABEL)
+		*out = S_MAX_LABEL;
+	return 0;
+}
+
+/* Whether group g starts a scenario's header row. */
+static bool S_starts_scenario(const tr_bars *b, bool heads, size_t g)
+{
+	return heads && (g == 0 || b->groups[g].scenario != b->groups[g - 1].scenario);
+}
+
+/* The bottom of the plot from its top: every row, gap and header. */
+static double S_bottom(const tr_results *r, const tr_bars *b, bool heads, double top)
+{
+	double bottom = top;
 	for (size_t g = 0; g < b->ngroups; g++) {
-		if (heads && (g == 0 || b->groups[g].scenario != b->groups[g - 1].scenario))
+		if (S_starts_scenario(b, heads, g))
 			bottom += S_HEAD;
 		bottom += (double)S_slots(r, b, g) * S_PITCH + S_GAP;
 	}
-	tr_axis_draw_x(s, &axis, left, right, top, bottom, axis_title);
+	return bottom;
+}
 
-	y = top + S_GAP / 2;
+/* A band across the canvas with the scenario's name, at y. */
+static int S_scenario_row(tr_scene *s, const char *label, double y)
+{
+	char *fit = tr_text_fit(s->measure, label, TR_TEXT_SIZE, true,
+	                        s->width - 2 * TR_MARGIN);
+	double asc, desc;
+	if (!fit)
+		return TR_ENOMEM;
+	tr_text_extents(s->measure, TR_TEXT_SIZE, true, &asc, &desc);
+	tr_scene_rect(s, "band", NULL, 0, y + 1, s->width, S_HEAD - 2);
+	tr_scene_text(s, "title", strcmp(fit, label) ? label : NULL, TR_MARGIN,
+	              y + S_HEAD / 2 + (asc - desc) / 2, TR_ANCHOR_START,
+	              TR_TEXT_SIZE, true, false, fit);
+	free(fit);
+	return 0;
+}
+
+/* Group g's label, right-aligned left of its bars (slots rows from y),
+ * wrapped to two lines when the group has room for them. */
+static int S_group_label(tr_scene *s, const tr_results *r, const tr_bars *b,
+                         size_t g, size_t slots, double label_w, double left,
+                         double y)
+{
+	double asc, desc, mid = y + (double)slots * S_PITCH / 2;
+	char *label, **lines = NULL;
+	size_t nlines = 0;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	if (!(label = S_label(r, b, g)) ||
+	    tr_text_wrap(&lines, &nlines, s->measure, label, TR_SMALL_SIZE, false,
+	                 label_w, slots >= 2 ? 2 : 1) < 0) {
+		free(label);
+		return TR_ENOMEM;
+	}
+	for (size_t i = 0; i < nlines; i++) {
+		double base = mid - (double)(nlines - 1) * (asc + desc) / 2 +
+		              (double)i * (asc + desc) + (asc - desc) / 2;
+		tr_scene_text(s, "label", tr_text_is_cut(lines[i], label) ? label : NULL,
+		              left - 10, base, TR_ANCHOR_END, TR_SMALL_SIZE, false, false,
+		              lines[i]);
+	}
+	tr_text_lines_free(lines, nlines);
+	free(label);
+	return 0;
+}
+
+/* The min-max whisker of a bar across its centre line cy; returns the x of
+ * its right end (xend when there is none). */
+static double S_whisker(tr_scene *s, const tr_axis *axis, const tr_plot *pl,
+                        double lo, double hi, double cy, double xend)
+{
+	double xlo, xhi;
+	if (!isfinite(lo) || !isfinite(hi) || hi <= lo)
+		return xend;
+	xlo = tr_axis_map(axis, lo, pl->left, pl->right);
+	xhi = tr_axis_map(axis, hi, pl->left, pl->right);
+	tr_scene_line(s, "whisker", NULL, xlo, cy, xhi, cy);
+	tr_scene_line(s, "whisker", NULL, xhi, cy - 4, xhi, cy + 4);
+	tr_scene_line(s, "whisker", NULL, xlo, cy - 4, xlo, cy + 4);
+	return xhi > xend ? xhi : xend;
+}
+
+/* The bar of cell ci (provider p in group g) from its top edge `by`:
+ * titled, with its whisker and value label; "n/a" without a value. */
+static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                 const tr_bars *b, const tr_axis *axis, const tr_plot *pl,
+                 size_t g, size_t p, long ci, double by)
+{
+	double v, lo, hi, xv, xend, asc, desc, bcy = by + S_BAR / 2;
+	char cls[48], id[64], *title = NULL, *t;
+	long m;
+	int rc;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	if ((rc = tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title)) < 0)
+		return rc;
+	if (rc == 0) {
+		tr_scene_text(s, "muted", "no data for this figure", pl->left + 4,
+		              bcy + (asc - desc) / 2, TR_ANCHOR_START,
+		              TR_SMALL_SIZE - 2, false, false, "n/a");
+		return 0;
+	}
+	xv = tr_axis_map(axis, v, pl->left, pl->right);
+	snprintf(cls, sizeof(cls), "bar p%zu", p);
+	m = tr_scene_rect(s, cls, title, pl->left, by, xv - pl->left, S_BAR);
+	snprintf(id, sizeof(id), "bar-%zu-%zu-%zu", b->groups[g].scenario,
+	         b->groups[g].workload, p);
+	tr_scene_set_id(s, m, id);
+	free(title);
+	xend = S_whisker(s, axis, pl, lo, hi, bcy, xv);
+	if (!(t = tr_bars_value_label(item->kind, v)))
+		return TR_ENOMEM;
+	tr_scene_text(s, "value", NULL, xend + 4, bcy + (asc - desc) / 2,
+	              TR_ANCHOR_START, TR_SMALL_SIZE, false, false, t);
+	free(t);
+	return 0;
+}
+
+/* Group g's bars, one row per provider with a cell, from y. */
+static int S_group(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                   const tr_bars *b, const tr_axis *axis, const tr_plot *pl,
+                   size_t g, double y)
+{
+	size_t slot = 0;
+	int rc = 0;
+	for (size_t k = 0; k < b->nproviders && rc == 0; k++) {
+		size_t p = b->providers[k];
+		long ci = tr_results_cell(r, p, b->groups[g].scenario, b->groups[g].workload);
+		if (ci < 0)
+			continue;
+		rc = S_bar(s, r, item, b, axis, pl, g, p, ci,
+		           y + (double)slot++ * S_PITCH + (S_PITCH - S_BAR) / 2);
+	}
+	return rc;
+}
+
+int tr_layout_hbars(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                    const tr_bars *b, double y, const char *axis_title)
+{
+	bool heads = S_headers(b);
+	double label_w, value_w;
+	tr_plot pl;
+	tr_axis axis;
+	int rc;
+
+	/* the label column, and room right of the longest bar for its value */
+	if ((rc = S_label_width(&label_w, s, r, b)) < 0 ||
+	    (rc = tr_bars_value_label_width(&value_w, s, r, item)) < 0)
+		return rc;
+	tr_axis_nice(&axis, 0, b->vmax, 6);
+	if (item->kind == TR_CHART_COV)
+		axis.unit = "%";
+	pl.left = TR_MARGIN + label_w + 10;
+	pl.right = s->width - TR_MARGIN - value_w - 8;
+	pl.top = floor(y + 4);
+	pl.bottom = S_bottom(r, b, heads, pl.top);
+	tr_axis_draw_x(s, &axis, pl.left, pl.right, pl.top, pl.bottom, axis_title);
+
+	y = pl.top + S_GAP / 2;
 	for (size_t g = 0; g < b->ngroups; g++) {
-		size_t slots = S_slots(r, b, g), slot = 0;
-		double mid;
-		char *label, **lines = NULL;
-		size_t nlines = 0;
-		if (heads && (g == 0 || b->groups[g].scenario != b->groups[g - 1].scenario)) {
-			const char *sl = r->scenarios[b->groups[g].scenario].label;
-			char *fit = tr_text_fit(s->measure, sl, TR_TEXT_SIZE, true,
-			                        s->width - 2 * TR_MARGIN);
-			double tasc, tdesc;
-			if (!fit)
-				return TR_ENOMEM;
-			tr_text_extents(s->measure, TR_TEXT_SIZE, true, &tasc, &tdesc);
-			tr_scene_rect(s, "band", NULL, 0, y + 1, s->width, S_HEAD - 2);
-			tr_scene_text(s, "title", strcmp(fit, sl) ? sl : NULL, TR_MARGIN,
-			              y + S_HEAD / 2 + (tasc - tdesc) / 2, TR_ANCHOR_START,
-			              TR_TEXT_SIZE, true, false, fit);
-			free(fit);
+		size_t slots = S_slots(r, b, g);
+		if (S_starts_scenario(b, heads, g)) {
+			if ((rc = S_scenario_row(s, r->scenarios[b->groups[g].scenario].label, y)) < 0)
+				return rc;
 			y += S_HEAD;
 		}
-		/* the group's label, right-aligned beside its bars */
-		mid = y + (double)slots * S_PITCH / 2;
-		if (!(label = S_label(r, b, g)) ||
-		    tr_text_wrap(&lines, &nlines, s->measure, label, TR_SMALL_SIZE, false,
-		                 label_w, slots >= 2 ? 2 : 1) < 0) {
-			free(label);
-			return TR_ENOMEM;
-		}
-		for (size_t i = 0; i < nlines; i++) {
-			double base = mid - (double)(nlines - 1) * (asc + desc) / 2 +
-			              (double)i * (asc + desc) + (asc - desc) / 2;
-			bool cut = strstr(lines[i], "\xE2\x80\xA6") && !strstr(label, "\xE2\x80\xA6");
-			tr_scene_text(s, "label", cut ? label : NULL, left - 10, base,
-			              TR_ANCHOR_END, TR_SMALL_SIZE, false, false, lines[i]);
-		}
-		tr_text_lines_free(lines, nlines);
-		free(label);
-
-		for (size_t k = 0; k < b->nproviders; k++) {
-			size_t p = b->providers[k];
-			long ci = tr_results_cell(r, p, b->groups[g].scenario, b->groups[g].workload);
-			double v, lo, hi, by, xv, xend, bcy;
-			char *title = NULL, *t;
-			long m;
-			if (ci < 0)
-				continue;
-			by = y + (double)slot++ * S_PITCH + (S_PITCH - S_BAR) / 2;
-			bcy = by + S_BAR / 2;
-			if (!tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, &title)) {
-				tr_scene_text(s, "muted", "no data for this figure", left + 4,
-				              bcy + (asc - desc) / 2, TR_ANCHOR_START,
-				              TR_SMALL_SIZE - 2, false, false, "n/a");
-				continue;
-			}
-			if (!title)
-				return TR_ENOMEM;
-			xv = tr_axis_map(&axis, v, left, right);
-			snprintf(cls, sizeof(cls), "bar p%zu", p);
-			m = tr_scene_rect(s, cls, title, left, by, xv - left, S_BAR);
-			snprintf(id, sizeof(id), "bar-%zu-%zu-%zu", b->groups[g].scenario,
-			         b->groups[g].workload, p);
-			tr_scene_set_id(s, m, id);
-			free(title);
-			xend = xv;
-			if (isfinite(lo) && isfinite(hi) && hi > lo) {
-				double xlo = tr_axis_map(&axis, lo, left, right);
-				double xhi = tr_axis_map(&axis, hi, left, right);
-				tr_scene_line(s, "whisker", NULL, xlo, bcy, xhi, bcy);
-				tr_scene_line(s, "whisker", NULL, xhi, bcy - 4, xhi, bcy + 4);
-				tr_scene_line(s, "whisker", NULL, xlo, bcy - 4, xlo, bcy + 4);
-				if (xhi > xend)
-					xend = xhi;
-			}
-			if (!(t = tr_bars_value_label(item->kind, v)))
-				return TR_ENOMEM;
-			tr_scene_text(s, "value", NULL, xend + 4, bcy + (asc - desc) / 2,
-			              TR_ANCHOR_START, TR_SMALL_SIZE, false, false, t);
-			free(t);
-		}
+		if ((rc = S_group_label(s, r, b, g, slots, label_w, pl.left, y)) < 0 ||
+		    (rc = S_group(s, r, item, b, &axis, &pl, g, y)) < 0)
+			return rc;
 		y += (double)slots * S_PITCH + S_GAP;
 	}
-	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+	tr_frame_finish_x_axis(s, pl.bottom);
 	return tr_scene_finish(s);
 }

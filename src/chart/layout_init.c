@@ -51,36 +51,22 @@ static bool S_has_phase(const tr_results *r, const tr_chart_item *item,
 	return false;
 }
 
-static int S_legend_add(tr_legend_entry **e, size_t *n, size_t *cap,
-                        const char *name)
+static int S_legend_add(tr_legend *l, const char *name)
 {
-	for (size_t j = 0; j < *n; j++)
-		if (strcmp((*e)[j].label, name) == 0)
-			return 0;
-	if (tr_grow(e, cap, *n + 1, sizeof(**e)) < 0)
-		return TR_ENOMEM;
-	(*e)[*n].label = name;
-	(*e)[*n].cls = tr_sprintf("ph%zu", tr_phase_index(name));
-	(*e)[*n].swatch = TR_SWATCH_BOX;
-	(*e)[*n].new_row = false;
-	if (!(*e)[*n].cls)
-		return TR_ENOMEM;
-	(*n)++;
-	return 0;
+	if (tr_legend_has(l, name))
+		return 0;
+	return tr_legend_add(l, name, "ph", tr_phase_index(name), TR_SWATCH_BOX, false);
 }
 
 /* Legend: the phases present, in pgbench's order (the colour table's),
  * other phase names after them in order of appearance. */
-static int S_legend(tr_legend_entry **out, size_t *n, const tr_results *r,
-                    const tr_chart_item *item)
+static int S_legend(tr_legend *out, const tr_results *r, const tr_chart_item *item)
 {
-	tr_legend_entry *e = NULL;
-	size_t count = 0, cap = 0;
 	int rc = 0;
 	for (size_t idx = 0; idx < TR_PHASE_OTHER && rc == 0; idx++) {
 		const char *name = tr_phase_name(idx);
 		if (S_has_phase(r, item, name))
-			rc = S_legend_add(&e, &count, &cap, name);
+			rc = S_legend_add(out, name);
 	}
 	for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
 		for (size_t i = 0; i < r->ninits && rc == 0; i++) {
@@ -89,17 +75,9 @@ static int S_legend(tr_legend_entry **out, size_t *n, const tr_results *r,
 				continue;
 			for (size_t k = 0; k < in->nphases && rc == 0; k++)
 				if (tr_phase_index(in->phases[k].name) == TR_PHASE_OTHER)
-					rc = S_legend_add(&e, &count, &cap, in->phases[k].name);
+					rc = S_legend_add(out, in->phases[k].name);
 		}
-	if (rc < 0) {
-		for (size_t j = 0; j < count; j++)
-			free((char *)e[j].cls);
-		free(e);
-		return rc;
-	}
-	*out = e;
-	*n = count;
-	return 0;
+	return rc;
 }
 
 /* Rows of scenario sc and their longest total. */
@@ -175,19 +153,19 @@ static int S_bar(tr_scene *s, const tr_results *r, size_t i, size_t sc, const tr
 
 /* Scenario sc's panel from y: its name, its bars, its own axis. Returns
  * the y below it. */
-static double S_panel(tr_scene *s, const tr_results *r, const tr_chart_item *item,
-                      size_t sc, double label_w, double y, int *rc)
+static int S_panel(double *y_io, tr_scene *s, const tr_results *r,
+                   const tr_chart_item *item, size_t sc, double label_w)
 {
-	double tmax, asc, desc, total_w, left, right, top, bottom;
+	double y = *y_io, tmax, asc, desc, total_w, left, right, top, bottom;
 	size_t rows = S_rows(r, item, sc, &tmax);
 	tr_axis axis;
 	char *fit, *t;
+	int rc = 0;
 	tr_text_extents(s->measure, TR_TEXT_SIZE, false, &asc, &desc);
 	/* the panel's name has nothing beside it: the whole width */
 	if (!(fit = tr_text_fit(s->measure, r->scenarios[sc].label, TR_TEXT_SIZE, true,
 	                        s->width - 2 * TR_MARGIN))) {
-		*rc = TR_ENOMEM;
-		return y;
+		return TR_ENOMEM;
 	}
 	tr_scene_text(s, "title", strcmp(fit, r->scenarios[sc].label) ? r->scenarios[sc].label
 	                                                               : NULL,
@@ -197,8 +175,7 @@ static double S_panel(tr_scene *s, const tr_results *r, const tr_chart_item *ite
 	tr_axis_nice(&axis, 0, tmax, 6);
 	axis.unit = NULL;
 	if (!(t = tr_numstr_short(axis.max, 1))) {
-		*rc = TR_ENOMEM;
-		return y;
+		return TR_ENOMEM;
 	}
 	total_w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false) +
 	          tr_text_width(s->measure, " s", TR_SMALL_SIZE, false) + 8;
@@ -209,22 +186,23 @@ static double S_panel(tr_scene *s, const tr_results *r, const tr_chart_item *ite
 	bottom = top + (double)rows * S_ROW;
 	tr_axis_draw_x(s, &axis, left, right, top, bottom, "Seconds");
 	y = top;
-	for (size_t i = 0; i < r->ninits && *rc == 0; i++)
+	for (size_t i = 0; i < r->ninits && rc == 0; i++)
 		if (S_row(r, item, i, sc)) {
-			*rc = S_bar(s, r, i, sc, &axis, left, right, y);
+			rc = S_bar(s, r, i, sc, &axis, left, right, y);
 			y += S_ROW;
 		}
 	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	return bottom + 6 + asc + desc + 8 + asc + desc + 14;
+	*y_io = bottom + 6 + asc + desc + 8 + asc + desc + 14;
+	return rc;
 }
 
-int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
+/* The provider column: as wide as the widest label of a row drawn, at
+ * most S_MAX_LABEL. Returns the number of rows. */
+static size_t S_label_width(double *out, tr_scene *s, const tr_results *r,
+                            const tr_chart_item *item)
 {
-	tr_legend_entry *legend = NULL;
-	size_t nlegend = 0, nrows = 0;
-	double y, label_w = 0, tmax;
-	int rc;
-
+	size_t nrows = 0;
+	*out = 0;
 	for (size_t i = 0; i < r->ninits; i++) {
 		double w;
 		if (!S_row(r, item, i, r->inits[i].scenario))
@@ -232,30 +210,36 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		nrows++;
 		w = tr_text_width(s->measure, r->providers[r->inits[i].provider].label,
 		                  TR_TEXT_SIZE, false) + 16;
-		if (w > label_w)
-			label_w = w;
+		if (w > *out)
+			*out = w;
 	}
-	if (nrows == 0)
-		return tr_error_set("no init timings for an 'init' chart");
-	if (label_w > S_MAX_LABEL)
-		label_w = S_MAX_LABEL;
-	if ((rc = S_legend(&legend, &nlegend, r, item)) < 0)
-		return rc;
+	if (*out > S_MAX_LABEL)
+		*out = S_MAX_LABEL;
+	return nrows;
+}
 
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title,
-	                    "Seconds per phase of pgbench -i, as pgbench reports "
-	                    "them; each scenario on its own axis. Shorter is better.");
-	y = tr_frame_legend(s, legend, nlegend, y);
+int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
+{
+	tr_legend legend = { 0 };
+	double y, label_w, tmax;
+	int rc;
+
+	if (S_label_width(&label_w, s, r, item) == 0)
+		return tr_error_set("no init timings for an 'init' chart");
+	if ((rc = S_legend(&legend, r, item)) < 0)
+		goto cleanup;
+	y = tr_frame_open(s, r, item->title,
+	                  "Seconds per phase of pgbench -i, as pgbench reports "
+	                  "them; each scenario on its own axis. Shorter is better.",
+	                  &legend);
 	for (size_t sc = 0; sc < r->nscenarios && rc == 0; sc++)
 		if (S_rows(r, item, sc, &tmax))
-			y = S_panel(s, r, item, sc, label_w, y, &rc);
-	if (rc == 0) {
-		tr_frame_finish(s, y - 14 + TR_MARGIN);
-		rc = tr_scene_finish(s);
-	}
-	for (size_t j = 0; j < nlegend; j++)
-		free((char *)legend[j].cls);
-	free(legend);
+			rc = S_panel(&y, s, r, item, sc, label_w);
+	if (rc < 0)
+		goto cleanup;
+	tr_frame_finish(s, y - 14 + TR_MARGIN);
+	rc = tr_scene_finish(s);
+cleanup:
+	tr_legend_free(&legend);
 	return rc;
 }

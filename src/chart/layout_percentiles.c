@@ -113,8 +113,30 @@ static char *S_title(const tr_results *r, const tr_cell *c)
 	return t;
 }
 
-int tr_layout_percentiles(tr_scene *s, const tr_results *r,
-                          const tr_chart_item *item)
+/* The providers drawn, in the legend, and the highest p99.99 of them in
+ * ms (*vmax, the top of the y axis). */
+static int S_legend(tr_legend *out, double *vmax, const tr_results *r,
+                    const tr_chart_item *item)
+{
+	int rc;
+	*vmax = 0;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		double top_ms;
+		if (!S_drawn(c, item))
+			continue;
+		top_ms = tr_hist_percentile(c->latency_hist, 99.99) / 1000.0;
+		if (top_ms > *vmax)
+			*vmax = top_ms;
+		if ((rc = tr_legend_add_provider(out, r, c->provider, TR_SWATCH_LINE)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The percentile axis under the plot: a grid line per tick, the first
+ * one the axis itself. */
+static void S_x_axis(tr_scene *s, const tr_plot *pl)
 {
 	static const struct {
 		double p;
@@ -123,33 +145,63 @@ int tr_layout_percentiles(tr_scene *s, const tr_results *r,
 		{ 0.5, "50%" }, { 0.9, "90%" }, { 0.99, "99%" }, { 0.999, "99.9%" },
 		{ 0.9999, "99.99%" }
 	};
-	tr_legend_entry *legend = NULL;
-	size_t nlegend = 0;
-	double vmax = 0, y, left, right, top, bottom, asc, desc;
-	tr_axis ay;
-	char *sub = NULL, cls[48], id[48];
-	int rc = 0;
+	double asc, desc;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	for (size_t i = 0; i < TR_ARRAY_SIZE(ticks); i++) {
+		double x = floor(S_x(ticks[i].p, pl->left, pl->right)) + 0.5;
+		tr_scene_line(s, i == 0 ? "axis" : "grid", NULL, x, pl->top, x, pl->bottom);
+		/* the first label starts at the axis, clear of the y axis's "0" */
+		tr_scene_text(s, "tick", NULL, i == 0 ? x - 2 : x, pl->bottom + 6 + asc,
+		              i == 0 ? TR_ANCHOR_START : TR_ANCHOR_MIDDLE, TR_SMALL_SIZE,
+		              false, false, ticks[i].label);
+	}
+	tr_axis_x_title(s, pl->left, pl->right, pl->bottom,
+	                "Percentile (log scale of 1/(1\xE2\x88\x92p))");
+}
 
-	legend = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(*legend));
-	if (!legend)
-		return TR_ENOMEM;
+/* A line per provider drawn. */
+static int S_lines(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                   const tr_axis *ay, const tr_plot *pl)
+{
+	char cls[48], id[48];
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
-		double top_ms;
+		double *pts;
+		size_t n;
+		char *title;
+		long m;
+		int rc;
 		if (!S_drawn(c, item))
 			continue;
-		top_ms = tr_hist_percentile(c->latency_hist, 99.99) / 1000.0;
-		if (top_ms > vmax)
-			vmax = top_ms;
-		legend[nlegend].label = r->providers[c->provider].label;
-		legend[nlegend].cls = tr_sprintf("p%zu", c->provider);
-		legend[nlegend].swatch = TR_SWATCH_LINE;
-		if (!legend[nlegend++].cls) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
+		if ((rc = S_curve(&pts, &n, c->latency_hist, ay, pl->left, pl->right,
+		                  pl->top, pl->bottom)) < 0)
+			return rc;
+		title = S_title(r, c);
+		snprintf(cls, sizeof(cls), "line p%zu", c->provider);
+		m = tr_scene_polyline(s, cls, title, pts, n);
+		snprintf(id, sizeof(id), "latency-%zu", c->provider);
+		tr_scene_set_id(s, m, id);
+		free(pts);
+		if (!title)
+			return TR_ENOMEM;
+		free(title);
 	}
-	if (nlegend == 0) {
+	return 0;
+}
+
+int tr_layout_percentiles(tr_scene *s, const tr_results *r,
+                          const tr_chart_item *item)
+{
+	tr_legend legend = { 0 };
+	double vmax, y;
+	tr_plot pl;
+	tr_axis ay;
+	char *sub = NULL;
+	int rc;
+
+	if ((rc = S_legend(&legend, &vmax, r, item)) < 0)
+		goto cleanup;
+	if (legend.n == 0) {
 		rc = tr_error_set("no per-transaction logs for a 'percentiles' chart");
 		goto cleanup;
 	}
@@ -160,59 +212,19 @@ int tr_layout_percentiles(tr_scene *s, const tr_results *r,
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	y = tr_frame_legend(s, legend, nlegend, y);
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 
 	tr_axis_nice(&ay, 0, vmax * TR_LINE_HEADROOM, 5);
-	left = TR_MARGIN + tr_axis_label_width(s, &ay) + 6;
-	right = s->width - TR_MARGIN - 24;  /* "99.99%" is centred on the edge */
-	top = floor(y + 22);
-	bottom = top + S_PLOT_H;
-	tr_axis_draw_y(s, &ay, left, right, top, bottom, "Latency (ms)");
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	for (size_t i = 0; i < TR_ARRAY_SIZE(ticks); i++) {
-		double x = floor(S_x(ticks[i].p, left, right)) + 0.5;
-		tr_scene_line(s, i == 0 ? "axis" : "grid", NULL, x, top, x, bottom);
-		/* the first label starts at the axis, clear of the y axis's "0" */
-		tr_scene_text(s, "tick", NULL, i == 0 ? x - 2 : x, bottom + 6 + asc,
-		              i == 0 ? TR_ANCHOR_START : TR_ANCHOR_MIDDLE, TR_SMALL_SIZE,
-		              false, false, ticks[i].label);
-	}
-	tr_scene_text(s, "label", NULL, (left + right) / 2,
-	              bottom + 6 + asc + desc + 8 + asc, TR_ANCHOR_MIDDLE,
-	              TR_SMALL_SIZE, true, false,
-	              "Percentile (log scale of 1/(1\xE2\x88\x92p))");
-
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		double *pts;
-		size_t n;
-		char *title;
-		long m;
-		if (!S_drawn(c, item))
-			continue;
-		if ((rc = S_curve(&pts, &n, c->latency_hist, &ay, left, right, top,
-		                  bottom)) < 0)
-			goto cleanup;
-		title = S_title(r, c);
-		snprintf(cls, sizeof(cls), "line p%zu", c->provider);
-		m = tr_scene_polyline(s, cls, title, pts, n);
-		snprintf(id, sizeof(id), "latency-%zu", c->provider);
-		tr_scene_set_id(s, m, id);
-		free(pts);
-		if (!title) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		free(title);
-	}
-	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+	/* "99.99%" is centred on the right edge */
+	tr_plot_below(&pl, s, tr_axis_label_width(s, &ay), 24, y, S_PLOT_H);
+	tr_axis_draw_y(s, &ay, pl.left, pl.right, pl.top, pl.bottom, "Latency (ms)");
+	S_x_axis(s, &pl);
+	if ((rc = S_lines(s, r, item, &ay, &pl)) < 0)
+		goto cleanup;
+	tr_frame_finish_x_axis(s, pl.bottom);
 	rc = tr_scene_finish(s);
 cleanup:
-	for (size_t k = 0; k < nlegend; k++)
-		free((char *)legend[k].cls);
-	free(legend);
+	tr_legend_free(&legend);
 	free(sub);
 	return rc;
 }

@@ -16,6 +16,8 @@
 #define S_PANEL_H 200.0
 #define S_PANEL_GAP 58.0
 #define S_DOT 7.0
+/* providers in the legend at most (what a 64-entry legend held) */
+#define S_MAX_LEGEND_PROVIDERS 56
 
 typedef struct S_variant {
 	const char *mode;
@@ -86,7 +88,7 @@ static int S_collect(S_sweep *sw, const tr_results *r, const tr_chart_item *item
 			    S_same_mode(wa->query_mode, wb->query_mode))
 				sw->several = true;
 		}
-	sw->nclients = tr_sweep_clients(r, (size_t)item->scenario, sw->type, sw->clients);
+	sw->nclients = tr_chart_sweep_clients(r, (size_t)item->scenario, sw->type, sw->clients);
 	qsort(sw->clients, sw->nclients, sizeof(int), S_cmp_int);
 	sw->log = sw->nclients > 1 && sw->clients[0] >= 1 &&
 	          sw->clients[sw->nclients - 1] >= 4 * sw->clients[0];
@@ -103,81 +105,76 @@ static double S_x(const S_sweep *sw, int clients, double left, double right)
 	return left + (v - lo) / (hi - lo) * (right - left);
 }
 
-static char *S_variant_label(const S_variant *v)
+/* The line of provider p and variant v: at each client count the best of
+ * its cells (highest TPS, or lowest latency). */
+static void S_best_line(tr_scene *s, const tr_results *r, const S_sweep *sw,
+                        bool latency, size_t p, size_t v, const tr_axis *ay,
+                        const tr_plot *pl)
 {
-	return tr_strdup(v->mode ? v->mode : "unknown mode");
-}
-
-/* One panel: y axis, then a line and dots per provider and variant. */
-static int S_panel(tr_scene *s, const tr_results *r, const S_sweep *sw,
-                   bool latency, double left, double right, double top,
-                   double bottom)
-{
-	tr_axis ay;
-	char cls[64], id[64];
-	tr_axis_nice(&ay, 0, (latency ? sw->lat_max : sw->tps_max) * TR_LINE_HEADROOM, 4);
-	tr_axis_draw_y(s, &ay, left, right, top, bottom,
-	               latency ? "Average latency (ms)"
-	                       : "Median TPS (transactions per second)");
-	for (size_t i = 0; i < sw->nclients; i++) {
-		double x = floor(S_x(sw, sw->clients[i], left, right)) + 0.5;
-		tr_scene_line(s, "grid", NULL, x, top, x, bottom);
-	}
-	for (size_t p = 0; p < r->nproviders; p++)
-		for (size_t v = 0; v < sw->nvariants; v++) {
-			double pts[2 * 256];
-			size_t n = 0;
-			/* at each client count the best of this provider's and mode's
-			 * cells: highest TPS, or lowest latency */
-			for (size_t k = 0; k < sw->nclients; k++) {
-				long best = -1;
-				double bv = NAN;
-				for (size_t j = 0; j < sw->ncells; j++) {
-					const tr_cell *c = &r->cells[sw->cells[j]];
-					const tr_workload *w = &r->workloads[c->workload];
-					double val = latency ? c->latency_avg_ms : c->tps_median;
-					if (c->provider != p || w->clients != sw->clients[k] ||
-					    S_variant_of((S_sweep *)sw, w, false) != v || !isfinite(val))
-						continue;
-					if (best < 0 || (latency ? val < bv : val > bv)) {
-						best = (long)j;
-						bv = val;
-					}
-				}
-				if (best < 0)
-					continue;
-				pts[2 * n] = S_x(sw, sw->clients[k], left, right);
-				pts[2 * n + 1] = tr_axis_map(&ay, bv, bottom, top);
-				n++;
-			}
-			if (n > 1) {
-				snprintf(cls, sizeof(cls), "line p%zu run%zu", p, v < 3 ? v : 3);
-				tr_scene_polyline(s, cls, NULL, pts, n);
+	double pts[2 * 256];
+	size_t n = 0;
+	char cls[64];
+	for (size_t k = 0; k < sw->nclients; k++) {
+		long best = -1;
+		double bv = NAN;
+		for (size_t j = 0; j < sw->ncells; j++) {
+			const tr_cell *c = &r->cells[sw->cells[j]];
+			const tr_workload *w = &r->workloads[c->workload];
+			double val = latency ? c->latency_avg_ms : c->tps_median;
+			if (c->provider != p || w->clients != sw->clients[k] ||
+			    S_variant_of((S_sweep *)sw, w, false) != v || !isfinite(val))
+				continue;
+			if (best < 0 || (latency ? val < bv : val > bv)) {
+				best = (long)j;
+				bv = val;
 			}
 		}
-	/* a dot per cell, above the lines, with its exact value */
+		if (best < 0)
+			continue;
+		pts[2 * n] = S_x(sw, sw->clients[k], pl->left, pl->right);
+		pts[2 * n + 1] = tr_axis_map(ay, bv, pl->bottom, pl->top);
+		n++;
+	}
+	if (n > 1) {
+		snprintf(cls, sizeof(cls), "line p%zu run%zu", p, v < 3 ? v : 3);
+		tr_scene_polyline(s, cls, NULL, pts, n);
+	}
+}
+
+/* The <title> of a cell's dot: its exact value. NULL when out of memory. */
+static char *S_dot_title(const tr_results *r, const tr_cell *c, bool latency,
+                         double val)
+{
+	const tr_workload *w = &r->workloads[c->workload];
+	char *num = tr_numstr_grouped(val, latency ? 3 : 2);
+	char *title = !num ? NULL : latency
+		? tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: average latency %s ms "
+		             "(median of %zu run%s)", r->providers[c->provider].label,
+		             r->scenarios[c->scenario].label, w->label, num,
+		             c->nruns, c->nruns == 1 ? "" : "s")
+		: tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: median %s TPS (%zu run%s)",
+		             r->providers[c->provider].label,
+		             r->scenarios[c->scenario].label, w->label, num,
+		             c->nruns, c->nruns == 1 ? "" : "s");
+	free(num);
+	return title;
+}
+
+/* A dot per cell, above the lines, with its exact value. */
+static int S_dots(tr_scene *s, const tr_results *r, const S_sweep *sw, bool latency,
+                  const tr_axis *ay, const tr_plot *pl)
+{
+	char cls[64], id[64];
 	for (size_t j = 0; j < sw->ncells; j++) {
 		const tr_cell *c = &r->cells[sw->cells[j]];
-		const tr_workload *w = &r->workloads[c->workload];
 		double val = latency ? c->latency_avg_ms : c->tps_median, x, y;
-		char *num, *title;
+		char *title;
 		long m;
 		if (!isfinite(val))
 			continue;
-		x = S_x(sw, w->clients, left, right);
-		y = tr_axis_map(&ay, val, bottom, top);
-		num = tr_numstr_grouped(val, latency ? 3 : 2);
-		title = !num ? NULL : latency
-			? tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: average latency %s ms "
-			             "(median of %zu run%s)", r->providers[c->provider].label,
-			             r->scenarios[c->scenario].label, w->label, num,
-			             c->nruns, c->nruns == 1 ? "" : "s")
-			: tr_sprintf("%s \xC2\xB7 %s \xC2\xB7 %s: median %s TPS (%zu run%s)",
-			             r->providers[c->provider].label,
-			             r->scenarios[c->scenario].label, w->label, num,
-			             c->nruns, c->nruns == 1 ? "" : "s");
-		free(num);
-		if (!title)
+		x = S_x(sw, r->workloads[c->workload].clients, pl->left, pl->right);
+		y = tr_axis_map(ay, val, pl->bottom, pl->top);
+		if (!(title = S_dot_title(r, c, latency, val)))
 			return TR_ENOMEM;
 		snprintf(cls, sizeof(cls), "dot p%zu", c->provider);
 		m = tr_scene_rect(s, cls, title, x - S_DOT / 2, y - S_DOT / 2, S_DOT, S_DOT);
@@ -187,6 +184,25 @@ static int S_panel(tr_scene *s, const tr_results *r, const S_sweep *sw,
 		free(title);
 	}
 	return 0;
+}
+
+/* One panel: y axis, then a line and dots per provider and variant. */
+static int S_panel(tr_scene *s, const tr_results *r, const S_sweep *sw,
+                   bool latency, const tr_plot *pl)
+{
+	tr_axis ay;
+	tr_axis_nice(&ay, 0, (latency ? sw->lat_max : sw->tps_max) * TR_LINE_HEADROOM, 4);
+	tr_axis_draw_y(s, &ay, pl->left, pl->right, pl->top, pl->bottom,
+	               latency ? "Average latency (ms)"
+	                       : "Median TPS (transactions per second)");
+	for (size_t i = 0; i < sw->nclients; i++) {
+		double x = floor(S_x(sw, sw->clients[i], pl->left, pl->right)) + 0.5;
+		tr_scene_line(s, "grid", NULL, x, pl->top, x, pl->bottom);
+	}
+	for (size_t p = 0; p < r->nproviders; p++)
+		for (size_t v = 0; v < sw->nvariants; v++)
+			S_best_line(s, r, sw, latency, p, v, &ay, pl);
+	return S_dots(s, r, sw, latency, &ay, pl);
 }
 
 /* Client counts under the axis, skipping one that would touch the last. */
@@ -206,99 +222,84 @@ static void S_x_labels(tr_scene *s, const S_sweep *sw, double left, double right
 		              TR_SMALL_SIZE, false, false, t);
 		last = x + w / 2;
 	}
-	tr_scene_text(s, "label", NULL, (left + right) / 2,
-	              bottom + 6 + asc + desc + 8 + asc, TR_ANCHOR_MIDDLE,
-	              TR_SMALL_SIZE, true, false,
-	              sw->log ? "Clients (log scale)" : "Clients");
+	tr_axis_x_title(s, left, right, bottom,
+	                sw->log ? "Clients (log scale)" : "Clients");
+}
+
+/* Legend: providers, then the dash of each query mode when there are
+ * several. */
+static int S_legend(tr_legend *out, const tr_results *r, const S_sweep *sw)
+{
+	int rc;
+	for (size_t p = 0; p < r->nproviders && out->n < S_MAX_LEGEND_PROVIDERS; p++) {
+		bool any = false;
+		for (size_t j = 0; j < sw->ncells; j++)
+			any = any || r->cells[sw->cells[j]].provider == p;
+		if (any && (rc = tr_legend_add_provider(out, r, p, TR_SWATCH_LINE)) < 0)
+			return rc;
+	}
+	for (size_t v = 0; sw->nvariants > 1 && v < sw->nvariants && v < 4; v++) {
+		const char *mode = sw->variants[v].mode;
+		if ((rc = tr_legend_add(out, mode ? mode : "unknown mode", "neutral run", v,
+		                        TR_SWATCH_LINE, v == 0)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static char *S_subtitle(const S_sweep *sw)
+{
+	return tr_sprintf("Median of the runs at each client count%s%s. TPS: "
+	                  "higher is better; latency: lower is better.%s",
+	                  sw->nvariants == 1 ? ", query mode " : "",
+	                  sw->nvariants == 1 && sw->variants[0].mode ? sw->variants[0].mode : "",
+	                  sw->several ? " Where several thread counts were run at one "
+	                                "client count, each is a dot and the line joins "
+	                                "the best." : "");
 }
 
 int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 {
 	S_sweep sw;
-	tr_legend_entry legend[64];
-	bool owned[64] = { false };   /* labels to free */
-	size_t nlegend = 0;
-	double y, left, right, top, bottom, asc, desc, lw;
+	tr_legend legend = { 0 };
+	double y, lw;
+	tr_plot pl;
 	tr_axis a1, a2;
 	char *sub = NULL;
 	int rc;
 
 	if ((rc = S_collect(&sw, r, item)) < 0)
 		return rc;
-	memset(legend, 0, sizeof(legend));
 	if (sw.nclients < 2) {
 		rc = tr_error_set("no client sweep for a 'sweep' chart");
 		goto cleanup;
 	}
-	for (size_t p = 0; p < r->nproviders && nlegend < 56; p++) {
-		bool any = false;
-		for (size_t j = 0; j < sw.ncells; j++)
-			any = any || r->cells[sw.cells[j]].provider == p;
-		if (!any)
-			continue;
-		legend[nlegend].label = r->providers[p].label;
-		legend[nlegend].cls = tr_sprintf("p%zu", p);
-		legend[nlegend].swatch = TR_SWATCH_LINE;
-		if (!legend[nlegend++].cls) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-	}
-	for (size_t v = 0; sw.nvariants > 1 && v < sw.nvariants && v < 4; v++) {
-		legend[nlegend].label = S_variant_label(&sw.variants[v]);
-		if (!legend[nlegend].label) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		owned[nlegend] = true;
-		legend[nlegend].cls = tr_sprintf("neutral run%zu", v);
-		legend[nlegend].swatch = TR_SWATCH_LINE;
-		legend[nlegend].new_row = v == 0;
-		if (!legend[nlegend++].cls) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-	}
-	sub = tr_sprintf("Median of the runs at each client count%s%s. TPS: "
-	                 "higher is better; latency: lower is better.%s",
-	                 sw.nvariants == 1 ? ", query mode " : "",
-	                 sw.nvariants == 1 && sw.variants[0].mode ? sw.variants[0].mode : "",
-	                 sw.several ? " Where several thread counts were run at one "
-	                              "client count, each is a dot and the line joins "
-	                              "the best." : "");
-	if (!sub) {
+	if ((rc = S_legend(&legend, r, &sw)) < 0)
+		goto cleanup;
+	if (!(sub = S_subtitle(&sw))) {
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	y = tr_frame_legend(s, legend, nlegend, y);
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 
+	/* both panels as wide as the wider labels need */
 	tr_axis_nice(&a1, 0, sw.tps_max * TR_LINE_HEADROOM, 4);
 	tr_axis_nice(&a2, 0, sw.lat_max * TR_LINE_HEADROOM, 4);
 	lw = tr_axis_label_width(s, &a1);
 	if (tr_axis_label_width(s, &a2) > lw)
 		lw = tr_axis_label_width(s, &a2);
-	left = TR_MARGIN + lw + 6;
-	right = s->width - TR_MARGIN - 12;
-	top = floor(y + 22);
-	bottom = top + S_PANEL_H;
-	if ((rc = S_panel(s, r, &sw, false, left, right, top, bottom)) < 0)
+	tr_plot_below(&pl, s, lw, 12, y, S_PANEL_H);
+	if ((rc = S_panel(s, r, &sw, false, &pl)) < 0)
 		goto cleanup;
-	top = bottom + S_PANEL_GAP;
-	bottom = top + S_PANEL_H;
-	if ((rc = S_panel(s, r, &sw, true, left, right, top, bottom)) < 0)
+	pl.top = pl.bottom + S_PANEL_GAP;
+	pl.bottom = pl.top + S_PANEL_H;
+	if ((rc = S_panel(s, r, &sw, true, &pl)) < 0)
 		goto cleanup;
-	S_x_labels(s, &sw, left, right, bottom);
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+	S_x_labels(s, &sw, pl.left, pl.right, pl.bottom);
+	tr_frame_finish_x_axis(s, pl.bottom);
 	rc = tr_scene_finish(s);
 cleanup:
-	for (size_t k = 0; k < nlegend; k++) {
-		free((char *)legend[k].cls);
-		if (owned[k])
-			free((char *)legend[k].label);
-	}
+	tr_legend_free(&legend);
 	free(sw.cells);
 	free(sub);
 	return rc;

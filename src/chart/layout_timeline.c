@@ -138,8 +138,7 @@ static long S_deepest(const tr_results *r, const tr_chart_item *item)
 
 /* The lines of provider p's runs (every provider's when p < 0). */
 static int S_lines(tr_scene *s, const tr_results *r, const tr_chart_item *item, long p,
-                   const tr_axis *ax, const tr_axis *ay, double left, double right,
-                   double top, double bottom)
+                   const tr_axis *ax, const tr_axis *ay, const tr_plot *pl)
 {
 	char cls[64], id[64];
 	for (size_t i = 0; i < r->nruns; i++) {
@@ -151,7 +150,8 @@ static int S_lines(tr_scene *s, const tr_results *r, const tr_chart_item *item, 
 		int rc;
 		if (!S_drawn(run, item) || (p >= 0 && run->provider != (size_t)p))
 			continue;
-		if ((rc = S_points(&pts, &n, run, ax, ay, left, right, top, bottom)) < 0)
+		if ((rc = S_points(&pts, &n, run, ax, ay, pl->left, pl->right, pl->top,
+		                   pl->bottom)) < 0)
 			return rc;
 		title = S_run_title(r, run);
 		rank = S_run_rank(r, i);
@@ -170,20 +170,22 @@ static int S_lines(tr_scene *s, const tr_results *r, const tr_chart_item *item, 
 
 /* A ring and "deepest dip -12.3% (run2)" at the lowest window of run w. */
 static int S_mark_dip(tr_scene *s, const tr_results *r, size_t w, const tr_axis *ax,
-                      const tr_axis *ay, double left, double right, double top,
-                      double bottom)
+                      const tr_axis *ay, const tr_plot *pl)
 {
 	const tr_run_result *run = &r->runs[w];
 	size_t k = 0;
 	double x, y;
+	bool right_half;
 	char *pct, *label;
 	long m;
 	for (size_t i = 1; i < run->nseries; i++)
 		if (isfinite(run->series[i].tps) &&
 		    (!isfinite(run->series[k].tps) || run->series[i].tps < run->series[k].tps))
 			k = i;
-	x = tr_axis_map(ax, run->series[k].start_s - run->series[0].start_s, left, right);
-	y = tr_axis_map(ay, isfinite(run->series[k].tps) ? run->series[k].tps : 0, bottom, top);
+	x = tr_axis_map(ax, run->series[k].start_s - run->series[0].start_s, pl->left,
+	                pl->right);
+	y = tr_axis_map(ay, isfinite(run->series[k].tps) ? run->series[k].tps : 0,
+	                pl->bottom, pl->top);
 	pct = tr_numstr_grouped(run->windows.tps_min_pct, 1);
 	label = pct ? tr_sprintf("deepest dip %s%% (%s)", pct, run->id) : NULL;
 	free(pct);
@@ -191,183 +193,207 @@ static int S_mark_dip(tr_scene *s, const tr_results *r, size_t w, const tr_axis 
 		return TR_ENOMEM;
 	m = tr_scene_rect(s, "dipmark", label, x - 5, y - 5, 10, 10);
 	tr_scene_set_id(s, m, "dip");
-	tr_scene_text(s, "label", NULL, x > (left + right) / 2 ? x - 8 : x + 8,
-	              y + 16 <= bottom - 4 ? y + 16 : y - 9,
-	              x > (left + right) / 2 ? TR_ANCHOR_END
-	                                                               : TR_ANCHOR_START,
+	right_half = x > (pl->left + pl->right) / 2;
+	tr_scene_text(s, "label", NULL, right_half ? x - 8 : x + 8,
+	              y + 16 <= pl->bottom - 4 ? y + 16 : y - 9,
+	              right_half ? TR_ANCHOR_END : TR_ANCHOR_START,
 	              TR_SMALL_SIZE, false, false, label);
 	free(label);
 	return 0;
 }
 
+/* Provider p's mean window TPS over its runs as a dashed line (out of
+ * memory is kept in s->rc, as the scene's own drawing does). */
+static void S_mean_line(tr_scene *s, const tr_results *r, const tr_chart_item *item,
+                        size_t p, const tr_axis *ay, const tr_plot *pl)
+{
+	long c = tr_results_cell(r, p, (size_t)item->scenario, (size_t)item->workload);
+	double my;
+	char *mean, *t;
+	if (c < 0 || !r->cells[c].pooled.present)
+		return;
+	my = tr_axis_map(ay, r->cells[c].pooled.tps_mean, pl->bottom, pl->top);
+	mean = tr_numstr_grouped(r->cells[c].pooled.tps_mean, 1);
+	t = mean ? tr_sprintf("%s: mean window TPS %s over its runs",
+	                      r->providers[p].label, mean) : NULL;
+	if (!t)
+		s->rc = TR_ENOMEM;  /* sticky: tr_scene_finish reports it */
+	tr_scene_line(s, "meanline", t, pl->left, my, pl->right, my);
+	free(mean);
+	free(t);
+}
+
 /* Small multiples: a panel per provider with runs, on shared axes, each
  * with its title and the provider's mean window TPS as a dashed line.
- * Returns the bottom of the last panel. */
-static double S_panels(tr_scene *s, const tr_results *r, const tr_chart_item *item,
-                       const bool *seen, const tr_axis *ax, const tr_axis *ay, double y,
-                       long dip, int *rc)
+ * Sets *bottom to the bottom of the last panel. */
+static int S_panels(double *bottom, tr_scene *s, const tr_results *r,
+                    const tr_chart_item *item, const bool *seen, const tr_axis *ax,
+                    const tr_axis *ay, double y, long dip)
 {
-	double lw = tr_axis_label_width(s, ay), asc, desc;
-	double left = TR_MARGIN + lw + 6, right = s->width - TR_MARGIN - 12, bottom = y;
+	tr_plot pl;
 	size_t npanels = 0, done = 0;
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	int rc = 0;
+	/* every panel as wide as the first: the y labels are the same */
+	tr_plot_below(&pl, s, tr_axis_label_width(s, ay), 12, y, S_PANEL_H);
+	*bottom = y;
 	for (size_t p = 0; p < r->nproviders; p++)
 		npanels += seen[p];
-	for (size_t p = 0; p < r->nproviders && *rc == 0; p++) {
-		long c = tr_results_cell(r, p, (size_t)item->scenario, (size_t)item->workload);
-		double top = floor(y + S_PANEL_GAP);
-		char cls[32];
+	for (size_t p = 0; p < r->nproviders && rc == 0; p++) {
 		if (!seen[p])
 			continue;
-		bottom = top + S_PANEL_H;
-		tr_provider_class(cls, sizeof(cls), p);
-		tr_axis_draw_y(s, ay, left, right, top, bottom,
+		pl.top = floor(y + S_PANEL_GAP);
+		pl.bottom = pl.top + S_PANEL_H;
+		tr_axis_draw_y(s, ay, pl.left, pl.right, pl.top, pl.bottom,
 		               done == 0 ? "Window TPS" : NULL);
-		tr_scene_text(s, "label", NULL, right, top - 6, TR_ANCHOR_END, TR_TEXT_SIZE, true,
-		              false, r->providers[p].label);
-		if (c >= 0 && r->cells[c].pooled.present) {
-			double my = tr_axis_map(ay, r->cells[c].pooled.tps_mean, bottom, top);
-			char *mean = tr_numstr_grouped(r->cells[c].pooled.tps_mean, 1);
-			char *t = mean ? tr_sprintf("%s: mean window TPS %s over its runs",
-			                            r->providers[p].label, mean) : NULL;
-			tr_scene_line(s, "meanline", t, left, my, right, my);
-			free(mean);
-			free(t);
-		}
+		tr_scene_text(s, "label", NULL, pl.right, pl.top - 6, TR_ANCHOR_END,
+		              TR_TEXT_SIZE, true, false, r->providers[p].label);
+		S_mean_line(s, r, item, p, ay, &pl);
 		if (++done == npanels)
-			tr_axis_draw_x(s, ax, left, right, top, bottom,
+			tr_axis_draw_x(s, ax, pl.left, pl.right, pl.top, pl.bottom,
 			               "Seconds since the run's first window");
 		else
-			tr_scene_line(s, "axis", NULL, left, bottom, right, bottom);
-		*rc = S_lines(s, r, item, (long)p, ax, ay, left, right, top, bottom);
-		if (*rc == 0 && dip >= 0 && r->runs[dip].provider == p)
-			*rc = S_mark_dip(s, r, (size_t)dip, ax, ay, left, right, top, bottom);
-		y = bottom;
+			tr_scene_line(s, "axis", NULL, pl.left, pl.bottom, pl.right, pl.bottom);
+		rc = S_lines(s, r, item, (long)p, ax, ay, &pl);
+		if (rc == 0 && dip >= 0 && r->runs[dip].provider == p)
+			rc = S_mark_dip(s, r, (size_t)dip, ax, ay, &pl);
+		y = *bottom = pl.bottom;
 	}
-	return bottom;
+	return rc;
+}
+
+/* One plot with every run: the few-lines form. Sets *bottom. */
+static int S_single(double *bottom, tr_scene *s, const tr_results *r,
+                    const tr_chart_item *item, const tr_axis *ax, const tr_axis *ay,
+                    double y, long dip)
+{
+	tr_plot pl;
+	int rc;
+	/* room right of the plot for the last x label */
+	tr_plot_below(&pl, s, tr_axis_label_width(s, ay), 12, y, S_PLOT_H);
+	*bottom = pl.bottom;
+	tr_axis_draw_y(s, ay, pl.left, pl.right, pl.top, pl.bottom,
+	               "Window TPS (transactions per second)");
+	tr_axis_draw_x(s, ax, pl.left, pl.right, pl.top, pl.bottom,
+	               "Seconds since the run's first window");
+	if ((rc = S_lines(s, r, item, -1, ax, ay, &pl)) < 0)
+		return rc;
+	if (dip >= 0)
+		return S_mark_dip(s, r, (size_t)dip, ax, ay, &pl);
+	return 0;
+}
+
+/* What the runs drawn span, for the axes, legend and subtitle. */
+typedef struct S_span {
+	bool *seen;           /* providers with a run drawn */
+	size_t runs, max_rank;
+	double tmax, vmax;    /* longest run (s from its first window), top TPS */
+	double interval;      /* of the first run with windows */
+	tr_window_source source;
+} S_span;
+
+static int S_span_of(S_span *out, const tr_results *r, const tr_chart_item *item)
+{
+	memset(out, 0, sizeof(*out));
+	out->interval = NAN;
+	out->source = TR_WINDOWS_NONE;
+	if (!(out->seen = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(bool))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < r->nruns; i++) {
+		const tr_run_result *run = &r->runs[i];
+		double len;
+		size_t rank;
+		if (!S_drawn(run, item))
+			continue;
+		out->runs++;
+		out->seen[run->provider] = true;
+		rank = S_run_rank(r, i);
+		if (rank > out->max_rank)
+			out->max_rank = rank;
+		len = run->series[run->nseries - 1].start_s - run->series[0].start_s;
+		if (len > out->tmax)
+			out->tmax = len;
+		for (size_t k = 0; k < run->nseries; k++)
+			if (isfinite(run->series[k].tps) && run->series[k].tps > out->vmax)
+				out->vmax = run->series[k].tps;
+		if (run->windows.present && out->source == TR_WINDOWS_NONE) {
+			out->source = run->windows.source;
+			out->interval = run->windows.interval_s;
+		}
+	}
+	return 0;
+}
+
+/* Legend: providers, then the dash of each run when there are several. */
+static int S_legend(tr_legend *out, const tr_results *r, const S_span *sp)
+{
+	int rc;
+	for (size_t p = 0; p < r->nproviders; p++)
+		if (sp->seen[p] &&
+		    (rc = tr_legend_add_provider(out, r, p, TR_SWATCH_LINE)) < 0)
+			return rc;
+	for (size_t k = 0; sp->max_rank > 0 && k <= sp->max_rank && k < 4; k++)
+		if ((rc = tr_legend_add(out, S_ordinal(k), "neutral run", k,
+		                        TR_SWATCH_LINE, k == 0)) < 0)
+			return rc;
+	return 0;
+}
+
+static char *S_subtitle(const tr_results *r, const tr_chart_item *item,
+                        const S_span *sp)
+{
+	char *iv = tr_numstr_trim(sp->interval, 3), *sub;
+	if (!iv)
+		return NULL;
+	sub = tr_sprintf("TPS of each %s-second window %s, one line per run%s; the "
+	                 "first window of a run is left out; the square marks the "
+	                 "deepest dip. Workload: %s.",
+	                 iv, sp->source == TR_WINDOWS_PROGRESS
+	                         ? "from pgbench's progress lines (-P)"
+	                         : "from pgbench's aggregate logs",
+	                 sp->runs > S_MAX_LINES ? ", one panel per provider on the same "
+	                                          "axes, its mean dashed" : "",
+	                 r->workloads[item->workload].label);
+	free(iv);
+	return sub;
 }
 
 int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 {
-	tr_legend_entry *legend = NULL;
-	size_t nlegend = 0, max_rank = 0, runs = 0;
-	double tmax = 0, vmax = 0, y, left, right, top, bottom, lw;
-	double interval = NAN, asc, desc;
-	tr_window_source source = TR_WINDOWS_NONE;
-	bool *seen = NULL;
+	tr_legend legend = { 0 };
+	S_span sp;
+	double y, bottom;
 	tr_axis ax, ay;
 	long dip;
 	char *sub = NULL;
-	int rc = 0;
+	int rc;
 
-	seen = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(bool));
-	legend = tr_calloc(r->nproviders + 4, sizeof(*legend));
-	if (!seen || !legend) {
-		rc = TR_ENOMEM;
+	if ((rc = S_span_of(&sp, r, item)) < 0)
 		goto cleanup;
-	}
-	for (size_t i = 0; i < r->nruns; i++) {
-		const tr_run_result *run = &r->runs[i];
-		size_t rank;
-		if (!S_drawn(run, item))
-			continue;
-		runs++;
-		seen[run->provider] = true;
-		rank = S_run_rank(r, i);
-		if (rank > max_rank)
-			max_rank = rank;
-		if (run->series[run->nseries - 1].start_s - run->series[0].start_s > tmax)
-			tmax = run->series[run->nseries - 1].start_s - run->series[0].start_s;
-		for (size_t k = 0; k < run->nseries; k++)
-			if (isfinite(run->series[k].tps) && run->series[k].tps > vmax)
-				vmax = run->series[k].tps;
-		if (run->windows.present && source == TR_WINDOWS_NONE) {
-			source = run->windows.source;
-			interval = run->windows.interval_s;
-		}
-	}
-	if (runs == 0) {
+	if (sp.runs == 0) {
 		rc = tr_error_set("no window series for a 'timeline' chart");
 		goto cleanup;
 	}
+	if ((rc = S_legend(&legend, r, &sp)) < 0)
+		goto cleanup;
+	if (!(sub = S_subtitle(r, item, &sp))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	y = tr_frame_open(s, r, item->title, sub, &legend);
 
-	/* Legend: providers, then the dash of each run when there are several. */
-	for (size_t p = 0; p < r->nproviders; p++) {
-		if (!seen[p])
-			continue;
-		legend[nlegend].label = r->providers[p].label;
-		legend[nlegend].cls = tr_sprintf("p%zu", p);
-		legend[nlegend].swatch = TR_SWATCH_LINE;
-		if (!legend[nlegend++].cls) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-	}
-	for (size_t k = 0; max_rank > 0 && k <= max_rank && k < 4; k++) {
-		legend[nlegend].label = S_ordinal(k);
-		legend[nlegend].cls = tr_sprintf("neutral run%zu", k);
-		legend[nlegend].swatch = TR_SWATCH_LINE;
-		legend[nlegend].new_row = k == 0;
-		if (!legend[nlegend++].cls) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-	}
-	{
-		char *iv = tr_numstr_trim(interval, 3);
-		if (!iv) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		sub = tr_sprintf("TPS of each %s-second window %s, one line per run%s; the "
-		                 "first window of a run is left out; the square marks the "
-		                 "deepest dip. Workload: %s.",
-		                 iv, source == TR_WINDOWS_PROGRESS
-		                         ? "from pgbench's progress lines (-P)"
-		                         : "from pgbench's aggregate logs",
-		                 runs > S_MAX_LINES ? ", one panel per provider on the same "
-		                                      "axes, its mean dashed" : "",
-		                 r->workloads[item->workload].label);
-		free(iv);
-		if (!sub) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-	}
-	tr_frame_styles(s, r);
-	y = tr_frame_header(s, item->title, sub);
-	y = tr_frame_legend(s, legend, nlegend, y);
-
-	tr_axis_nice(&ay, 0, vmax * TR_LINE_HEADROOM, runs > S_MAX_LINES ? 3 : 5);
-	tr_axis_nice(&ax, 0, tmax, 10);
+	tr_axis_nice(&ay, 0, sp.vmax * TR_LINE_HEADROOM, sp.runs > S_MAX_LINES ? 3 : 5);
+	tr_axis_nice(&ax, 0, sp.tmax, 10);
 	dip = S_deepest(r, item);
-	if (runs > S_MAX_LINES) {
-		bottom = S_panels(s, r, item, seen, &ax, &ay, y, dip, &rc);
-		if (rc < 0)
-			goto cleanup;
-	} else {
-		lw = tr_axis_label_width(s, &ay);
-		left = TR_MARGIN + lw + 6;
-		right = s->width - TR_MARGIN - 12;  /* room for the last x label */
-		top = floor(y + 22);
-		bottom = top + S_PLOT_H;
-		tr_axis_draw_y(s, &ay, left, right, top, bottom,
-		               "Window TPS (transactions per second)");
-		tr_axis_draw_x(s, &ax, left, right, top, bottom,
-		               "Seconds since the run's first window");
-		if ((rc = S_lines(s, r, item, -1, &ax, &ay, left, right, top, bottom)) < 0 ||
-		    (dip >= 0 &&
-		     (rc = S_mark_dip(s, r, (size_t)dip, &ax, &ay, left, right, top, bottom)) < 0))
-			goto cleanup;
-	}
-	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	tr_frame_finish(s, bottom + 6 + asc + desc + 8 + asc + desc + TR_MARGIN);
+	rc = sp.runs > S_MAX_LINES
+		? S_panels(&bottom, s, r, item, sp.seen, &ax, &ay, y, dip)
+		: S_single(&bottom, s, r, item, &ax, &ay, y, dip);
+	if (rc < 0)
+		goto cleanup;
+	tr_frame_finish_x_axis(s, bottom);
 	rc = tr_scene_finish(s);
 cleanup:
-	for (size_t k = 0; legend && k < nlegend; k++)
-		free((char *)legend[k].cls);
-	free(seen);
-	free(legend);
+	tr_legend_free(&legend);
+	free(sp.seen);
 	free(sub);
 	return rc;
 }

@@ -88,7 +88,7 @@ bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
 				    strcmp(r->workloads[w].short_type,
 				           r->workloads[workload].short_type) != 0)
 					continue;
-				if (tr_sweep_clients(r, s, r->workloads[w].short_type, NULL) > 1)
+				if (tr_chart_sweep_clients(r, s, r->workloads[w].short_type, NULL) > 1)
 					return true;
 			}
 		}
@@ -100,15 +100,15 @@ bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
 			if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
 			    (workload >= 0 && c->workload != (size_t)workload))
 				continue;
-			if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL))
+			if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL) > 0)
 				return true;
 		}
 		return false;
 	}
 }
 
-size_t tr_sweep_clients(const tr_results *r, size_t scenario, const char *type,
-                        int *clients)
+size_t tr_chart_sweep_clients(const tr_results *r, size_t scenario,
+                              const char *type, int *clients)
 {
 	size_t n = 0;
 	int seen[256];
@@ -137,7 +137,7 @@ static size_t S_bar_groups(const tr_results *r, tr_chart_kind kind)
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		double v, lo, hi;
-		if (!tr_bars_value(r, c, kind, &v, &lo, &hi, NULL))
+		if (tr_bars_value(r, c, kind, &v, &lo, &hi, NULL) <= 0)
 			continue;
 		if ((long)c->scenario != ls || (long)c->workload != lw)
 			n++;
@@ -147,8 +147,7 @@ static size_t S_bar_groups(const tr_results *r, tr_chart_kind kind)
 	return n;
 }
 
-/* Workloads of scenario s with data for this kind. */
-static size_t S_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s)
+size_t tr_chart_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s)
 {
 	size_t n = 0;
 	for (size_t w = 0; w < r->nworkloads; w++)
@@ -182,7 +181,7 @@ static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
 				             TR_SLUG_NAME_MAX, "x");
 		} else if (rc == 0 && w >= 0 && !tr_chart_is_bars(kind) &&
 		           kind != TR_CHART_INIT &&
-		           S_workloads_with(r, kind, (size_t)s) > 1) {
+		           tr_chart_workloads_with(r, kind, (size_t)s) > 1) {
 			rc = tr_buf_printf(&name, "-%s", r->workloads[w].key);
 		}
 	}
@@ -191,6 +190,44 @@ static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
 		return NULL;
 	}
 	return tr_buf_detach(&name);
+}
+
+/* Kinds drawn per scenario and workload (timeline, percentiles, sweep)
+ * take the first scenario and workload with data where none is given; a
+ * sweep is named by its type, so the first workload of that type stands
+ * for it. */
+static bool S_per_workload(tr_chart_kind kind)
+{
+	return kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
+	       kind == TR_CHART_SWEEP;
+}
+
+static void S_pick(const tr_results *r, tr_chart_kind kind, long *scenario,
+                   long *workload)
+{
+	for (size_t s = 0; s < r->nscenarios && *scenario < 0; s++)
+		if (tr_chart_has(r, kind, (long)s, *workload))
+			*scenario = (long)s;
+	for (size_t w = 0; w < r->nworkloads && *workload < 0 && *scenario >= 0; w++)
+		if (tr_chart_has(r, kind, *scenario, (long)w))
+			*workload = (long)w;
+	if (kind != TR_CHART_SWEEP || *workload < 0)
+		return;
+	for (size_t w = 0; w < (size_t)*workload; w++)
+		if (strcmp(r->workloads[w].short_type,
+		           r->workloads[*workload].short_type) == 0) {
+			*workload = (long)w;
+			return;
+		}
+}
+
+static int S_no_data(const tr_results *r, tr_chart_kind kind, long scenario)
+{
+	tr_error_set("the results hold no data for a '%s' chart%s%s%s",
+	             tr_chart_kind_name(kind), scenario >= 0 ? " of scenario '" : "",
+	             scenario >= 0 ? r->scenarios[scenario].id : "",
+	             scenario >= 0 ? "'" : "");
+	return TR_ENOTFOUND;
 }
 
 int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
@@ -202,47 +239,26 @@ int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
 	if ((scenario >= 0 && (size_t)scenario >= r->nscenarios) ||
 	    (workload >= 0 && (size_t)workload >= r->nworkloads))
 		return tr_error_set("no such scenario or workload");
-	/* Kinds drawn per scenario and workload pick the first with data. */
-	if (kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
-	    kind == TR_CHART_SWEEP) {
-		for (size_t s = 0; s < r->nscenarios && scenario < 0; s++)
-			if (tr_chart_has(r, kind, (long)s, workload))
-				scenario = (long)s;
-		for (size_t w = 0; w < r->nworkloads && workload < 0 && scenario >= 0; w++)
-			if (tr_chart_has(r, kind, scenario, (long)w))
-				workload = (long)w;
-		if (kind == TR_CHART_SWEEP && workload >= 0) {
-			/* a sweep is named by its type: its first workload stands
-			 * for it */
-			for (size_t w = 0; w < (size_t)workload; w++)
-				if (strcmp(r->workloads[w].short_type,
-				           r->workloads[workload].short_type) == 0) {
-					workload = (long)w;
-					break;
-				}
-		}
+	if (S_per_workload(kind)) {
+		S_pick(r, kind, &scenario, &workload);
+		if (scenario < 0 || workload < 0)
+			return S_no_data(r, kind, scenario);
 	}
-	if ((kind == TR_CHART_TIMELINE || kind == TR_CHART_PERCENTILES ||
-	     kind == TR_CHART_SWEEP) && (scenario < 0 || workload < 0))
-		goto none;
 	if (kind == TR_CHART_INIT)
 		workload = -1;
 	if (!tr_chart_has(r, kind, scenario, workload))
-		goto none;
+		return S_no_data(r, kind, scenario);
 	out->scenario = scenario;
 	out->workload = workload;
-	out->name = S_name(r, kind, scenario, workload);
-	if (!out->name || (rc = tr_chart_describe(out, r)) < 0) {
-		tr_chart_item_free(out);
-		return out->name ? rc : TR_ENOMEM;
+	if (!(out->name = S_name(r, kind, scenario, workload))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
 	}
-	return 0;
-none:
-	tr_error_set("the results hold no data for a '%s' chart%s%s%s",
-	             tr_chart_kind_name(kind), scenario >= 0 ? " of scenario '" : "",
-	             scenario >= 0 ? r->scenarios[scenario].id : "",
-	             scenario >= 0 ? "'" : "");
-	return TR_ENOTFOUND;
+	rc = tr_chart_describe(out, r);
+cleanup:
+	if (rc < 0)
+		tr_chart_item_free(out);
+	return rc;
 }
 
 /* ---- the plan ------------------------------------------------------------- */

@@ -45,16 +45,90 @@ static int S_chunk(tr_buf *out, const char *type, const unsigned char *data,
 	return 0;
 }
 
-int tr_png_encode_rgb24(tr_buf *out, const unsigned char *data, int w, int h,
-                        int stride)
+/* Pixel row y as RGB bytes into raw, then filtered = raw minus the row
+ * above (prev), after the filter-type byte. */
+static void S_filter_row(unsigned char *filtered, unsigned char *raw,
+                         const unsigned char *prev, const unsigned char *data,
+                         int w, int y, int stride, size_t rowlen)
+{
+	const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+	for (int x = 0; x < w; x++) {
+		uint32_t v = px[x];
+		raw[3 * x] = (unsigned char)(v >> 16);
+		raw[3 * x + 1] = (unsigned char)(v >> 8);
+		raw[3 * x + 2] = (unsigned char)v;
+	}
+	for (size_t i = 0; i < rowlen - 1; i++)
+		filtered[i + 1] = (unsigned char)(raw[i] - prev[i]);
+}
+
+/* One deflate call into the free end of z (grown first). */
+static int S_deflate_step(z_stream *zs, tr_buf *z, int flush, int *zr)
+{
+	if (tr_buf_grow(z, 65536) < 0)
+		return TR_ENOMEM;
+	zs->next_out = (Bytef *)z->ptr + z->size;
+	zs->avail_out = (uInt)(z->asize - z->size - 1);
+	*zr = deflate(zs, flush);
+	z->size = z->asize - 1 - zs->avail_out;
+	return 0;
+}
+
+/* Deflates all of in[0..len) into z. */
+static int S_deflate_row(z_stream *zs, tr_buf *z, unsigned char *in, size_t len)
+{
+	int rc, zr;
+	zs->next_in = in;
+	zs->avail_in = (uInt)len;
+	while (zs->avail_in > 0) {
+		if ((rc = S_deflate_step(zs, z, Z_NO_FLUSH, &zr)) < 0)
+			return rc;
+		if (zr != Z_OK)
+			return tr_error_set("PNG: zlib failed");
+	}
+	return 0;
+}
+
+/* Flushes the rest of the stream into z. */
+static int S_deflate_finish(z_stream *zs, tr_buf *z)
+{
+	int rc, zr;
+	for (;;) {
+		if ((rc = S_deflate_step(zs, z, Z_FINISH, &zr)) < 0)
+			return rc;
+		if (zr == Z_STREAM_END)
+			return 0;
+		if (zr != Z_OK && zr != Z_BUF_ERROR)
+			return tr_error_set("PNG: zlib failed");
+	}
+}
+
+/* The file: signature, header, the deflated rows, end. */
+static int S_write_file(tr_buf *out, int w, int h, const tr_buf *z)
 {
 	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 	unsigned char ihdr[13];
+	S_be32(ihdr, (uint32_t)w);
+	S_be32(ihdr + 4, (uint32_t)h);
+	ihdr[8] = 8;  /* bits per channel */
+	ihdr[9] = 2;  /* truecolour RGB */
+	ihdr[10] = ihdr[11] = ihdr[12] = 0;
+	if (tr_buf_put(out, sig, sizeof(sig)) < 0 ||
+	    S_chunk(out, "IHDR", ihdr, sizeof(ihdr)) < 0 ||
+	    S_chunk(out, "IDAT", (const unsigned char *)z->ptr, z->size) < 0 ||
+	    S_chunk(out, "IEND", NULL, 0) < 0)
+		return TR_ENOMEM;
+	return 0;
+}
+
+int tr_png_encode_rgb24(tr_buf *out, const unsigned char *data, int w, int h,
+                        int stride)
+{
 	size_t rowlen = (size_t)w * 3 + 1;
 	unsigned char *rows = NULL, *prev, *raw, *filtered;
 	tr_buf z = TR_BUF_INIT;
 	z_stream zs;
-	int rc = TR_ERROR;
+	int rc = 0;
 
 	if (w <= 0 || h <= 0)
 		return tr_error_set("PNG: empty image");
@@ -73,66 +147,16 @@ int tr_png_encode_rgb24(tr_buf *out, const unsigned char *data, int w, int h,
 	raw = rows + rowlen;
 	filtered = rows + 2 * rowlen;
 	filtered[0] = 2; /* filter type of every row: Up */
-	for (int y = 0; y < h; y++) {
-		const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+	for (int y = 0; y < h && rc == 0; y++) {
 		unsigned char *t;
-		for (int x = 0; x < w; x++) {
-			uint32_t v = px[x];
-			raw[3 * x] = (unsigned char)(v >> 16);
-			raw[3 * x + 1] = (unsigned char)(v >> 8);
-			raw[3 * x + 2] = (unsigned char)v;
-		}
-		for (size_t i = 0; i < rowlen - 1; i++)
-			filtered[i + 1] = (unsigned char)(raw[i] - prev[i]);
+		S_filter_row(filtered, raw, prev, data, w, y, stride, rowlen);
 		t = prev;
 		prev = raw;
 		raw = t;
-		zs.next_in = filtered;
-		zs.avail_in = (uInt)rowlen;
-		while (zs.avail_in > 0) {
-			if (tr_buf_grow(&z, 65536) < 0) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			zs.next_out = (Bytef *)z.ptr + z.size;
-			zs.avail_out = (uInt)(z.asize - z.size - 1);
-			if (deflate(&zs, Z_NO_FLUSH) != Z_OK) {
-				rc = tr_error_set("PNG: zlib failed");
-				goto cleanup;
-			}
-			z.size = z.asize - 1 - zs.avail_out;
-		}
+		rc = S_deflate_row(&zs, &z, filtered, rowlen);
 	}
-	for (;;) {
-		int zr;
-		if (tr_buf_grow(&z, 65536) < 0) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		zs.next_out = (Bytef *)z.ptr + z.size;
-		zs.avail_out = (uInt)(z.asize - z.size - 1);
-		zr = deflate(&zs, Z_FINISH);
-		z.size = z.asize - 1 - zs.avail_out;
-		if (zr == Z_STREAM_END)
-			break;
-		if (zr != Z_OK && zr != Z_BUF_ERROR) {
-			rc = tr_error_set("PNG: zlib failed");
-			goto cleanup;
-		}
-	}
-	S_be32(ihdr, (uint32_t)w);
-	S_be32(ihdr + 4, (uint32_t)h);
-	ihdr[8] = 8;  /* bits per channel */
-	ihdr[9] = 2;  /* truecolour RGB */
-	ihdr[10] = ihdr[11] = ihdr[12] = 0;
-	if (tr_buf_put(out, sig, sizeof(sig)) < 0 ||
-	    S_chunk(out, "IHDR", ihdr, sizeof(ihdr)) < 0 ||
-	    S_chunk(out, "IDAT", (const unsigned char *)z.ptr, z.size) < 0 ||
-	    S_chunk(out, "IEND", NULL, 0) < 0) {
-		rc = TR_ENOMEM;
-		goto cleanup;
-	}
-	rc = 0;
+	if (rc == 0 && (rc = S_deflate_finish(&zs, &z)) == 0)
+		rc = S_write_file(out, w, h, &z);
 cleanup:
 	deflateEnd(&zs);
 	free(rows);

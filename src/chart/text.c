@@ -186,6 +186,11 @@ char *tr_text_clean(const char *s)
 	return tr_buf_detach(&b);
 }
 
+bool tr_text_is_cut(const char *line, const char *full)
+{
+	return strstr(line, "\xE2\x80\xA6") && !strstr(full, "\xE2\x80\xA6");
+}
+
 char *tr_text_fit(tr_text_measure *m, const char *s, double size, bool bold,
                   double max_w)
 {

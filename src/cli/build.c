@@ -7,8 +7,7 @@
 #include "export/export.h"
 #include "ingest/ingest.h"
 #include "probe/probe.h"
-#include "site/site.h"
-#include "writeup/writeup.h"
+#include "report/report.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/error.h"
@@ -29,14 +28,9 @@ static const char S_help[] =
 	"                      [--force] [--no-png] [--threads N]\n"
 	"                      [--probe PROVIDER/SCENARIO=CONNINFO --scale N [--jobs N]]\n"
 	"Read a study folder and write its report into the folder OUT:\n"
-	"\n"
-	"  OUT/index.html        the writeup as a web page (assets/ and charts/ beside it)\n"
-	"  OUT/report.html       the same as one self-contained file (no script, no links out)\n"
-	"  OUT/report.md         GitHub-flavoured Markdown, images from charts/\n"
-	"  OUT/charts/*.svg|png  every chart\n"
-	"  OUT/data/results.json the results document (as `tpsreport summary --json`)\n"
-	"  OUT/data/results.csv  one row per provider, scenario and workload\n"
-	"  OUT/data/runs.csv     one row per run\n"
+	"\n";
+/* then the files of OUT (tr_report_layout_help), then: */
+static const char S_help_tail[] =
 	"\n"
 	"The writeup is STUDY/writeup.md when there is one, else the default\n"
 	"templates/writeup.md: Markdown with directives such as {{table tps}} or\n"
@@ -197,9 +191,14 @@ cleanup:
 	return rc;
 }
 
-static void S_progress_end(bool shown)
+/* "tpsreport: drawing charts" while they are drawn, on a terminal. */
+static void S_progress(void *ctx, const char *stage)
 {
-	if (shown)
+	if (!*(const bool *)ctx)
+		return;
+	if (stage)
+		fprintf(stderr, "tpsreport: %s\r", stage);
+	else
 		fputs("\r\033[K", stderr);
 }
 
@@ -229,104 +228,10 @@ static int S_date(char *buf, size_t size, const char **out)
 	return 0;
 }
 
-static int S_read_data(tr_buf *out, const char *templates, const char *relpath)
-{
-	char *path = NULL;
-	int rc = tr_writeup_datafile(&path, templates, relpath);
-	if (rc == 0)
-		rc = tr_file_read(out, path);
-	free(path);
-	return rc;
-}
-
-/* false (with a warning) when STUDY/writeup.md is a link leading out of
- * the study: it could publish /proc/self/environ or a secret. */
-static bool S_writeup_inside(const char *own, const char *study)
-{
-	char *real = NULL;
-	int rc = tr_path_inside(own, study, &real);
-	if (rc != 0) {
-		tr_error_clear();
-		return true; /* unresolvable: the read names the problem */
-	}
-	tr_cli_warning("%s: a symbolic link to %s, outside the study; not read "
-	               "(the default writeup is used)", own, real);
-	free(real);
-	return false;
-}
-
-/* The author's STUDY/writeup.md, else the default writeup. */
-static int S_read_writeup(tr_buf *out, char **path, const char *study, const char *templates)
-{
-	struct stat st;
-	char *own = tr_path_join(study, "writeup.md");
-	int rc;
-	*path = NULL;
-	if (!own)
-		return TR_ENOMEM;
-	if (stat(own, &st) == 0 && S_writeup_inside(own, study)) {
-		*path = own;
-		return tr_file_read(out, own);
-	}
-	free(own);
-	if ((rc = tr_writeup_datafile(path, templates, "templates/writeup.md")) < 0)
-		return rc;
-	return tr_file_read(out, *path);
-}
-
-static int S_write_all(tr_site *site, const tr_results *r, const tr_writeup_charts *charts,
-                       const tr_writeup_output *wo, const tr_buf *css, const tr_buf *js)
-{
-	tr_buf data = TR_BUF_INIT;
-	int rc;
-	if ((rc = tr_site_write(site, "index.html", wo->index_html.ptr, wo->index_html.size)) < 0 ||
-	    (rc = tr_site_write(site, "report.html", wo->report_html.ptr, wo->report_html.size)) < 0 ||
-	    (rc = tr_site_write(site, "report.md", wo->markdown.ptr, wo->markdown.size)) < 0 ||
-	    (rc = tr_site_write(site, "assets/style.css", css->ptr, css->size)) < 0 ||
-	    (rc = tr_site_write(site, "assets/sort.js", js->ptr, js->size)) < 0)
-		goto cleanup;
-	for (size_t i = 0; i < charts->count; i++) {
-		const tr_writeup_chart *c = &charts->items[i];
-		char name[160];
-		snprintf(name, sizeof(name), "charts/%s.svg", c->name);
-		if ((rc = tr_site_write(site, name, c->svg.ptr, c->svg.size)) < 0)
-			goto cleanup;
-		if (c->png.size == 0)
-			continue;
-		snprintf(name, sizeof(name), "charts/%s.png", c->name);
-		if ((rc = tr_site_write(site, name, c->png.ptr, c->png.size)) < 0)
-			goto cleanup;
-	}
-	if ((rc = tr_export_json(&data, r)) < 0 ||
-	    (rc = tr_site_write(site, "data/results.json", data.ptr, data.size)) < 0)
-		goto cleanup;
-	tr_buf_clear(&data);
-	if ((rc = tr_export_cells_csv(&data, r)) < 0 ||
-	    (rc = tr_site_write(site, "data/results.csv", data.ptr, data.size)) < 0)
-		goto cleanup;
-	tr_buf_clear(&data);
-	if ((rc = tr_export_runs_csv(&data, r)) < 0 ||
-	    (rc = tr_site_write(site, "data/runs.csv", data.ptr, data.size)) < 0)
-		goto cleanup;
-cleanup:
-	tr_buf_free(&data);
-	return rc;
-}
-
-static bool S_contains(const tr_buf *b, const char *needle)
-{
-	size_t n = strlen(needle);
-	for (size_t i = 0; b->size >= n && i <= b->size - n; i++)
-		if (memcmp(b->ptr + i, needle, n) == 0)
-			return true;
-	return false;
-}
-
-/* --since OLD: the diff of OLD against these results; the writeup gets
- * {{section changes}} at its end when it does not place it itself. */
+/* --since OLD: the diff of OLD against these results (the report adds
+ * {{section changes}} to a writeup that does not place it). */
 static int S_since(tr_diff **out, tr_diff_doc **old_doc, tr_diff_doc **new_doc,
-                   tr_buf *src, const char *study_root, const tr_results *r,
-                   const S_args *a)
+                   const char *study_root, const tr_results *r, const S_args *a)
 {
 	tr_buf json = TR_BUF_INIT;
 	int rc;
@@ -335,102 +240,99 @@ static int S_since(tr_diff **out, tr_diff_doc **old_doc, tr_diff_doc **new_doc,
 		return 0;
 	if ((rc = tr_export_json(&json, r)) < 0 ||
 	    (rc = tr_diff_doc_read(new_doc, json.ptr, json.size, study_root)) < 0 ||
-	    (rc = tr_cli_diff_read(old_doc, a->since, a->threads)) < 0 ||
-	    (rc = tr_diff_compute(out, *old_doc, *new_doc)) < 0)
+	    (rc = tr_cli_diff_read(old_doc, a->since, a->threads)) < 0)
 		goto cleanup;
-	if (!S_contains(src, "section changes"))
-		rc = tr_buf_puts(src, "\n\n{{section changes}}\n");
+	rc = tr_diff_compute(out, *old_doc, *new_doc);
 cleanup:
 	tr_buf_free(&json);
 	return rc;
 }
 
-static int S_build(const char *study_root, const S_args *a)
+/* Probes first when asked, then the study and its results. */
+static int S_load(tr_study **study, tr_results **r, const char *study_root, const S_args *a)
 {
-	tr_site_options so = { a->force, study_root };
 	tr_load_options lo;
 	tr_cli_progress prog;
-	tr_site *site = NULL;
+	int rc;
+	for (int i = 0; i < a->nprobes; i++)
+		if ((rc = S_run_probe(study_root, a->probes[i], a->scale, a->jobs)) < 0)
+			return rc;
+	tr_cli_load_options(&lo, &prog, a->threads);
+	rc = tr_study_load(study, study_root, &lo);
+	tr_cli_progress_end(&prog);
+	if (rc < 0 || (rc = tr_results_compute(r, *study)) < 0)
+		return rc;
+	tr_cli_print_diags(&(*r)->warnings);
+	tr_cli_print_diags(&(*r)->findings);
+	return 0;
+}
+
+static int S_build(const char *study_root, const S_args *a)
+{
+	tr_report_options ro;
+	tr_report *rep = NULL;
 	tr_study *study = NULL;
 	tr_results *r = NULL;
-	tr_writeup_charts charts = { NULL, 0 };
-	tr_writeup_output wo;
-	tr_writeup_options wopt = { 0 };
-	tr_buf src = TR_BUF_INIT, css = TR_BUF_INIT, js = TR_BUF_INIT;
-	char *src_path = NULL, date[32];
 	tr_diff *since = NULL;
 	tr_diff_doc *since_old = NULL, *since_new = NULL;
+	tr_buf line = TR_BUF_INIT;
+	char date[32];
 	bool tty = isatty(STDERR_FILENO);
 	int status = TR_EXIT_FAILURE;
 
-	memset(&wo, 0, sizeof(wo));
-	if (S_date(date, sizeof(date), &wopt.date) < 0)
+	memset(&ro, 0, sizeof(ro));
+	if (S_date(date, sizeof(date), &ro.date) < 0)
 		return TR_EXIT_FAILURE;
-	/* Check OUT and read the writeup before the long work (and before a
-	 * probe loads tables). */
-	if (tr_site_open(&site, a->out, &so) < 0 ||
-	    S_read_writeup(&src, &src_path, study_root, a->templates) < 0 ||
-	    S_read_data(&css, a->templates, "assets/style.css") < 0 ||
-	    S_read_data(&js, a->templates, "assets/sort.js") < 0)
+	ro.templates = a->templates;
+	ro.force = a->force;
+	ro.front_matter = a->front_matter;
+	ro.png = a->png;
+	ro.threads = a->threads;
+	ro.progress = S_progress;
+	ro.ctx = &tty;
+	/* OUT checked and the writeup read before the long work (and before
+	 * a probe loads tables). */
+	if (tr_report_open(&rep, a->out, study_root, &ro) < 0)
 		goto fail;
-	for (int i = 0; i < a->nprobes; i++)
-		if (S_run_probe(study_root, a->probes[i], a->scale, a->jobs) < 0)
-			goto fail;
-	tr_cli_load_options(&lo, &prog, a->threads);
-	if (tr_study_load(&study, study_root, &lo) < 0) {
-		tr_cli_progress_end(&prog);
+	tr_cli_print_diags(tr_report_warnings(rep));
+	if (S_load(&study, &r, study_root, a) < 0 ||
+	    S_since(&since, &since_old, &since_new, study_root, r, a) < 0 ||
+	    tr_report_write(rep, r, since) < 0 || tr_report_describe(&line, rep) < 0)
 		goto fail;
-	}
-	tr_cli_progress_end(&prog);
-	if (tr_results_compute(&r, study) < 0)
-		goto fail;
-	tr_cli_print_diags(&r->warnings);
-	tr_cli_print_diags(&r->findings);
-	if (S_since(&since, &since_old, &since_new, &src, study_root, r, a) < 0)
-		goto fail;
-	if (tty)
-		fputs("tpsreport: drawing charts\r", stderr);
-	if (tr_writeup_charts_make(&charts, r, a->png, a->threads) < 0) {
-		S_progress_end(tty);
-		goto fail;
-	}
-	S_progress_end(tty);
-	wopt.source = src.ptr;
-	wopt.source_len = src.size;
-	wopt.source_path = src_path;
-	wopt.css = css.ptr;
-	wopt.css_len = css.size;
-	wopt.front_matter = a->front_matter;
-	wopt.since = since;
-	if (tr_writeup_render(&wo, r, &charts, &wopt) < 0 ||
-	    S_write_all(site, r, &charts, &wo, &css, &js) < 0 ||
-	    tr_site_commit(site) < 0)
-		goto fail;
-	printf("wrote %s: index.html, report.html, report.md, %zu chart%s, data/ "
-	       "(%zu file%s unchanged)\n", tr_site_path(site), charts.count,
-	       charts.count == 1 ? "" : "s", tr_site_unchanged(site),
-	       tr_site_unchanged(site) == 1 ? "" : "s");
+	printf("%s\n", tr_buf_cstr(&line));
 	status = fflush(stdout) == 0 ? TR_EXIT_OK : TR_EXIT_FAILURE;
 	goto cleanup;
 fail:
 	tr_cli_error_last();
 cleanup:
-	tr_writeup_output_free(&wo);
-	tr_writeup_charts_free(&charts);
-	tr_buf_free(&src);
-	tr_buf_free(&css);
-	tr_buf_free(&js);
-	free(src_path);
+	tr_buf_free(&line);
 	tr_diff_free(since);
 	tr_diff_doc_free(since_old);
 	tr_diff_doc_free(since_new);
 	tr_results_free(r);
 	tr_study_free(study);
-	tr_site_free(site);
+	tr_report_free(rep);
 	return status;
 }
 
-int tr_cmd_build(int argc, char **argv)
+/* A number option: --scale (1 to 1000000), --jobs (1 to 64), --threads
+ * (1 to 256). -1 when it is fine, else the exit status. */
+static int S_number(int *out, const char *name, long max, const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+	if (*end || n < 1 || n > max) {
+		if (max == 256)
+			return tr_cli_usage_error("build", "--threads: expected 1 to 256, got '%s'", arg);
+		return tr_cli_usage_error("build", "--%s: expected a positive number, got '%s'",
+		                          name, arg);
+	}
+	*out = (int)n;
+	return -1;
+}
+
+/* The options into a: -1 to go on, else the exit status. */
+static int S_parse(S_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -446,49 +348,31 @@ int tr_cmd_build(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	S_args a;
-	int c;
+	int c, status = -1;
 
-	memset(&a, 0, sizeof(a));
-	a.png = true;
-	a.jobs = 1;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+	while (status < 0 && (c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'S': a.since = optarg; break;
+		case 'S': a->since = optarg; break;
 		case 'R':
-			if (a.nprobes == (int)TR_ARRAY_SIZE(a.probes))
-				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a.probes));
-			a.probes[a.nprobes++] = optarg;
+			if (a->nprobes == (int)TR_ARRAY_SIZE(a->probes))
+				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a->probes));
+			a->probes[a->nprobes++] = optarg;
 			break;
-		case 's':
-		case 'j': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > (c == 's' ? 1000000 : 64))
-				return tr_cli_usage_error("build", "--%s: expected a positive number, got '%s'",
-				                          c == 's' ? "scale" : "jobs", optarg);
-			if (c == 's')
-				a.scale = (int)n;
-			else
-				a.jobs = (int)n;
-			break;
-		}
-		case 'o': a.out = optarg; break;
-		case 'T': a.templates = optarg; break;
-		case 'F': a.front_matter = true; break;
-		case 'f': a.force = true; break;
-		case 'P': a.png = false; break;
-		case 't': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
-				return tr_cli_usage_error("build", "--threads: expected 1 to 256, got '%s'", optarg);
-			a.threads = (int)n;
-			break;
-		}
-		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
+		case 's': status = S_number(&a->scale, "scale", 1000000, optarg); break;
+		case 'j': status = S_number(&a->jobs, "jobs", 64, optarg); break;
+		case 't': status = S_number(&a->threads, "threads", 256, optarg); break;
+		case 'o': a->out = optarg; break;
+		case 'T': a->templates = optarg; break;
+		case 'F': a->front_matter = true; break;
+		case 'f': a->force = true; break;
+		case 'P': a->png = false; break;
+		case 'h':
+			fputs(S_help, stdout);
+			fputs(tr_report_layout_help, stdout);
+			fputs(S_help_tail, stdout);
+			return TR_EXIT_OK;
 		case ':':
 			return tr_cli_usage_error("build", "option '%s' needs a value",
 			                          argv[optind - 1]);
@@ -497,6 +381,19 @@ int tr_cmd_build(int argc, char **argv)
 			                          argv[optind - 1]);
 		}
 	}
+	return status;
+}
+
+int tr_cmd_build(int argc, char **argv)
+{
+	S_args a;
+	int status;
+
+	memset(&a, 0, sizeof(a));
+	a.png = true;
+	a.jobs = 1;
+	if ((status = S_parse(&a, argc, argv)) >= 0)
+		return status;
 	if (optind != argc - 1)
 		return tr_cli_usage_error("build", "expected one STUDY folder");
 	if (!a.out)

@@ -1,9 +1,12 @@
 /* chart.c: `tpsreport chart STUDY --kind K [--scenario S] -o FILE`, and
- * `--all -o DIR` / `--list` for every chart the data allows. */
+ * `--all -o DIR` / `--list` for every chart the data allows (--all draws
+ * them through the report module, on the worker threads, as a build
+ * does). */
 
 #include "cli.h"
 #include "chart/chart.h"
 #include "ingest/ingest.h"
+#include "report/report.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/error.h"
@@ -36,7 +39,8 @@ static const char S_help[] =
 	"                   folder (created if missing)\n"
 	"  --all            every chart the data allows, as DIR/NAME.FORMAT\n"
 	"  --list           print the charts the data allows: name, kind, title\n"
-	"  --threads N      threads for reading logs (default: one per CPU)\n"
+	"  --threads N      threads for reading logs and, with --all, drawing\n"
+	"                   (default: one per CPU)\n"
 	"  -h, --help       this help\n"
 	"\n"
 	"Files are written atomically, never inside the study's results/ nor onto\n"
@@ -103,27 +107,49 @@ static int S_write(const char *path, const tr_buf *b)
 	return 0;
 }
 
-static int S_all(const tr_results *r, const tr_chart_plan *plan,
-                 tr_chart_format format, const char *dir)
+typedef struct {
+	const char *kind_name, *scenario, *workload, *format_name, *output;
+	bool all, list;
+	tr_chart_kind kind;
+	tr_chart_format format;
+	int threads;
+	const char *study;
+} S_args;
+
+/* --all: every chart of the plan drawn by the report module (on the
+ * worker threads), then written as DIR/NAME.FORMAT. */
+static int S_all(const tr_results *r, const tr_chart_plan *plan, const S_args *a)
 {
-	tr_buf b = TR_BUF_INIT;
-	int status = TR_EXIT_OK;
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		tr_cli_error("%s: %s", dir, strerror(errno));
+	tr_buf *bufs = tr_calloc(plan->count + 1, sizeof(tr_buf));
+	int status = TR_EXIT_FAILURE;
+	if (!bufs) {
+		tr_cli_error("out of memory");
 		return TR_EXIT_FAILURE;
 	}
+	if (mkdir(a->output, 0777) < 0 && errno != EEXIST) {
+		tr_cli_error("%s: %s", a->output, strerror(errno));
+		goto cleanup;
+	}
+	if (tr_report_draw_plan(bufs, r, plan, a->format, a->threads) < 0) {
+		tr_cli_error_last();
+		goto cleanup;
+	}
+	status = TR_EXIT_OK;
 	for (size_t i = 0; i < plan->count && status == TR_EXIT_OK; i++) {
-		char *path = tr_sprintf("%s/%s.%s", dir, plan->items[i].name, S_ext(format));
-		tr_buf_clear(&b);
-		if (!path || tr_chart_render(&b, r, &plan->items[i], format) < 0) {
-			tr_cli_error_last();
+		char *path = tr_sprintf("%s/%s.%s", a->output, plan->items[i].name,
+		                        S_ext(a->format));
+		if (!path) {
+			tr_cli_error("out of memory");
 			status = TR_EXIT_FAILURE;
-		} else if (S_write(path, &b) < 0) {
+		} else if (S_write(path, &bufs[i]) < 0) {
 			status = TR_EXIT_FAILURE;
 		}
 		free(path);
 	}
-	tr_buf_free(&b);
+cleanup:
+	for (size_t i = 0; i < plan->count; i++)
+		tr_buf_free(&bufs[i]);
+	free(bufs);
 	return status;
 }
 
@@ -144,6 +170,119 @@ static long S_workload(const tr_results *r, const char *key)
 	return -1;
 }
 
+/* --list: name, kind and title of every chart of the plan. */
+static int S_list(const tr_chart_plan *plan)
+{
+	for (size_t i = 0; i < plan->count; i++)
+		printf("%s\t%s\t%s\n", plan->items[i].name,
+		       tr_chart_kind_name(plan->items[i].kind), plan->items[i].title);
+	return fflush(stdout) == 0 ? TR_EXIT_OK : TR_EXIT_FAILURE;
+}
+
+/* One chart: the plan's when neither --scenario nor --workload narrows
+ * it, else one made for them. */
+static int S_one(const tr_results *r, const tr_chart_plan *plan, long s, long w,
+                 const S_args *a)
+{
+	const tr_chart_item *item = NULL;
+	tr_chart_item made;
+	tr_buf out = TR_BUF_INIT;
+	bool own = false;
+	int status = TR_EXIT_FAILURE, rc;
+
+	if (s < 0 && w < 0)
+		item = tr_chart_plan_find(plan, a->kind, -1);
+	if (!item) {
+		if ((rc = tr_chart_item_make(&made, r, a->kind, s, w)) < 0) {
+			if (rc == TR_ENOTFOUND)
+				tr_cli_error("%s: %s", tr_error_last(), S_hint(a->kind));
+			else
+				tr_cli_error_last();
+			return TR_EXIT_FAILURE;
+		}
+		own = true;
+		item = &made;
+	}
+	if (tr_chart_render(&out, r, item, a->format) < 0)
+		tr_cli_error_last();
+	else if (S_write(a->output, &out) == 0)
+		status = TR_EXIT_OK;
+	if (own)
+		tr_chart_item_free(&made);
+	tr_buf_free(&out);
+	return status;
+}
+
+/* The study loaded, the scenario and workload found, then one of --list,
+ * --all or one chart. */
+static int S_run(const S_args *a)
+{
+	tr_load_options opts;
+	tr_cli_progress prog;
+	tr_study *study = NULL;
+	tr_results *results = NULL;
+	tr_chart_plan plan = { NULL, 0 };
+	long s = -1, w = -1;
+	int rc, status = TR_EXIT_FAILURE;
+
+	tr_cli_load_options(&opts, &prog, a->threads);
+	rc = tr_study_load(&study, a->study, &opts);
+	tr_cli_progress_end(&prog);
+	if (rc < 0 || tr_results_compute(&results, study) < 0) {
+		tr_cli_error_last();
+		goto cleanup;
+	}
+	tr_cli_print_diags(&results->warnings);
+	if (a->scenario && (s = S_scenario(results, a->scenario)) < 0) {
+		tr_cli_error("no scenario '%s' in %s (scenarios are the folders under "
+		             "results/<provider>/)", a->scenario, a->study);
+		goto cleanup;
+	}
+	if (a->workload && (w = S_workload(results, a->workload)) < 0) {
+		tr_cli_error("no workload '%s' in %s (see tpsreport chart --list)",
+		             a->workload, a->study);
+		goto cleanup;
+	}
+	if (tr_chart_plan_make(&plan, results) < 0) {
+		tr_cli_error_last();
+		goto cleanup;
+	}
+	status = a->list ? S_list(&plan)
+	         : a->all ? S_all(results, &plan, a)
+	                  : S_one(results, &plan, s, w, a);
+cleanup:
+	tr_chart_plan_free(&plan);
+	tr_results_free(results);
+	tr_study_free(study);
+	return status;
+}
+
+/* What the options say, checked against each other: -1 to go on, else
+ * the exit status. */
+static int S_check(S_args *a)
+{
+	if (!a->list && !a->output)
+		return tr_cli_usage_error("chart", "-o FILE is required");
+	if (!a->all && !a->list && !a->kind_name)
+		return tr_cli_usage_error("chart", "--kind is required (or --all, --list)");
+	if (a->kind_name && tr_chart_kind_parse(&a->kind, a->kind_name) < 0)
+		return tr_cli_usage_error("chart", "%s", tr_error_last());
+	if (a->format_name) {
+		if (S_format_of(&a->format, a->format_name) < 0)
+			return tr_cli_usage_error("chart", "--format: expected svg, png or pdf, got '%s'",
+			                          a->format_name);
+	} else if (a->output && !a->all && strcmp(a->output, "-") != 0) {
+		const char *dot = strrchr(a->output, '.');
+		if (!dot || S_format_of(&a->format, dot + 1) < 0)
+			return tr_cli_usage_error("chart", "cannot tell the format from '%s': "
+			                          "use --format svg|png|pdf", a->output);
+	}
+	if (a->output && strcmp(a->output, "-") != 0 &&
+	    tr_cli_output_check(a->study, a->output) < 0)
+		return TR_EXIT_FAILURE;
+	return -1;
+}
+
 int tr_cmd_chart(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -158,40 +297,29 @@ int tr_cmd_chart(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *kind_name = NULL, *scenario = NULL, *workload = NULL;
-	const char *format_name = NULL, *output = NULL;
-	bool all = false, list = false, own_item = false;
-	tr_chart_kind kind = TR_CHART_TPS;
-	tr_chart_format format = TR_CHART_SVG;
-	tr_load_options opts;
-	tr_cli_progress prog;
-	int threads = 0;
-	tr_study *study = NULL;
-	tr_results *results = NULL;
-	tr_chart_plan plan = { NULL, 0 };
-	tr_chart_item made;
-	const tr_chart_item *item = NULL;
-	tr_buf out = TR_BUF_INIT;
-	long s = -1, w = -1;
-	int c, rc_load, status = TR_EXIT_FAILURE;
+	S_args a;
+	int c, status;
 
+	memset(&a, 0, sizeof(a));
+	a.kind = TR_CHART_TPS;
+	a.format = TR_CHART_SVG;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'k': kind_name = optarg; break;
-		case 's': scenario = optarg; break;
-		case 'w': workload = optarg; break;
-		case 'f': format_name = optarg; break;
-		case 'o': output = optarg; break;
-		case 'A': all = true; break;
-		case 'L': list = true; break;
+		case 'k': a.kind_name = optarg; break;
+		case 's': a.scenario = optarg; break;
+		case 'w': a.workload = optarg; break;
+		case 'f': a.format_name = optarg; break;
+		case 'o': a.output = optarg; break;
+		case 'A': a.all = true; break;
+		case 'L': a.list = true; break;
 		case 't': {
 			char *end;
 			long n = strtol(optarg, &end, 10);
 			if (*end || n < 1 || n > 256)
 				return tr_cli_usage_error("chart", "--threads: expected 1 to 256, got '%s'", optarg);
-			threads = (int)n;
+			a.threads = (int)n;
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
@@ -205,86 +333,8 @@ int tr_cmd_chart(int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		return tr_cli_usage_error("chart", "expected one STUDY folder");
-	if (!list && !output)
-		return tr_cli_usage_error("chart", "-o FILE is required");
-	if (!all && !list && !kind_name)
-		return tr_cli_usage_error("chart", "--kind is required (or --all, --list)");
-	if (kind_name && tr_chart_kind_parse(&kind, kind_name) < 0)
-		return tr_cli_usage_error("chart", "%s", tr_error_last());
-	if (format_name) {
-		if (S_format_of(&format, format_name) < 0)
-			return tr_cli_usage_error("chart", "--format: expected svg, png or pdf, got '%s'",
-			                          format_name);
-	} else if (output && !all && strcmp(output, "-") != 0) {
-		const char *dot = strrchr(output, '.');
-		if (!dot || S_format_of(&format, dot + 1) < 0)
-			return tr_cli_usage_error("chart", "cannot tell the format from '%s': "
-			                          "use --format svg|png|pdf", output);
-	}
-
-	if (output && strcmp(output, "-") != 0 && tr_cli_output_check(argv[optind], output) < 0)
-		return TR_EXIT_FAILURE;
-	tr_cli_load_options(&opts, &prog, threads);
-	rc_load = tr_study_load(&study, argv[optind], &opts);
-	tr_cli_progress_end(&prog);
-	if (rc_load < 0 ||
-	    tr_results_compute(&results, study) < 0) {
-		tr_cli_error_last();
-		goto cleanup;
-	}
-	tr_cli_print_diags(&results->warnings);
-	if (scenario && (s = S_scenario(results, scenario)) < 0) {
-		tr_cli_error("no scenario '%s' in %s (scenarios are the folders under "
-		             "results/<provider>/)", scenario, argv[optind]);
-		goto cleanup;
-	}
-	if (workload && (w = S_workload(results, workload)) < 0) {
-		tr_cli_error("no workload '%s' in %s (see tpsreport chart --list)",
-		             workload, argv[optind]);
-		goto cleanup;
-	}
-	if (tr_chart_plan_make(&plan, results) < 0) {
-		tr_cli_error_last();
-		goto cleanup;
-	}
-	if (list) {
-		for (size_t i = 0; i < plan.count; i++)
-			printf("%s\t%s\t%s\n", plan.items[i].name,
-			       tr_chart_kind_name(plan.items[i].kind), plan.items[i].title);
-		status = fflush(stdout) == 0 ? TR_EXIT_OK : TR_EXIT_FAILURE;
-		goto cleanup;
-	}
-	if (all) {
-		status = S_all(results, &plan, format, output);
-		goto cleanup;
-	}
-	if (s < 0 && w < 0)
-		item = tr_chart_plan_find(&plan, kind, -1);
-	if (!item) {
-		int rc = tr_chart_item_make(&made, results, kind, s, w);
-		if (rc < 0) {
-			if (rc == TR_ENOTFOUND)
-				tr_cli_error("%s: %s", tr_error_last(), S_hint(kind));
-			else
-				tr_cli_error_last();
-			goto cleanup;
-		}
-		own_item = true;
-		item = &made;
-	}
-	if (tr_chart_render(&out, results, item, format) < 0) {
-		tr_cli_error_last();
-		goto cleanup;
-	}
-	if (S_write(output, &out) < 0)
-		goto cleanup;
-	status = TR_EXIT_OK;
-cleanup:
-	if (own_item)
-		tr_chart_item_free(&made);
-	tr_buf_free(&out);
-	tr_chart_plan_free(&plan);
-	tr_results_free(results);
-	tr_study_free(study);
-	return status;
+	a.study = argv[optind];
+	if ((status = S_check(&a)) >= 0)
+		return status;
+	return S_run(&a);
 }

@@ -13,22 +13,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The diff's metric catalog: what a row of the diff is. */
-static const tr_diff_metric S_metrics[TR_DIFF_NMETRICS] = {
-	{ "tps", "TPS", NULL, +1 },
-	{ "latency", "Latency average", "ms", -1 },
-	{ "p95", "p95 latency per transaction", "ms", -1 },
-	{ "p99", "p99 latency per transaction", "ms", -1 },
-	{ "cost", "Cost per TPS", NULL, -1 },
-};
+/* The diff's metrics: the stats catalog's TR_PLACE_DIFF columns, in the
+ * order of tr_diff_metric_id. Made on first use, as the catalog's derived
+ * rows are (the same bytes whoever makes them). */
+static tr_diff_metric S_metrics[TR_DIFF_NMETRICS];
+static bool S_made;
+
+static void S_make(void)
+{
+	size_t n;
+	const tr_metric_col *col = tr_metric_place_cols(TR_PLACE_DIFF, &n);
+	if (S_made)
+		return;
+	for (size_t i = 0; i < n && i < TR_DIFF_NMETRICS; i++) {
+		const tr_metric *m = tr_metric_col_metric(&col[i]);
+		S_metrics[i] = (tr_diff_metric){
+			.key = col[i].name, .label = col[i].header, .unit = col[i].unit,
+			.better = m && m->direction == TR_METRIC_LOWER ? -1 : +1,
+			.note = col[i].note, .cell_key = col[i].key, .run_key = col[i].run_key,
+			.currency = (col[i].flags & TR_COL_CURRENCY) != 0,
+		};
+	}
+	S_made = true;
+}
 
 const tr_diff_metric *tr_diff_metric_get(size_t i)
 {
+	S_make();
 	return i < TR_DIFF_NMETRICS ? &S_metrics[i] : NULL;
 }
 
 int tr_diff_metric_find(const char *key)
 {
+	S_make();
 	for (size_t i = 0; i < TR_DIFF_NMETRICS; i++)
 		if (strcmp(S_metrics[i].key, key) == 0)
 			return (int)i;
@@ -37,17 +54,13 @@ int tr_diff_metric_find(const char *key)
 
 int tr_diff_heading(tr_buf *out, const tr_diff *d, int m)
 {
-	const tr_diff_metric *mt = &S_metrics[m];
-	static const char *const how[TR_DIFF_NMETRICS] = {
-		" (median of runs)", " (median of runs)", " (all transactions)",
-		" (all transactions)", " (monthly cost / median TPS)"
-	};
+	const tr_diff_metric *mt = tr_diff_metric_get((size_t)m);
 	tr_buf_puts(out, mt->label);
 	if (mt->unit)
 		tr_buf_printf(out, ", %s", mt->unit);
-	else if (m == TR_DIFF_COST)
+	else if (mt->currency)
 		tr_buf_printf(out, ", %s a month", d->currency ? d->currency : "currency");
-	return tr_buf_puts(out, how[m]);
+	return tr_buf_puts(out, mt->note);
 }
 
 const char *tr_diff_what_name(tr_diff_what what, bool finding)

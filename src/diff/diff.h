@@ -31,11 +31,16 @@ typedef enum tr_diff_metric_id {
 	TR_DIFF_NMETRICS
 } tr_diff_metric_id;
 
+/* A row of the stats catalog's TR_PLACE_DIFF list (stats/metric.h). */
 typedef struct tr_diff_metric {
 	const char *key;         /* "tps": in --fail-on and the JSON */
-	const char *label;       /* "TPS (median of runs)" */
+	const char *label;       /* "TPS" */
 	const char *unit;        /* "ms", NULL, or NULL for currency */
 	int better;              /* +1 higher is better, -1 lower is better */
+	const char *note;        /* " (median of runs)": how it is made */
+	const char *cell_key;    /* results.json's cell key: "latency.p95_ms" */
+	const char *run_key;     /* the runs' key, NULL: derived (cost) */
+	bool currency;           /* in the study's currency */
 } tr_diff_metric;
 
 /* The i-th metric (i < TR_DIFF_NMETRICS); NULL beyond. Static. */

@@ -13,6 +13,7 @@
 
 typedef struct tr_diff_run {
 	const char *provider, *scenario, *id;
+	const char *path;        /* unique in a document; NULL in old ones */
 	size_t occurrence;       /* 0 for the first run of this name, 1... */
 	const char *sha256;      /* NULL in documents from before it */
 	const char *tps_text;    /* the TPS as written, when there is no digest */
@@ -56,6 +57,7 @@ struct tr_diff_doc {
 	size_t nscenarios;
 	tr_diff_run *runs;
 	size_t nruns;
+	bool unique_paths;       /* every run has a path, no two the same */
 	tr_diff_doc_cell *cells;
 	size_t ncells;
 	tr_diff_finding *findings;

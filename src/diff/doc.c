@@ -234,17 +234,41 @@ static const tr_diff_provider *S_provider(const tr_diff_doc *d, const char *id)
 	return NULL;
 }
 
-/* The per-transaction percentiles of a run or cell ("latency" object). */
-static int S_percentiles(S_ctx *c, double *value, const tr_jsonval *obj)
+/* A number at a dotted path ("latency.p95_ms": member p95_ms of the
+ * object "latency"); NaN when a step is absent or null. */
+static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
+                      const char *path)
 {
-	const tr_jsonval *lat;
+	const char *dot;
+	char head[64];
 	int rc;
-	value[TR_DIFF_P95] = value[TR_DIFF_P99] = NAN;
-	if ((rc = S_object(c, &lat, obj, "latency")) < 0 || !lat)
-		return rc;
-	if ((rc = S_num(c, &value[TR_DIFF_P95], lat, "p95_ms")) < 0 ||
-	    (rc = S_num(c, &value[TR_DIFF_P99], lat, "p99_ms")) < 0)
-		return rc;
+	while ((dot = strchr(path, '.')) != NULL) {
+		size_t n = (size_t)(dot - path);
+		*out = NAN;
+		if (n >= sizeof(head))
+			return 0;
+		memcpy(head, path, n);
+		head[n] = '\0';
+		if ((rc = S_object(c, &obj, obj, head)) < 0 || !obj)
+			return rc;
+		path = dot + 1;
+	}
+	return S_num(c, out, obj, path);
+}
+
+/* The diff's figures of a run (run_keys) or a cell (cell_keys): the
+ * metrics of stats' TR_PLACE_DIFF list; a metric without a run key is
+ * left NaN (the caller derives it). */
+static int S_values(S_ctx *c, double *value, const tr_jsonval *obj, bool run)
+{
+	int rc;
+	for (size_t m = 0; m < TR_DIFF_NMETRICS; m++) {
+		const tr_diff_metric *mt = tr_diff_metric_get(m);
+		const char *key = run ? mt->run_key : mt->cell_key;
+		value[m] = NAN;
+		if (key && (rc = S_path_num(c, &value[m], obj, key)) < 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -256,11 +280,10 @@ static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
 	if ((rc = S_id(c, &r->provider, o, "provider")) < 0 ||
 	    (rc = S_id(c, &r->scenario, o, "scenario")) < 0 ||
 	    (rc = S_id(c, &r->id, o, "id")) < 0 ||
+	    (rc = S_str(c, &r->path, o, "path")) < 0 ||
 	    (rc = S_str(c, &r->sha256, o, "sha256")) < 0 ||
 	    (rc = S_str(c, &r->excluded_reason, o, "excluded_reason")) < 0 ||
-	    (rc = S_num(c, &r->value[TR_DIFF_TPS], o, "tps")) < 0 ||
-	    (rc = S_num(c, &r->value[TR_DIFF_LATENCY], o, "latency_avg_ms")) < 0 ||
-	    (rc = S_percentiles(c, r->value, o)) < 0)
+	    (rc = S_values(c, r->value, o, true)) < 0)
 		return rc;
 	if (ex && ex->type != TR_JSONVAL_BOOL && ex->type != TR_JSONVAL_NULL)
 		return S_bad(c, ex, "excluded", "true or false");
@@ -286,14 +309,25 @@ static long S_find_run(const tr_diff_doc *d, const char *provider,
 	return -1;
 }
 
-/* Runs are matched across the two documents by provider / scenario / id
- * and by which of that name they are: a study keeps a second run of a
- * name (left out, "another run has the same name"), so a name can stand
+/* The run of this path (unique in a document), or -1. */
+static long S_find_path(const tr_diff_doc *d, const char *path)
+{
+	for (size_t i = 0; i < d->nruns; i++)
+		if (d->runs[i].path && strcmp(d->runs[i].path, path) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* Runs are matched across the two documents by path, or in documents
+ * from before cells listed run_paths, by provider / scenario / id and by
+ * which of that name they are: a study keeps a second run of a name
+ * (left out, "another run has the same name"), so a name can stand
  * twice. */
 static int S_runs(S_ctx *c, tr_diff_doc *d)
 {
 	const tr_jsonval *a;
 	int rc;
+	bool unique = true;
 	if ((rc = S_array(c, &a, d->root, "runs")) < 0 || !a)
 		return rc;
 	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))))
@@ -302,13 +336,18 @@ static int S_runs(S_ctx *c, tr_diff_doc *d)
 		tr_diff_run *r = &d->runs[d->nruns];
 		if ((rc = S_run(c, d, r, &a->items[i])) < 0)
 			return rc;
-		for (size_t k = 0; k < d->nruns; k++)
+		for (size_t k = 0; k < d->nruns; k++) {
 			if (strcmp(d->runs[k].id, r->id) == 0 &&
 			    strcmp(d->runs[k].provider, r->provider) == 0 &&
 			    strcmp(d->runs[k].scenario, r->scenario) == 0)
 				r->occurrence++;
+			if (r->path && d->runs[k].path && strcmp(d->runs[k].path, r->path) == 0)
+				unique = false;
+		}
+		unique &= r->path != NULL;
 		d->nruns++;
 	}
+	d->unique_paths = unique;
 	return 0;
 }
 
@@ -324,21 +363,18 @@ static const char *S_workload_label(const tr_diff_doc *d, const char *key)
 	return key;
 }
 
-static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
-                  const tr_jsonval *o)
+/* A cell's runs: by run_paths, or in older documents by run_ids (the
+ * first run of each name). */
+static int S_cell_runs(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
+                       const tr_jsonval *o)
 {
-	const tr_jsonval *ids;
+	const tr_jsonval *ids, *paths;
 	int rc;
-	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
-	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
-	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
-	    (rc = S_num(c, &cell->value[TR_DIFF_TPS], o, "tps_median")) < 0 ||
-	    (rc = S_num(c, &cell->value[TR_DIFF_LATENCY], o, "latency_avg_ms")) < 0 ||
-	    (rc = S_num(c, &cell->value[TR_DIFF_COST], o, "cost_per_tps")) < 0 ||
-	    (rc = S_percentiles(c, cell->value, o)) < 0 ||
-	    (rc = S_array(c, &ids, o, "run_ids")) < 0)
+	if ((rc = S_array(c, &ids, o, "run_ids")) < 0 ||
+	    (rc = S_array(c, &paths, o, "run_paths")) < 0)
 		return rc;
-	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);
+	if (paths)
+		ids = paths;
 	if (!ids)
 		return 0;
 	if (!(cell->runs = tr_calloc(ids->count + 1, sizeof(size_t))))
@@ -347,15 +383,32 @@ static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
 		const tr_jsonval *id = &ids->items[i];
 		long r;
 		if (id->type != TR_JSONVAL_STRING)
-			return S_bad(c, id, "run_ids", "strings");
-		r = S_find_run(d, cell->key.provider, cell->key.scenario, id->text);
+			return S_bad(c, id, paths ? "run_paths" : "run_ids", "strings");
+		r = paths ? S_find_path(d, id->text)
+		          : S_find_run(d, cell->key.provider, cell->key.scenario, id->text);
+		if (r >= 0 && (strcmp(d->runs[r].provider, cell->key.provider) != 0 ||
+		               strcmp(d->runs[r].scenario, cell->key.scenario) != 0))
+			r = -1;
 		if (r < 0)
-			return tr_error_set_at(c->path, id->line, "run_ids: no run \"%s\" "
-			                       "of %s / %s in runs", id->text,
-			                       cell->key.provider, cell->key.scenario);
+			return tr_error_set_at(c->path, id->line, "%s: no run \"%s\" "
+			                       "of %s / %s in runs", paths ? "run_paths" : "run_ids",
+			                       id->text, cell->key.provider, cell->key.scenario);
 		cell->runs[cell->nruns++] = (size_t)r;
 	}
 	return 0;
+}
+
+static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
+                  const tr_jsonval *o)
+{
+	int rc;
+	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
+	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
+	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
+	    (rc = S_values(c, cell->value, o, false)) < 0)
+		return rc;
+	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);
+	return S_cell_runs(c, d, cell, o);
 }
 
 static int S_cells(S_ctx *c, tr_diff_doc *d)

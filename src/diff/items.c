@@ -64,9 +64,18 @@ static int S_ids(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 	return 0;
 }
 
-static const tr_diff_run *S_run(const tr_diff_doc *d, const tr_diff_run *key)
+/* The run of d that is key's (a run of the document `of`): the same path
+ * when both documents give every run a path of its own, else (documents
+ * from before runs had paths, or edited ones) the same provider,
+ * scenario, name and occurrence of that name. */
+static const tr_diff_run *S_run(const tr_diff_doc *d, const tr_diff_doc *of,
+                                const tr_diff_run *key)
 {
-	for (size_t i = 0; i < d->nruns; i++)
+	bool paths = d->unique_paths && of->unique_paths;
+	for (size_t i = 0; i < d->nruns && paths; i++)
+		if (strcmp(d->runs[i].path, key->path) == 0)
+			return &d->runs[i];
+	for (size_t i = 0; i < d->nruns && !paths; i++)
 		if (d->runs[i].occurrence == key->occurrence &&
 		    strcmp(d->runs[i].id, key->id) == 0 &&
 		    strcmp(d->runs[i].provider, key->provider) == 0 &&
@@ -90,7 +99,7 @@ static int S_runs(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 {
 	int rc;
 	for (size_t i = 0; i < n->nruns; i++) {
-		const tr_diff_run *r = &n->runs[i], *old = S_run(o, r);
+		const tr_diff_run *r = &n->runs[i], *old = S_run(o, n, r);
 		tr_diff_item it = { .provider = r->provider, .scenario = r->scenario,
 		                    .id = r->id };
 		if (old && !S_run_changed(old, r))
@@ -104,7 +113,7 @@ static int S_runs(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 			return rc;
 	}
 	for (size_t i = 0; i < o->nruns; i++)
-		if (!S_run(n, &o->runs[i]) &&
+		if (!S_run(n, o, &o->runs[i]) &&
 		    (rc = tr_diff_list_add(&d->runs, &(tr_diff_item){
 		         .what = TR_DIFF_REMOVED, .provider = o->runs[i].provider,
 		         .scenario = o->runs[i].scenario, .id = o->runs[i].id })) < 0)

@@ -68,7 +68,7 @@ static void S_metrics(tr_json *j, const tr_diff *d)
 		tr_json_object_begin(j);
 		S_str(j, "key", mt->key);
 		S_str(j, "label", mt->label);
-		S_str(j, "unit", mt->unit ? mt->unit : m == TR_DIFF_COST ? d->currency : NULL);
+		S_str(j, "unit", mt->unit ? mt->unit : mt->currency ? d->currency : NULL);
 		S_str(j, "better", mt->better > 0 ? "higher" : "lower");
 		tr_json_key(j, "cells");
 		tr_json_array_begin(j);

@@ -120,6 +120,29 @@ static void S_server(tr_json *j, const tr_server_facts *f)
 	tr_json_object_end(j);
 }
 
+static bool S_has_fact(const tr_fact *f, size_t n, const char *name)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strcmp(f[k].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* "facts": the facts that apply, a provider's (base) and a [cell]
+ * section's (over, which win over a base fact of the same name). */
+static void S_facts(tr_json *j, const tr_fact *base, size_t nbase, const tr_fact *over,
+                    size_t nover)
+{
+	tr_json_key(j, "facts");
+	tr_json_object_begin(j);
+	for (size_t k = 0; k < nbase; k++)
+		if (!S_has_fact(over, nover, base[k].name))
+			S_str(j, base[k].name, base[k].value);
+	for (size_t k = 0; k < nover; k++)
+		S_str(j, over[k].name, over[k].value);
+	tr_json_object_end(j);
+}
+
 static void S_providers(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "providers");
@@ -147,11 +170,7 @@ static void S_providers(tr_json *j, const tr_results *r)
 		S_num(j, "vcpu", p->vcpu);
 		S_num(j, "ram_gb", p->ram_gb);
 		S_str(j, "notes", p->notes);
-		tr_json_key(j, "facts");
-		tr_json_object_begin(j);
-		for (size_t k = 0; k < p->nfacts; k++)
-			S_str(j, p->facts[k].name, p->facts[k].value);
-		tr_json_object_end(j);
+		S_facts(j, p->facts, p->nfacts, NULL, 0);
 		tr_json_key(j, "baseline");
 		tr_json_bool(j, i == r->baseline);
 		if (p->server)
@@ -290,6 +309,13 @@ static void S_cells(tr_json *j, const tr_results *r)
 		for (size_t k = 0; k < c->nruns; k++)
 			tr_json_string(j, r->runs[c->runs[k]].id);
 		tr_json_array_end(j);
+		/* A name can stand twice (a second run of a name, left out): the
+		 * paths say which runs, unambiguously. */
+		tr_json_key(j, "run_paths");
+		tr_json_array_begin(j);
+		for (size_t k = 0; k < c->nruns; k++)
+			tr_json_string(j, r->runs[c->runs[k]].path);
+		tr_json_array_end(j);
 		S_int(j, "excluded_runs", (int64_t)c->nexcluded);
 		S_flat_metrics(j, c);
 		S_str(j, "worst_cov_run", c->worst_cov_run);
@@ -387,14 +413,6 @@ static void S_sweeps(tr_json *j, const tr_results *r)
 	tr_json_array_end(j);
 }
 
-static bool S_cell_has_fact(const tr_cell_config *cc, const char *name)
-{
-	for (size_t k = 0; k < cc->nfacts; k++)
-		if (strcmp(cc->facts[k].name, name) == 0)
-			return true;
-	return false;
-}
-
 /* One provider's aggregates of every cell metric of the catalog over the
  * cells of scenario s (-1: every scenario), as {{value P S M *}} shows
  * them. */
@@ -469,14 +487,7 @@ static void S_setups(tr_json *j, const tr_results *r)
 		S_num(j, "ram_gb", u->ram_gb);
 		S_num(j, "monthly_cost", u->monthly_cost);
 		S_str(j, "notes", u->notes);
-		tr_json_key(j, "facts");
-		tr_json_object_begin(j);
-		for (size_t k = 0; k < u->nprovider_facts; k++)
-			if (!S_cell_has_fact(cc, u->provider_facts[k].name))
-				S_str(j, u->provider_facts[k].name, u->provider_facts[k].value);
-		for (size_t k = 0; k < cc->nfacts; k++)
-			S_str(j, cc->facts[k].name, cc->facts[k].value);
-		tr_json_object_end(j);
+		S_facts(j, u->provider_facts, u->nprovider_facts, cc->facts, cc->nfacts);
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);

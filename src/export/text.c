@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define S_W 64
+#define S_PLACE_MAX 16  /* columns of a place this table can show */
 
 /* v with `dec` decimals and thousands separators, then suffix; "-" when
  * unknown. Writes into buf (S_W bytes) and returns it. */
@@ -82,40 +83,70 @@ static int S_runs(tr_buf *out, const tr_results *r)
 	return rc;
 }
 
+/* A catalog figure for a terminal: decimals and suffix by its format. */
+static const char *S_metric(char *buf, const tr_metric *m, double v, const char *currency)
+{
+	static const struct { int dec; const char *suffix; } f[] = {
+		[TR_METRIC_FMT_TPS] = { 2, NULL }, [TR_METRIC_FMT_MS] = { 3, " ms" },
+		[TR_METRIC_FMT_PCT] = { 1, "%" }, [TR_METRIC_FMT_GAP] = { 1, "%" },
+		[TR_METRIC_FMT_RATIO] = { 2, "x" }, [TR_METRIC_FMT_P] = { 3, NULL },
+		[TR_METRIC_FMT_COST] = { 4, NULL }, [TR_METRIC_FMT_PER100] = { 0, NULL },
+		[TR_METRIC_FMT_COUNT] = { 0, NULL }, [TR_METRIC_FMT_US_MS] = { 3, " ms" },
+	};
+	char num[S_W];
+	S_fmt(num, v, f[m->format].dec, f[m->format].suffix);
+	if (isnan(v) || !currency)
+		return strcpy(buf, num);
+	snprintf(buf, S_W, "%.40s %.20s", num, currency);
+	return buf;
+}
+
+/* One Cells row: the catalog's TR_PLACE_SUMMARY_CELLS columns. */
+static int S_cell_row(tr_table *t, const tr_results *r, const tr_cell *c,
+                      const tr_metric_col *col, size_t ncol)
+{
+	char b[3 + S_PLACE_MAX][S_W], range[2 * S_W + 4];
+	const char *row[3 + S_PLACE_MAX];
+	row[0] = r->providers[c->provider].id;
+	row[1] = r->scenarios[c->scenario].id;
+	row[2] = r->workloads[c->workload].label;
+	for (size_t k = 0; k < ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&col[k]);
+		char *o = b[3 + k];
+		if (m)
+			row[3 + k] = S_metric(o, m, tr_metric_value(m, c, NULL, NULL),
+			                      col[k].flags & TR_COL_CURRENCY
+			                          ? (r->currency ? r->currency : "") : NULL);
+		else if (strcmp(col[k].key, "runs") == 0)
+			row[3 + k] = S_int(o, (int64_t)c->nruns);
+		else if (strcmp(col[k].key, "tps_range") == 0) {
+			char lo[S_W];
+			snprintf(range, sizeof(range), "%s-%s", S_fmt(lo, c->tps_min, 0, NULL),
+			         S_fmt(o, c->tps_max, 0, NULL));
+			row[3 + k] = range;
+		} else
+			row[3 + k] = "";
+	}
+	return tr_table_add(t, row);
+}
+
 static int S_cells(tr_buf *out, const tr_results *r)
 {
-	static const char *const h[] = {
-		"provider", "scenario", "workload", "runs", "tps median", "tps range",
-		"latency", "CoV worst", "dip worst", "cost/tps"
-	};
-	static const bool right[] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 1 };
+	size_t ncol;
+	const tr_metric_col *col = tr_metric_place_cols(TR_PLACE_SUMMARY_CELLS, &ncol);
+	const char *h[3 + S_PLACE_MAX] = { "provider", "scenario", "workload" };
+	bool right[3 + S_PLACE_MAX] = { 0 };
 	tr_table t;
-	char b[10][S_W], range[2 * S_W + 4], cost[S_W + 16];
 	int rc = 0;
-	tr_table_init(&t, 10, h, right);
-	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
-		const tr_cell *c = &r->cells[i];
-		const char *row[10];
-		row[0] = r->providers[c->provider].id;
-		row[1] = r->scenarios[c->scenario].id;
-		row[2] = r->workloads[c->workload].label;
-		row[3] = S_int(b[3], (int64_t)c->nruns);
-		row[4] = S_fmt(b[4], c->tps_median, 2, NULL);
-		snprintf(range, sizeof(range), "%s-%s", S_fmt(b[5], c->tps_min, 0, NULL),
-		         S_fmt(b[6], c->tps_max, 0, NULL));
-		row[5] = range;
-		row[6] = S_fmt(b[6], c->latency_avg_ms, 3, " ms");
-		row[7] = S_fmt(b[7], c->worst.tps_cov_pct, 1, "%");
-		row[8] = S_fmt(b[8], c->worst.tps_min_pct, 1, "%");
-		if (isnan(c->cost_per_tps))
-			row[9] = "-";
-		else {
-			snprintf(cost, sizeof(cost), "%s %s", S_fmt(b[9], c->cost_per_tps, 4, NULL),
-			         r->currency ? r->currency : "");
-			row[9] = cost;
-		}
-		rc = tr_table_add(&t, row);
+	if (ncol > S_PLACE_MAX)
+		ncol = S_PLACE_MAX;
+	for (size_t k = 0; k < ncol; k++) {
+		h[3 + k] = col[k].header ? col[k].header : col[k].key;
+		right[3 + k] = true;
 	}
+	tr_table_init(&t, 3 + ncol, h, right);
+	for (size_t i = 0; i < r->ncells && rc == 0; i++)
+		rc = S_cell_row(&t, r, &r->cells[i], col, ncol);
 	if (rc == 0)
 		rc = S_heading(out, "Cells (median of runs; CoV and dip: the worst run)");
 	if (rc == 0)

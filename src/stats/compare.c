@@ -18,61 +18,47 @@ static int S_run_tps(double **out, const tr_results *r, const tr_cell *cell)
 	return 0;
 }
 
-int tr_comparisons_compute(tr_results *r)
+/* One provider's cell c against the baseline's cell b: the figures and
+ * the exact Mann-Whitney p over their runs' TPS (NaN when it cannot be
+ * had; only running out of memory fails). */
+static int S_compare(tr_comparison *cmp, const tr_results *r, size_t c, size_t b)
 {
-	size_t cap = 0, m = 0;
-	double *p = NULL, *adj = NULL;
-	int rc = 0;
+	const tr_cell *cell = &r->cells[c], *base = &r->cells[b];
+	double *ta = NULL, *tb = NULL, u;
+	int rc;
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->scenario = cell->scenario;
+	cmp->workload = cell->workload;
+	cmp->baseline = r->baseline;
+	cmp->provider = cell->provider;
+	cmp->baseline_cell = b;
+	cmp->cell = c;
+	cmp->tps_ratio = cell->tps_median / base->tps_median;
+	cmp->tps_gap_pct = (cmp->tps_ratio - 1) * 100.0;
+	cmp->latency_ratio = cell->latency_avg_ms / base->latency_avg_ms;
+	cmp->cost_per_tps_ratio = cell->cost_per_tps / base->cost_per_tps;
+	cmp->value_ratio = base->cost_per_tps / cell->cost_per_tps;
+	cmp->n_baseline = base->nruns;
+	cmp->n_provider = cell->nruns;
+	cmp->p_value = cmp->p_adjusted = NAN;
+	if ((rc = S_run_tps(&ta, r, base)) < 0 || (rc = S_run_tps(&tb, r, cell)) < 0)
+		goto cleanup;
+	rc = tr_mann_whitney(&cmp->p_value, &u, &cmp->exact, ta, cmp->n_baseline,
+	                     tb, cmp->n_provider);
+	rc = rc == TR_ENOMEM ? rc : 0;
+cleanup:
+	free(ta);
+	free(tb);
+	return rc;
+}
 
-	for (size_t c = 0; c < r->ncells; c++) {
-		const tr_cell *cell = &r->cells[c];
-		long b;
-		tr_comparison *cmp;
-		double *ta = NULL, *tb = NULL, u;
-		if (cell->provider == r->baseline)
-			continue;
-		b = tr_results_cell(r, r->baseline, cell->scenario, cell->workload);
-		if (b < 0)
-			continue;
-		if ((rc = tr_grow(&r->comparisons, &cap, r->ncomparisons + 1,
-		                  sizeof(tr_comparison))) < 0)
-			return rc;
-		cmp = &r->comparisons[r->ncomparisons++];
-		memset(cmp, 0, sizeof(*cmp));
-		cmp->scenario = cell->scenario;
-		cmp->workload = cell->workload;
-		cmp->baseline = r->baseline;
-		cmp->provider = cell->provider;
-		cmp->baseline_cell = (size_t)b;
-		cmp->cell = c;
-		cmp->tps_ratio = cell->tps_median / r->cells[b].tps_median;
-		cmp->tps_gap_pct = (cmp->tps_ratio - 1) * 100.0;
-		cmp->latency_ratio = cell->latency_avg_ms / r->cells[b].latency_avg_ms;
-		cmp->cost_per_tps_ratio = cell->cost_per_tps / r->cells[b].cost_per_tps;
-		cmp->value_ratio = r->cells[b].cost_per_tps / cell->cost_per_tps;
-		cmp->n_baseline = r->cells[b].nruns;
-		cmp->n_provider = cell->nruns;
-		cmp->p_value = cmp->p_adjusted = NAN;
-		if ((rc = S_run_tps(&ta, r, &r->cells[b])) < 0 ||
-		    (rc = S_run_tps(&tb, r, cell)) < 0) {
-			free(ta);
-			free(tb);
-			return rc;
-		}
-		rc = tr_mann_whitney(&cmp->p_value, &u, &cmp->exact, ta, cmp->n_baseline,
-		                     tb, cmp->n_provider);
-		free(ta);
-		free(tb);
-		if (rc == TR_ENOMEM)
-			return rc;
-		rc = 0;
-	}
-	if (r->ncomparisons == 0)
-		return 0;
-
-	/* Holm over every comparison that has a p value. */
-	p = tr_calloc(r->ncomparisons, sizeof(double));
-	adj = tr_calloc(r->ncomparisons, sizeof(double));
+/* Holm over every comparison that has a p value. */
+static int S_holm(tr_results *r)
+{
+	size_t m = 0, k = 0, needed;
+	double *p = tr_calloc(r->ncomparisons, sizeof(double));
+	double *adj = tr_calloc(r->ncomparisons, sizeof(double));
+	int rc;
 	if (!p || !adj) {
 		rc = TR_ENOMEM;
 		goto cleanup;
@@ -82,22 +68,41 @@ int tr_comparisons_compute(tr_results *r)
 			p[m++] = r->comparisons[i].p_value;
 	if ((rc = tr_holm(adj, p, m)) < 0)
 		goto cleanup;
-	{
-		size_t k = 0;
-		size_t needed = tr_mann_whitney_runs_needed(r->alpha / (double)(m ? m : 1));
-		for (size_t i = 0; i < r->ncomparisons; i++) {
-			tr_comparison *cmp = &r->comparisons[i];
-			cmp->runs_needed = needed;
-			if (isnan(cmp->p_value))
-				continue;
-			cmp->p_adjusted = adj[k++];
-			cmp->significant = cmp->p_adjusted <= r->alpha;
-		}
+	needed = tr_mann_whitney_runs_needed(r->alpha / (double)(m ? m : 1));
+	for (size_t i = 0; i < r->ncomparisons; i++) {
+		tr_comparison *cmp = &r->comparisons[i];
+		cmp->runs_needed = needed;
+		if (isnan(cmp->p_value))
+			continue;
+		cmp->p_adjusted = adj[k++];
+		cmp->significant = cmp->p_adjusted <= r->alpha;
 	}
 cleanup:
 	free(p);
 	free(adj);
 	return rc;
+}
+
+int tr_comparisons_compute(tr_results *r)
+{
+	size_t cap = 0;
+	int rc;
+
+	for (size_t c = 0; c < r->ncells; c++) {
+		const tr_cell *cell = &r->cells[c];
+		long b;
+		if (cell->provider == r->baseline)
+			continue;
+		b = tr_results_cell(r, r->baseline, cell->scenario, cell->workload);
+		if (b < 0)
+			continue;
+		if ((rc = tr_grow(&r->comparisons, &cap, r->ncomparisons + 1,
+		                  sizeof(tr_comparison))) < 0)
+			return rc;
+		if ((rc = S_compare(&r->comparisons[r->ncomparisons++], r, c, (size_t)b)) < 0)
+			return rc;
+	}
+	return r->ncomparisons == 0 ? 0 : S_holm(r);
 }
 
 int tr_sweeps_compute(tr_results *r)

@@ -11,10 +11,15 @@
 
 #define S_C(key, label, unit, noun, dir, fmt, member, csv, cmp) \
 	{ key, label, unit, noun, dir, TR_METRIC_FMT_##fmt, TR_AGG_MEAN, \
-	  TR_METRIC_CELL, offsetof(tr_cell, member), csv, cmp, NULL }
+	  TR_METRIC_CELL, offsetof(tr_cell, member), csv, cmp, NULL, -1 }
+/* A figure of one run of the cell (the worst run's), with its id. */
+#define S_R(key, label, unit, noun, dir, fmt, member, csv, cmp, run) \
+	{ key, label, unit, noun, dir, TR_METRIC_FMT_##fmt, TR_AGG_MEAN, \
+	  TR_METRIC_CELL, offsetof(tr_cell, member), csv, cmp, NULL, \
+	  (long)offsetof(tr_cell, run) }
 #define S_P(key, label, member) \
 	{ key, label, "", "p", TR_METRIC_NEITHER, TR_METRIC_FMT_P, TR_AGG_MEDIAN, \
-	  TR_METRIC_COMPARISON, offsetof(tr_comparison, member), NULL, false, NULL }
+	  TR_METRIC_COMPARISON, offsetof(tr_comparison, member), NULL, false, NULL, -1 }
 
 #define H TR_METRIC_HIGHER
 #define L TR_METRIC_LOWER
@@ -32,10 +37,10 @@ static const tr_metric S_rows[] = {
 	    "cost_per_tps", true),
 	S_C("tps_per_100", "TPS per 100", "TPS", "TPS per 100", H, PER100, tps_per_100,
 	    "tps_per_100", true),
-	S_C("tps_cov_pct_worst", "CoV (worst run)", "%", "TPS CoV", L, PCT, worst.tps_cov_pct,
-	    "tps_cov_pct_worst", false),
-	S_C("tps_min_pct_worst", "deepest dip", "%", "dip", H, PCT, worst.tps_min_pct,
-	    "tps_min_pct_worst", false),
+	S_R("tps_cov_pct_worst", "CoV (worst run)", "%", "TPS CoV", L, PCT, worst.tps_cov_pct,
+	    "tps_cov_pct_worst", false, worst_cov_run),
+	S_R("tps_min_pct_worst", "deepest dip", "%", "dip", H, PCT, worst.tps_min_pct,
+	    "tps_min_pct_worst", false, worst_dip_run),
 	S_C("stability.worst.latency_p95_ms", "p95 of window averages (ms, worst run)", "ms",
 	    "window p95 latency", L, MS, worst.latency_p95_ms, "window_latency_p95_ms_worst", true),
 	S_C("latency.p50_ms", "p50 (ms)", "ms", "p50 latency", L, US_MS, latency.p50_ms,
@@ -44,10 +49,10 @@ static const tr_metric S_rows[] = {
 	    "p95_ms", true),
 	S_C("latency.p99_ms", "p99 (ms)", "ms", "p99 latency", L, US_MS, latency.p99_ms,
 	    "p99_ms", true),
-	S_C("stability.worst.tps_cov_pct", "CoV (worst run)", "%", "TPS CoV", L, PCT,
-	    worst.tps_cov_pct, NULL, false),
-	S_C("stability.worst.tps_min_pct", "deepest dip", "%", "dip", H, PCT,
-	    worst.tps_min_pct, NULL, false),
+	S_R("stability.worst.tps_cov_pct", "CoV (worst run)", "%", "TPS CoV", L, PCT,
+	    worst.tps_cov_pct, NULL, false, worst_cov_run),
+	S_R("stability.worst.tps_min_pct", "deepest dip", "%", "dip", H, PCT,
+	    worst.tps_min_pct, NULL, false, worst_dip_run),
 	S_C("stability.worst.tps_min", "lowest window TPS", "TPS", "lowest window TPS", H, TPS,
 	    worst.tps_min, NULL, true),
 	S_C("stability.worst.latency_max_ms", "max window latency (ms)", "ms",
@@ -120,6 +125,7 @@ static void S_derive(tr_metric *out, const tr_metric *base, tr_metric_kind kind)
 	out->kind = kind;
 	out->base = base;
 	out->csv = NULL;
+	out->run = -1;
 	out->comparable = false;
 	out->agg = TR_AGG_MEAN;
 	out->format = kind == TR_METRIC_GAP ? TR_METRIC_FMT_GAP : TR_METRIC_FMT_RATIO;
@@ -206,6 +212,13 @@ double tr_metric_value(const tr_metric *m, const tr_cell *cell,
 	return m->kind == TR_METRIC_RATIO ? a / b : b / a;
 }
 
+const char *tr_metric_run(const tr_metric *m, const tr_cell *cell)
+{
+	if (!m || !cell || m->run < 0)
+		return NULL;
+	return *(const char *const *)((const char *)cell + m->run);
+}
+
 static const char *const S_aggs[] = { "mean", "median", "min", "max" };
 
 const char *tr_metric_agg_name(tr_metric_agg agg)
@@ -258,6 +271,27 @@ static const tr_comparison *S_cmp(const tr_results *r, const tr_cell *c)
 		if (r->comparisons[i].cell == (size_t)(c - r->cells))
 			return &r->comparisons[i];
 	return NULL;
+}
+
+/* The places in scope (a scenario and workload some provider has a cell
+ * in) where provider has no cell at all: missing like a cell without the
+ * figure, never silently left out of "over N of M cells". */
+static size_t S_absent(const tr_results *r, size_t provider, long scenario, long workload)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		bool seen = false;
+		if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
+		    (workload >= 0 && c->workload != (size_t)workload))
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = r->cells[k].scenario == c->scenario &&
+			       r->cells[k].workload == c->workload;
+		if (!seen && tr_results_cell(r, provider, c->scenario, c->workload) < 0)
+			n++;
+	}
+	return n;
 }
 
 double tr_metric_over(const tr_results *r, const tr_metric *m, size_t provider,
@@ -314,7 +348,7 @@ cleanup:
 	if (used)
 		*used = n;
 	if (missing)
-		*missing = miss;
+		*missing = miss + (n + miss > 0 ? S_absent(r, provider, scenario, workload) : 0);
 	free(a);
 	free(b);
 	return out;

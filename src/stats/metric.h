@@ -71,6 +71,8 @@ typedef struct tr_metric {
 	const char *csv;        /* its column in data/results.csv, or NULL */
 	bool comparable;        /* has KEY_gap_pct and KEY_ratio */
 	const struct tr_metric *base; /* for derived metrics: what they compare */
+	long run;               /* offset in tr_cell of the id of the run the
+	                           figure comes from (a worst run's), or -1 */
 } tr_metric;
 
 /* The catalog's rows, in the order of results.csv; *n set. */
@@ -88,6 +90,10 @@ double tr_metric_value(const tr_metric *m, const struct tr_cell *cell,
                        const struct tr_cell *other,
                        const struct tr_comparison *cmp);
 
+/* The id of the run a cell's figure comes from ("run2": the worst run's
+ * CoV), or NULL when the figure is not one run's. */
+const char *tr_metric_run(const tr_metric *m, const struct tr_cell *cell);
+
 /* "mean", "median", "min", "max"; parse returns 0 or TR_EINVALID. */
 const char *tr_metric_agg_name(tr_metric_agg agg);
 int tr_metric_agg_parse(tr_metric_agg *out, const char *name);
@@ -101,11 +107,58 @@ bool tr_metric_better(const tr_metric *m, double a, double b);
 /*
  * The aggregate of a cell metric of one provider over cells: scenario and
  * workload are indices or -1 for every one. *used and *missing (may be
- * NULL) count the cells with and without a finite value. Derived metrics
+ * NULL) count the cells with and without a finite value; when the
+ * provider has a cell in scope, *missing also counts the places in scope
+ * (a scenario and workload another provider has a cell in) where it has
+ * none (no cell at all: both 0, "no runs there"). Derived metrics
  * compare with the same cell of provider `vs` (-1: the baseline).
  */
 double tr_metric_over(const struct tr_results *r, const tr_metric *m,
                       size_t provider, long vs, long scenario, long workload,
                       tr_metric_agg agg, size_t *used, size_t *missing);
+
+/*
+ * Places: the fixed tables that show a set of cell metrics, each with its
+ * columns in its own order (a directive's table takes its metrics from
+ * the writeup instead). A column is a catalog metric, or a slot: a column
+ * that is not a cell's figure (a count of runs, a comparison's verdict),
+ * which the renderer fills, named by key. Listed in metric_place.c: a new
+ * metric is one row of the catalog and, where a fixed table should show
+ * it, one line of that table's list.
+ */
+typedef enum tr_metric_place {
+	TR_PLACE_SUMMARY_CELLS = 0, /* `tpsreport summary`: the Cells table */
+	TR_PLACE_TABLE_TPS,         /* {{table tps}} */
+	TR_PLACE_TABLE_STABILITY,   /* {{table stability}} */
+	TR_PLACE_TABLE_LATENCY,     /* {{table latency}} */
+	TR_PLACE_TABLE_VALUE,       /* {{table value}} */
+	TR_PLACE_TABLE_CLOSING,     /* {{table closing}} */
+	TR_PLACE_DIFF,              /* what `tpsreport diff` compares */
+	TR_PLACE_COUNT
+} tr_metric_place;
+
+#define TR_COL_SLOT     1u  /* not a metric: the renderer's column `key` */
+#define TR_COL_LEADER   2u  /* the best of a scenario and workload in bold */
+#define TR_COL_IF_ANY   4u  /* shown only when some cell has the figure */
+#define TR_COL_CURRENCY 8u  /* in currency units; a "%s" in header takes
+                               the study's currency */
+#define TR_COL_WINDOW  16u  /* the header names the window length */
+#define TR_COL_RUN     32u  /* names the run the figure comes from */
+
+typedef struct tr_metric_col {
+	const char *key;        /* the catalog key, or the slot's name */
+	const char *header;     /* the column's header in that place */
+	unsigned flags;         /* TR_COL_* */
+	const char *name;       /* diff: its key in --fail-on and JSON ("tps") */
+	const char *unit;       /* diff: the unit its heading names, or NULL */
+	const char *note;       /* diff: how the figure is made */
+	const char *run_key;    /* diff: the run objects' key, NULL: derived */
+} tr_metric_col;
+
+/* The columns of a place, in order; *n set. Static. */
+const tr_metric_col *tr_metric_place_cols(tr_metric_place place, size_t *n);
+
+/* A column's metric; NULL for a slot. */
+const tr_metric *tr_metric_col_metric(const tr_metric_col *col);
 
 #endif

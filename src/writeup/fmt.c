@@ -10,11 +10,68 @@
 #include <math.h>
 #include <string.h>
 
-int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
+/* A difference in percent: a sign only when the shown value is not zero
+ * ("+9.5%", "-0.4%", "0.0%"). */
+static int S_gap(tr_buf *out, double v)
 {
 	size_t start = out->size;
 	int rc;
+	if ((rc = tr_fmt_fixed(out, v, 1)) < 0)
+		return rc;
+	if (v > 0 && strspn(out->ptr + start, "0.") != out->size - start) {
+		if ((rc = tr_buf_putc(out, '+')) < 0)
+			return rc;
+		memmove(out->ptr + start + 1, out->ptr + start, out->size - start - 1);
+		out->ptr[start] = '+';
+	}
+	return tr_buf_putc(out, '%');
+}
 
+/* The fewest decimals that read back as v: "10", not "1e+01". */
+static int S_exact(tr_buf *out, double v)
+{
+	int rc;
+	for (int dec = 0; dec < 17; dec++) {
+		double back;
+		size_t at = out->size;
+		if ((rc = tr_fmt_fixed(out, v, dec)) < 0)
+			return rc;
+		if (tr_parse_double(&back, out->ptr + at, out->ptr + out->size, NULL) == 0 &&
+		    back == v)
+			return 0;
+		out->size = at;
+		out->ptr[at] = '\0';
+	}
+	return tr_fmt_fixed(out, v, 17);
+}
+
+/* A price as written: as many decimals as it has, at least the cents. */
+static int S_price(tr_buf *out, double v)
+{
+	tr_buf tmp = TR_BUF_INIT;
+	const char *dot;
+	int dec = 2, rc;
+	if ((rc = S_exact(&tmp, v)) == 0 && (dot = strchr(tmp.ptr, '.')) && strlen(dot + 1) > 2)
+		dec = (int)strlen(dot + 1);
+	tr_buf_free(&tmp);
+	return rc ? rc : tr_fmt_grouped(out, v, dec, ",");
+}
+
+static int S_bytes(tr_buf *out, double v)
+{
+	bool mib = v < 1024.0 * 1024 * 1024;
+	int rc = tr_fmt_readable(out, v / (mib ? 1024.0 * 1024 : 1024.0 * 1024 * 1024), 2, ",");
+	return rc < 0 ? rc : tr_buf_puts(out, mib ? " MiB" : " GiB");
+}
+
+static int S_suffixed(tr_buf *out, double v, int decimals, const char *suffix)
+{
+	int rc = tr_fmt_fixed(out, v, decimals);
+	return rc < 0 ? rc : tr_buf_puts(out, suffix);
+}
+
+int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
+{
 	if (!isfinite(v))
 		return tr_buf_puts(out, "\xe2\x80\x93"); /* en dash: unknown */
 	switch (unit) {
@@ -25,24 +82,11 @@ int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
 	case TR_WU_US_MS:
 		return tr_fmt_grouped(out, v, 3, ",");
 	case TR_WU_PCT:
-		if ((rc = tr_fmt_fixed(out, v, 1)) < 0)
-			return rc;
-		return tr_buf_putc(out, '%');
+		return S_suffixed(out, v, 1, "%");
 	case TR_WU_GAP:
-		if ((rc = tr_fmt_fixed(out, v, 1)) < 0)
-			return rc;
-		/* A sign only when the shown value is not zero. */
-		if (v > 0 && strspn(out->ptr + start, "0.") != out->size - start) {
-			if ((rc = tr_buf_putc(out, '+')) < 0)
-				return rc;
-			memmove(out->ptr + start + 1, out->ptr + start, out->size - start - 1);
-			out->ptr[start] = '+';
-		}
-		return tr_buf_putc(out, '%');
+		return S_gap(out, v);
 	case TR_WU_RATIO:
-		if ((rc = tr_fmt_fixed(out, v, 2)) < 0)
-			return rc;
-		return tr_buf_puts(out, "\xc3\x97"); /* × */
+		return S_suffixed(out, v, 2, "\xc3\x97"); /* × */
 	case TR_WU_P:
 		if (v < 0.001)
 			return tr_buf_puts(out, "<0.001");
@@ -58,39 +102,11 @@ int tr_wu_fmt(tr_buf *out, double v, tr_wu_unit unit)
 	case TR_WU_SECONDS:
 		return tr_fmt_readable(out, v, 2, ",");
 	case TR_WU_EXACT:
-		/* The fewest decimals that read back as v: "10", not "1e+01". */
-		for (int dec = 0; dec < 17; dec++) {
-			double back;
-			size_t at = out->size;
-			if ((rc = tr_fmt_fixed(out, v, dec)) < 0)
-				return rc;
-			if (tr_parse_double(&back, out->ptr + at, out->ptr + out->size, NULL) == 0 &&
-			    back == v)
-				return 0;
-			out->size = at;
-			out->ptr[at] = '\0';
-		}
-		return tr_fmt_fixed(out, v, 17);
-	case TR_WU_PRICE: {
-		/* As many decimals as written, at least the cents. */
-		tr_buf tmp = TR_BUF_INIT;
-		const char *dot;
-		int dec = 2;
-		if ((rc = tr_wu_fmt(&tmp, v, TR_WU_EXACT)) == 0 &&
-		    (dot = strchr(tmp.ptr, '.')) && strlen(dot + 1) > 2)
-			dec = (int)strlen(dot + 1);
-		tr_buf_free(&tmp);
-		return rc ? rc : tr_fmt_grouped(out, v, dec, ",");
-	}
+		return S_exact(out, v);
+	case TR_WU_PRICE:
+		return S_price(out, v);
 	case TR_WU_BYTES:
-		if (v < 1024.0 * 1024 * 1024) {
-			if ((rc = tr_fmt_readable(out, v / (1024.0 * 1024), 2, ",")) < 0)
-				return rc;
-			return tr_buf_puts(out, " MiB");
-		}
-		if ((rc = tr_fmt_readable(out, v / (1024.0 * 1024 * 1024), 2, ",")) < 0)
-			return rc;
-		return tr_buf_puts(out, " GiB");
+		return S_bytes(out, v);
 	case TR_WU_GIB:
 		return tr_fmt_readable(out, v / (1024.0 * 1024 * 1024), 2, ",");
 	}

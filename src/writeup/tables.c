@@ -69,16 +69,18 @@ static const char *S_caption_scope(tr_wu_doc *d, long s)
 	return tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, d->r->scenarios[s].label)));
 }
 
-/* The cell with the highest median TPS of its scenario and workload. */
-static bool S_leader(const tr_results *r, const tr_cell *c)
+/* The cell with the best m (by its direction) of its scenario and
+ * workload, when there are others to be better than. */
+static bool S_leader(const tr_results *r, const tr_metric *m, const tr_cell *c)
 {
+	double v = tr_metric_value(m, c, NULL, NULL);
 	size_t n = 0;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *o = &r->cells[i];
 		if (o->scenario != c->scenario || o->workload != c->workload)
 			continue;
 		n++;
-		if (o->tps_median > c->tps_median)
+		if (tr_metric_better(m, tr_metric_value(m, o, NULL, NULL), v))
 			return false;
 	}
 	return n > 1;
@@ -93,6 +95,112 @@ static void S_with_run(tr_wu_doc *d, tr_wu_table *t, double v, tr_wu_unit u,
 		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s (%s)", num, tr_wu_c(d, run))), v);
 	else
 		tr_wu_table_sorted(t, num, v);
+}
+
+static bool S_has_windows(const tr_cell *c)
+{
+	return c->worst.present;
+}
+
+static const char *S_window_p95_header(tr_wu_doc *d)
+{
+	double iv = tr_wu_window_interval(d->r);
+	if (isnan(iv))
+		return "p95 of the window averages (ms)";
+	return tr_wu_keep(d, tr_sprintf("p95 of %s-s window averages (ms)",
+	                                tr_wu_n(d, iv, TR_WU_EXACT)));
+}
+
+/* ---- the columns of a place (stats' metric_place.c) -------------------- */
+
+#define S_PLACE_MAX 16
+
+/* A fixed table's columns: which are shown in this scope (TR_COL_IF_ANY:
+ * only when a cell in it has the figure), and the renderer of its slots
+ * (c NULL: the header). */
+typedef void (*S_slot_fn)(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
+                          const tr_cell *c, const void *ctx);
+
+typedef struct {
+	const tr_metric_col *col;
+	size_t ncol;
+	bool show[S_PLACE_MAX];
+	S_slot_fn slot;
+	const void *ctx;
+} S_place;
+
+static void S_place_init(S_place *p, const tr_results *r, tr_metric_place place,
+                         long s, S_slot_fn slot, const void *ctx)
+{
+	p->col = tr_metric_place_cols(place, &p->ncol);
+	p->ncol = p->ncol > S_PLACE_MAX ? S_PLACE_MAX : p->ncol;
+	p->slot = slot;
+	p->ctx = ctx;
+	for (size_t k = 0; k < p->ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&p->col[k]);
+		p->show[k] = !(p->col[k].flags & TR_COL_IF_ANY);
+		for (size_t i = 0; m && !p->show[k] && i < r->ncells; i++)
+			p->show[k] = S_in(&r->cells[i], s) &&
+			             isfinite(tr_metric_value(m, &r->cells[i], NULL, NULL));
+	}
+}
+
+/* header with its "%s" replaced by the currency (not a printf format:
+ * the header is data of the catalog). */
+static const char *S_currency_header(tr_wu_doc *d, const char *header)
+{
+	const char *cur = d->r->currency ? tr_wu_c(d, d->r->currency) : "";
+	const char *at = strstr(header, "%s");
+	if (!at)
+		return header;
+	return tr_wu_keep(d, tr_sprintf("%.*s%s%s", (int)(at - header), header, cur, at + 2));
+}
+
+/* "EUR per TPS" from "%s per TPS"; "p95 of 10-s window averages (ms)". */
+static const char *S_col_header(tr_wu_doc *d, const tr_metric_col *col)
+{
+	if (col->flags & TR_COL_WINDOW)
+		return S_window_p95_header(d);
+	if (col->flags & TR_COL_CURRENCY)
+		return S_currency_header(d, col->header);
+	return col->header;
+}
+
+static void S_place_cols(tr_wu_doc *d, tr_wu_table *t, const S_place *p)
+{
+	for (size_t k = 0; k < p->ncol; k++) {
+		if (!p->show[k])
+			continue;
+		if (p->col[k].flags & TR_COL_SLOT)
+			p->slot(d, t, &p->col[k], NULL, p->ctx);
+		else
+			tr_wu_table_col(t, S_col_header(d, &p->col[k]), true);
+	}
+}
+
+/* A metric's figure, with the run it comes from (the worst run's CoV),
+ * in bold when the column marks its scenario and workload's best. */
+static void S_place_cells(tr_wu_doc *d, tr_wu_table *t, const S_place *p,
+                          const tr_cell *c)
+{
+	for (size_t k = 0; k < p->ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&p->col[k]);
+		const char *run = p->col[k].flags & TR_COL_RUN ? tr_metric_run(m, c) : NULL;
+		double v;
+		if (!p->show[k])
+			continue;
+		if (!m) {
+			p->slot(d, t, &p->col[k], c, p->ctx);
+			continue;
+		}
+		v = tr_metric_value(m, c, NULL, NULL);
+		if (run)
+			S_with_run(d, t, v, tr_wu_metric_unit(m), run);
+		else
+			tr_wu_table_num(t, v, tr_wu_metric_unit(m));
+		if ((p->col[k].flags & TR_COL_LEADER) && S_leader(d->r, m, c) && t->rc == 0)
+			t->cells[t->ncells - 1].strong = true;
+	}
 }
 
 static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
@@ -134,42 +242,42 @@ static const char *S_significance_note(tr_wu_doc *d)
 		tr_wu_n(d, d->r->alpha, TR_WU_EXACT)));
 }
 
+/* {{table tps}}'s slots: the run count, the comparison (when any). */
+static void S_tps_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
+                       const tr_cell *c, const void *ctx)
+{
+	bool cmp = *(const bool *)ctx;
+	if (strcmp(col->key, "runs") == 0 && !c)
+		tr_wu_table_col(t, col->header, true);
+	else if (strcmp(col->key, "runs") == 0 && c->nexcluded)
+		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%zu (+%zu left out)", c->nruns,
+		                                               c->nexcluded)), (double)c->nruns);
+	else if (strcmp(col->key, "runs") == 0)
+		tr_wu_table_num(t, (double)c->nruns, TR_WU_COUNT);
+	else if (strcmp(col->key, "vs") == 0 && cmp && !c) {
+		tr_wu_table_col(t, S_vs(d), true);
+		tr_wu_table_col(t, "p (n)", true);
+	} else if (strcmp(col->key, "vs") == 0 && cmp)
+		S_comparison_cells(d, t, c);
+}
+
 void tr_wu_table_tps(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, s, NULL);
 	bool cmp = r->ncomparisons > 0;
+	S_place p;
 	tr_wu_table t;
+	S_place_init(&p, r, TR_PLACE_TABLE_TPS, s, S_tps_slot, &cmp);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
-	tr_wu_table_col(&t, "Runs", true);
-	tr_wu_table_col(&t, "Median TPS", true);
-	tr_wu_table_col(&t, "Slowest run (TPS)", true);
-	tr_wu_table_col(&t, "Fastest run (TPS)", true);
-	tr_wu_table_col(&t, "Latency avg (ms)", true);
-	if (cmp) {
-		tr_wu_table_col(&t, S_vs(d), true);
-		tr_wu_table_col(&t, "p (n)", true);
-	}
+	S_place_cols(d, &t, &p);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		if (!S_in(c, s))
 			continue;
 		S_lead_cells(r, &t, sc, c);
-		if (c->nexcluded)
-			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%zu (+%zu left out)",
-			                                                c->nruns, c->nexcluded)),
-			                   (double)c->nruns);
-		else
-			tr_wu_table_num(&t, (double)c->nruns, TR_WU_COUNT);
-		tr_wu_table_num(&t, c->tps_median, TR_WU_TPS);
-		if (S_leader(r, c) && t.rc == 0)
-			t.cells[t.ncells - 1].strong = true;
-		tr_wu_table_num(&t, c->tps_min, TR_WU_TPS);
-		tr_wu_table_num(&t, c->tps_max, TR_WU_TPS);
-		tr_wu_table_num(&t, c->latency_avg_ms, TR_WU_MS);
-		if (cmp)
-			S_comparison_cells(d, &t, c);
+		S_place_cells(d, &t, &p, c);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sTPS and latency. Median TPS: the median of the runs' TPS as pgbench "
@@ -182,52 +290,43 @@ void tr_wu_table_tps(tr_wu_doc *d, long s)
 	tr_wu_emit_table(d, &t);
 }
 
-static bool S_has_windows(const tr_cell *c)
+/* {{table stability}}'s slots: the window length (when runs differ),
+ * the count of windows. */
+static void S_stability_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
+                             const tr_cell *c, const void *ctx)
 {
-	return c->worst.present;
-}
-
-static const char *S_window_p95_header(tr_wu_doc *d)
-{
-	double iv = tr_wu_window_interval(d->r);
-	if (isnan(iv))
-		return "p95 of the window averages (ms)";
-	return tr_wu_keep(d, tr_sprintf("p95 of %s-s window averages (ms)",
-	                                tr_wu_n(d, iv, TR_WU_EXACT)));
+	bool mixed = *(const bool *)ctx;
+	bool window = strcmp(col->key, "window") == 0;
+	if (window && !mixed)
+		return;
+	if (!c)
+		tr_wu_table_col(t, col->header, true);
+	else if (window)
+		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s s", tr_wu_n(d, c->worst.interval_s,
+		                                                              TR_WU_EXACT))),
+		                   c->worst.interval_s);
+	else
+		tr_wu_table_num(t, (double)c->worst.windows, TR_WU_COUNT);
 }
 
 void tr_wu_table_stability(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, s, S_has_windows);
+	/* Windows of different lengths: each row says its own. */
 	bool mixed = isnan(tr_wu_window_interval(r));
+	S_place p;
 	tr_wu_table t;
+	S_place_init(&p, r, TR_PLACE_TABLE_STABILITY, s, S_stability_slot, &mixed);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
-	/* Windows of different lengths: each row says its own. */
-	if (mixed)
-		tr_wu_table_col(&t, "Window", true);
-	tr_wu_table_col(&t, "Windows (all runs)", true);
-	tr_wu_table_col(&t, "CoV, worst run", true);
-	tr_wu_table_col(&t, "CoV, median run", true);
-	tr_wu_table_col(&t, "CoV, all windows", true);
-	tr_wu_table_col(&t, "Deepest dip", true);
-	tr_wu_table_col(&t, S_window_p95_header(d), true);
+	S_place_cols(d, &t, &p);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		if (!S_in(c, s) || !c->worst.present)
 			continue;
 		S_lead_cells(r, &t, sc, c);
-		if (mixed)
-			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s s", tr_wu_n(d, c->worst.interval_s,
-			                                                               TR_WU_EXACT))),
-			                   c->worst.interval_s);
-		tr_wu_table_num(&t, (double)c->worst.windows, TR_WU_COUNT);
-		S_with_run(d, &t, c->worst.tps_cov_pct, TR_WU_PCT, c->worst_cov_run);
-		tr_wu_table_num(&t, c->median_run.tps_cov_pct, TR_WU_PCT);
-		tr_wu_table_num(&t, c->pooled.tps_cov_pct, TR_WU_PCT);
-		S_with_run(d, &t, c->worst.tps_min_pct, TR_WU_PCT, c->worst_dip_run);
-		tr_wu_table_num(&t, c->worst.latency_p95_ms, TR_WU_MS);
+		S_place_cells(d, &t, &p, c);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sStability within runs, from the TPS of each time window (the first "
@@ -245,33 +344,34 @@ static bool S_has_latency(const tr_cell *c)
 	return c->latency.present;
 }
 
+/* {{table latency}}'s slot: the count of transactions. */
+static void S_latency_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
+                           const tr_cell *c, const void *ctx)
+{
+	(void)d;
+	(void)ctx;
+	if (!c)
+		tr_wu_table_col(t, col->header, true);
+	else
+		tr_wu_table_num(t, (double)c->latency.count, TR_WU_COUNT);
+}
+
 void tr_wu_table_latency(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, s, S_has_latency);
+	S_place p;
 	tr_wu_table t;
+	S_place_init(&p, r, TR_PLACE_TABLE_LATENCY, s, S_latency_slot, NULL);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
-	tr_wu_table_col(&t, "Transactions", true);
-	tr_wu_table_col(&t, "p50 (ms)", true);
-	tr_wu_table_col(&t, "p90 (ms)", true);
-	tr_wu_table_col(&t, "p95 of transactions (ms)", true);
-	tr_wu_table_col(&t, "p99 (ms)", true);
-	tr_wu_table_col(&t, "p99.9 (ms)", true);
-	tr_wu_table_col(&t, "Max (ms)", true);
+	S_place_cols(d, &t, &p);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
-		const tr_latency *l = &c->latency;
-		if (!S_in(c, s) || !l->present)
+		if (!S_in(c, s) || !c->latency.present)
 			continue;
 		S_lead_cells(r, &t, sc, c);
-		tr_wu_table_num(&t, (double)l->count, TR_WU_COUNT);
-		tr_wu_table_num(&t, l->p50_ms, TR_WU_US_MS);
-		tr_wu_table_num(&t, l->p90_ms, TR_WU_US_MS);
-		tr_wu_table_num(&t, l->p95_ms, TR_WU_US_MS);
-		tr_wu_table_num(&t, l->p99_ms, TR_WU_US_MS);
-		tr_wu_table_num(&t, l->p999_ms, TR_WU_US_MS);
-		tr_wu_table_num(&t, l->max_ms, TR_WU_US_MS);
+		S_place_cells(d, &t, &p, c);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sLatency of individual transactions, from pgbench's per-transaction "
@@ -290,44 +390,59 @@ static bool S_has_cost(const tr_cell *c)
 	return isfinite(c->cost_per_tps);
 }
 
+/* {{table value}}'s slots: the monthly price, the value ratio against
+ * the baseline (when some cell has one). */
+static void S_value_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
+                         const tr_cell *c, const void *ctx)
+{
+	const tr_results *r = d->r;
+	bool any_ratio = *(const bool *)ctx;
+	const char *cur = r->currency ? tr_wu_c(d, r->currency) : "";
+	const tr_comparison *cmp;
+	if (strcmp(col->key, "monthly") == 0) {
+		if (!c)
+			tr_wu_table_col(t, S_currency_header(d, col->header), true);
+		else
+			tr_wu_table_num(t, r->providers[c->provider].monthly_cost, TR_WU_MONEY);
+		return;
+	}
+	if (!any_ratio)
+		return;
+	if (!c) {
+		tr_wu_table_col(t, tr_wu_keep(d, tr_sprintf("Transactions per %s %s", cur, S_vs(d))),
+		                true);
+		return;
+	}
+	cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
+	if (c->provider == r->baseline)
+		tr_wu_table_sorted(t, "baseline", 1.0);
+	else if (cmp)
+		tr_wu_table_num(t, cmp->value_ratio, TR_WU_RATIO);
+	else
+		tr_wu_table_text(t, "");
+}
+
 void tr_wu_table_value(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, s, S_has_cost);
 	const char *cur = r->currency ? tr_wu_c(d, r->currency) : "";
 	bool any_ratio = false;
+	S_place p;
 	tr_wu_table t;
 	for (size_t i = 0; i < r->ncomparisons; i++)
 		any_ratio |= isfinite(r->comparisons[i].value_ratio) &&
 		             (s < 0 || r->comparisons[i].scenario == (size_t)s);
+	S_place_init(&p, r, TR_PLACE_TABLE_VALUE, s, S_value_slot, &any_ratio);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
-	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("Per month (%s)", cur)), true);
-	tr_wu_table_col(&t, "Median TPS", true);
-	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("%s per TPS", cur)), true);
-	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("TPS per 100 %s", cur)), true);
-	if (any_ratio)
-		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("Transactions per %s %s",
-		                                             cur, S_vs(d))), true);
+	S_place_cols(d, &t, &p);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
-		const tr_comparison *cmp;
 		if (!S_in(c, s) || !isfinite(c->cost_per_tps))
 			continue;
 		S_lead_cells(r, &t, sc, c);
-		tr_wu_table_num(&t, r->providers[c->provider].monthly_cost, TR_WU_MONEY);
-		tr_wu_table_num(&t, c->tps_median, TR_WU_TPS);
-		tr_wu_table_num(&t, c->cost_per_tps, TR_WU_COST);
-		tr_wu_table_num(&t, c->tps_per_100, TR_WU_PER100);
-		if (!any_ratio)
-			continue;
-		cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
-		if (c->provider == r->baseline)
-			tr_wu_table_sorted(&t, "baseline", 1.0);
-		else if (cmp)
-			tr_wu_table_num(&t, cmp->value_ratio, TR_WU_RATIO);
-		else
-			tr_wu_table_text(&t, "");
+		S_place_cells(d, &t, &p, c);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sPrice-performance: the monthly price divided by the median TPS "
@@ -338,49 +453,48 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 	tr_wu_emit_table(d, &t);
 }
 
+/* {{table closing}}'s slot: the verdict against the baseline. */
+static void S_closing_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
+                           const tr_cell *c, const void *ctx)
+{
+	const tr_results *r = d->r;
+	const tr_comparison *k;
+	(void)col;
+	if (!*(const bool *)ctx)
+		return;
+	if (!c) {
+		tr_wu_table_col(t, S_vs(d), true);
+		return;
+	}
+	k = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
+	if (c->provider == r->baseline)
+		tr_wu_table_text(t, "baseline");
+	else if (k)
+		tr_wu_table_sorted(t, tr_wu_verdict_cell(d, k), k->tps_gap_pct);
+	else
+		tr_wu_table_text(t, "");
+}
+
 void tr_wu_table_closing(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, -1, NULL);
 	bool cov = false, cost = false, cmp = r->ncomparisons > 0;
+	S_place p;
 	tr_wu_table t;
-	for (size_t i = 0; i < r->ncells; i++) {
-		cov |= r->cells[i].worst.present;
-		cost |= isfinite(r->cells[i].cost_per_tps);
+	S_place_init(&p, r, TR_PLACE_TABLE_CLOSING, -1, S_closing_slot, &cmp);
+	/* The caption names what the optional columns show. */
+	for (size_t k = 0; k < p.ncol; k++) {
+		cov |= p.show[k] && strcmp(p.col[k].key, "stability.worst.tps_cov_pct") == 0;
+		cost |= p.show[k] && strcmp(p.col[k].key, "cost_per_tps") == 0;
 	}
 	sc.scenario_col = true;
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
-	tr_wu_table_col(&t, "Median TPS", true);
-	if (cmp)
-		tr_wu_table_col(&t, S_vs(d), true);
-	tr_wu_table_col(&t, "Latency avg (ms)", true);
-	if (cov)
-		tr_wu_table_col(&t, "CoV, worst run", true);
-	if (cost)
-		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("%s per TPS",
-		                                             r->currency ? tr_wu_c(d, r->currency) : "")),
-		                true);
+	S_place_cols(d, &t, &p);
 	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		const tr_comparison *k = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
-		S_lead_cells(r, &t, sc, c);
-		tr_wu_table_num(&t, c->tps_median, TR_WU_TPS);
-		if (S_leader(r, c) && t.rc == 0)
-			t.cells[t.ncells - 1].strong = true;
-		if (cmp) {
-			if (c->provider == r->baseline)
-				tr_wu_table_text(&t, "baseline");
-			else if (k)
-				tr_wu_table_sorted(&t, tr_wu_verdict_cell(d, k), k->tps_gap_pct);
-			else
-				tr_wu_table_text(&t, "");
-		}
-		tr_wu_table_num(&t, c->latency_avg_ms, TR_WU_MS);
-		if (cov)
-			tr_wu_table_num(&t, c->worst.tps_cov_pct, TR_WU_PCT);
-		if (cost)
-			tr_wu_table_num(&t, c->cost_per_tps, TR_WU_COST);
+		S_lead_cells(r, &t, sc, &r->cells[i]);
+		S_place_cells(d, &t, &p, &r->cells[i]);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"Every scenario at a glance: median TPS (the highest of each scenario "

@@ -68,101 +68,137 @@ static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metr
 	return tr_wu_keep_buf(d, &b);
 }
 
-static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
+/* A journey's steps and their figures. */
+typedef struct {
+	size_t np, steps[TR_WU_MAX_ARGS];
+	double v[TR_WU_MAX_ARGS];
+	size_t used[TR_WU_MAX_ARGS], miss[TR_WU_MAX_ARGS];
+	const tr_metric *m;
+	tr_metric_agg agg;
+	long s, w;
+	bool aggregate, missing;
+} S_steps;
+
+/* The error for a journey's arguments: a word that is not a provider, or
+ * too few providers. */
+static int S_journey_usage(tr_wu_doc *d, const tr_wu_directive *dir, const tr_wu_args *a,
+                           size_t np)
+{
+	const tr_results *r = d->r;
+	const char *bad = 1 + np < a->npos ? a->pos[1 + np] : NULL;
+	bool scenario = false;
+	for (size_t i = 0; bad && i < r->nscenarios; i++)
+		scenario |= strcmp(r->scenarios[i].id, bad) == 0 || strcmp(bad, "*") == 0;
+	if (bad && np < 2 && !scenario)
+		return tr_wu_error(d, "{{%s journey}}: '%s' is not a provider (there "
+		                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
+		                      "[WORKLOAD|*] [metric=M] [agg=...]", dir->name,
+		                   tr_wu_c(d, bad), S_provider_list(d));
+	return tr_wu_error(d, "{{%s journey}}: expected at least two PROVIDERs, then "
+	                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]", dir->name);
+}
+
+static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *out)
 {
 	const tr_results *r = d->r;
 	tr_wu_args a;
-	const tr_metric *m;
-	tr_metric_agg agg;
-	tr_wu_table t;
-	bool given, aggregate, missing = false;
-	size_t np = 0, steps[TR_WU_MAX_ARGS];
-	double v[TR_WU_MAX_ARGS];
-	size_t used[TR_WU_MAX_ARGS], miss[TR_WU_MAX_ARGS];
-	long s, w;
+	bool given;
+	size_t np = 0;
 	int rc;
 
 	if ((rc = tr_wu_split_args(d, dir, "metric agg", &a)) < 0)
 		return rc;
 	for (size_t i = 1; i < a.npos && S_is_provider(r, a.pos[i]) && i + 1 < a.npos; i++)
-		steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
-	if (np < 2 || a.npos - 1 - np < 1 || a.npos - 1 - np > 2) {
-		const char *bad = 1 + np < a.npos ? a.pos[1 + np] : NULL;
-		bool scenario = false;
-		for (size_t i = 0; bad && i < r->nscenarios; i++)
-			scenario |= strcmp(r->scenarios[i].id, bad) == 0 || strcmp(bad, "*") == 0;
-		if (bad && np < 2 && !scenario)
-			return tr_wu_error(d, "{{%s journey}}: '%s' is not a provider (there "
-			                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
-			                      "[WORKLOAD|*] [metric=M] [agg=...]", dir->name,
-			                   tr_wu_c(d, bad), S_provider_list(d));
-		return tr_wu_error(d, "{{%s journey}}: expected at least two PROVIDERs, then "
-		                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]", dir->name);
-	}
-	if (tr_wu_parse_where(d, a.pos[1 + np], 2 + np < a.npos ? a.pos[2 + np] : NULL, &s, &w) < 0 ||
-	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 ||
-	    !(m = tr_wu_metric(d, tr_wu_arg(&a, "metric") ? tr_wu_arg(&a, "metric") : "tps_median")))
+		out->steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
+	if (np < 2 || a.npos - 1 - np < 1 || a.npos - 1 - np > 2)
+		return S_journey_usage(d, dir, &a, np);
+	out->np = np;
+	if (tr_wu_parse_where(d, a.pos[1 + np], 2 + np < a.npos ? a.pos[2 + np] : NULL,
+	                      &out->s, &out->w) < 0 ||
+	    tr_wu_parse_agg(d, &a, &out->agg, &given) < 0 ||
+	    !(out->m = tr_wu_metric(d, tr_wu_arg(&a, "metric") ? tr_wu_arg(&a, "metric")
+	                                                       : "tps_median")))
 		return d->rc < 0 ? d->rc : TR_EINVALID;
-	if (m->kind != TR_METRIC_CELL)
+	if (out->m->kind != TR_METRIC_CELL)
 		return tr_wu_error(d, "{{%s journey}}: metric=%s is a comparison; name the "
-		                      "figure itself (e.g. tps_median)", dir->name, m->key);
-	aggregate = s < 0 || w < 0;
+		                      "figure itself (e.g. tps_median)", dir->name, out->m->key);
+	out->aggregate = out->s < 0 || out->w < 0;
 	if (!given)
-		agg = m->agg;
+		out->agg = out->m->agg;
 	for (size_t i = 0; i < np; i++) {
-		v[i] = tr_metric_over(r, m, steps[i], -1, s, w, agg, &used[i], &miss[i]);
-		missing |= !isfinite(v[i]) || miss[i] > 0;
+		out->v[i] = tr_metric_over(r, out->m, out->steps[i], -1, out->s, out->w, out->agg,
+		                           &out->used[i], &out->miss[i]);
+		out->missing |= !isfinite(out->v[i]) || out->miss[i] > 0;
 	}
-	if (chart) {
-		tr_wu_bar bars[TR_WU_MAX_ARGS];
-		for (size_t i = 0; i < np; i++) {
-			bars[i].label = tr_wu_keep(d, tr_sprintf("%zu. %s", i + 1,
-			                                         r->providers[steps[i]].label));
-			bars[i].provider = steps[i];
-			bars[i].value = v[i];
-			bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs previous",
-				tr_wu_n(d, (v[i] / v[i - 1] - 1) * 100, TR_WU_GAP)));
-		}
-		return tr_wu_emit_list_chart(d, S_stem(d, "journey", s, m), "journey",
-			tr_wu_keep(d, tr_sprintf("Journey: %s %s", m->label,
-			                         S_scope(d, s, w, aggregate, agg))),
-			m->direction == TR_METRIC_LOWER
-			    ? "Each step against the one before; lower is better"
-			    : "Each step against the one before; higher is better",
-			m->label, bars, np);
+	return 0;
+}
+
+static int S_journey_chart(tr_wu_doc *d, const S_steps *j)
+{
+	const tr_results *r = d->r;
+	tr_wu_bar bars[TR_WU_MAX_ARGS];
+	for (size_t i = 0; i < j->np; i++) {
+		bars[i].label = tr_wu_keep(d, tr_sprintf("%zu. %s", i + 1,
+		                                         r->providers[j->steps[i]].label));
+		bars[i].provider = j->steps[i];
+		bars[i].value = j->v[i];
+		bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs previous",
+			tr_wu_n(d, (j->v[i] / j->v[i - 1] - 1) * 100, TR_WU_GAP)));
 	}
+	return tr_wu_emit_list_chart(d, S_stem(d, "journey", j->s, j->m), "journey",
+		tr_wu_keep(d, tr_sprintf("Journey: %s %s", j->m->label,
+		                         S_scope(d, j->s, j->w, j->aggregate, j->agg))),
+		j->m->direction == TR_METRIC_LOWER
+		    ? "Each step against the one before; lower is better"
+		    : "Each step against the one before; higher is better",
+		j->m->label, bars, j->np);
+}
+
+static int S_journey_table(tr_wu_doc *d, const S_steps *j)
+{
+	const tr_results *r = d->r;
+	tr_wu_table t;
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Step", true);
 	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, m->label, true);
+	tr_wu_table_col(&t, j->m->label, true);
 	tr_wu_table_col(&t, "vs previous", true);
 	tr_wu_table_col(&t, "vs first", true);
-	if (aggregate)
+	if (j->aggregate)
 		tr_wu_table_col(&t, "cells", true);
-	for (size_t i = 0; i < np; i++) {
-		double prev = i ? v[i - 1] : NAN;
+	for (size_t i = 0; i < j->np; i++) {
 		tr_wu_table_num(&t, (double)(i + 1), TR_WU_COUNT);
-		tr_wu_table_text(&t, r->providers[steps[i]].label);
-		tr_wu_table_num(&t, v[i], tr_wu_metric_unit(m));
+		tr_wu_table_text(&t, r->providers[j->steps[i]].label);
+		tr_wu_table_num(&t, j->v[i], tr_wu_metric_unit(j->m));
 		if (i == 0) {
 			tr_wu_table_text(&t, "");
 			tr_wu_table_text(&t, "");
 		} else {
-			tr_wu_table_num(&t, (v[i] / prev - 1) * 100, TR_WU_GAP);
-			tr_wu_table_num(&t, (v[i] / v[0] - 1) * 100, TR_WU_GAP);
+			tr_wu_table_num(&t, (j->v[i] / j->v[i - 1] - 1) * 100, TR_WU_GAP);
+			tr_wu_table_num(&t, (j->v[i] / j->v[0] - 1) * 100, TR_WU_GAP);
 		}
-		if (aggregate)
-			tr_wu_table_num(&t, (double)used[i], TR_WU_COUNT);
+		if (j->aggregate)
+			tr_wu_table_num(&t, (double)j->used[i], TR_WU_COUNT);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"Journey: %s %s; each step against the one before and the first "
-		"(%s is better)", m->label, S_scope(d, s, w, aggregate, agg),
-		m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
-	if (missing)
+		"(%s is better)", j->m->label, S_scope(d, j->s, j->w, j->aggregate, j->agg),
+		j->m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
+	if (j->missing)
 		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a "
 		                     "count of cells below the others': some workloads lack it");
 	tr_wu_emit_table(d, &t);
 	return d->rc;
+}
+
+static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
+{
+	S_steps j;
+	int rc;
+	memset(&j, 0, sizeof(j));
+	if ((rc = S_journey_steps(d, dir, &j)) < 0)
+		return rc;
+	return chart ? S_journey_chart(d, &j) : S_journey_table(d, &j);
 }
 
 /* ---- pivot -------------------------------------------------------------- */
@@ -496,117 +532,143 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 
 /* ---- rank --------------------------------------------------------------- */
 
-/* {{table rank M S|* [W|*] [agg=]}}: one row per provider, best first by
- * the metric's direction, with the gap to the best. */
-static int S_rank(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
-{
-	const tr_results *r = d->r;
-	tr_wu_args a;
+/* A ranking: the providers with cells in scope, best first. */
+typedef struct {
 	const tr_metric *m;
 	tr_metric_agg agg;
-	tr_wu_table t;
-	bool given, aggregate, missing = false;
-	size_t *order = NULL, n = 0, *used = NULL;
-	double *v = NULL;
 	long s, w;
-	int rc;
+	bool aggregate, missing;
+	size_t *order, n, *used;  /* owned */
+	double *v;                /* per provider; owned */
+} S_ranking;
 
+static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
+{
+	tr_wu_args a;
+	bool given;
+	int rc;
 	if ((rc = tr_wu_split_args(d, dir, "agg", &a)) < 0)
 		return rc;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
 		                      "[agg=mean|median|min|max]", dir->name);
-	if (!(m = tr_wu_metric(d, a.pos[1])) ||
-	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &s, &w) < 0 ||
-	    tr_wu_parse_agg(d, &a, &agg, &given) < 0)
+	if (!(k->m = tr_wu_metric(d, a.pos[1])) ||
+	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &k->s, &k->w) < 0 ||
+	    tr_wu_parse_agg(d, &a, &k->agg, &given) < 0)
 		return d->rc < 0 ? d->rc : TR_EINVALID;
-	if (m->kind != TR_METRIC_CELL || m->direction == TR_METRIC_NEITHER)
+	if (k->m->kind != TR_METRIC_CELL || k->m->direction == TR_METRIC_NEITHER)
 		return tr_wu_error(d, "{{%s rank}}: %s cannot rank providers (name a cell "
-		                      "figure with a better side, e.g. tps_median)", dir->name, m->key);
-	aggregate = s < 0 || w < 0;
+		                      "figure with a better side, e.g. tps_median)", dir->name,
+		                   k->m->key);
+	k->aggregate = k->s < 0 || k->w < 0;
 	if (!given)
-		agg = m->agg;
-	order = tr_calloc(r->nproviders + 1, sizeof(size_t));
-	used = tr_calloc(r->nproviders + 1, sizeof(size_t));
-	v = tr_calloc(r->nproviders + 1, sizeof(double));
-	if (!order || !used || !v) {
-		rc = d->rc = TR_ENOMEM;
-		goto cleanup;
-	}
+		k->agg = k->m->agg;
+	return 0;
+}
+
+static int S_rank_order(tr_wu_doc *d, S_ranking *k)
+{
+	const tr_results *r = d->r;
+	k->order = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	k->used = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	k->v = tr_calloc(r->nproviders + 1, sizeof(double));
+	if (!k->order || !k->used || !k->v)
+		return d->rc = TR_ENOMEM;
 	for (size_t p = 0; p < r->nproviders; p++) {
-		size_t miss;
-		v[p] = tr_metric_over(r, m, p, -1, s, w, agg, &used[p], &miss);
-		missing |= miss > 0;
-		if (used[p] + miss == 0)
+		size_t miss, at;
+		k->v[p] = tr_metric_over(r, k->m, p, -1, k->s, k->w, k->agg, &k->used[p], &miss);
+		k->missing |= miss > 0;
+		if (k->used[p] + miss == 0)
 			continue;
 		/* insertion, stable: equal figures keep the providers' order */
-		size_t at = n;
-		while (at > 0 && tr_metric_better(m, v[p], v[order[at - 1]]))
+		at = k->n;
+		while (at > 0 && tr_metric_better(k->m, k->v[p], k->v[k->order[at - 1]]))
 			at--;
-		memmove(order + at + 1, order + at, (n - at) * sizeof(size_t));
-		order[at] = p;
-		n++;
+		memmove(k->order + at + 1, k->order + at, (k->n - at) * sizeof(size_t));
+		k->order[at] = p;
+		k->n++;
 	}
-	if (chart && n > 0) {
-		tr_wu_bar *bars = tr_calloc(n, sizeof(tr_wu_bar));
-		if (!bars) {
-			rc = d->rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		for (size_t i = 0; i < n; i++) {
-			bars[i].label = r->providers[order[i]].label;
-			bars[i].provider = order[i];
-			bars[i].value = v[order[i]];
-			bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs best",
-				tr_wu_n(d, (v[order[i]] / v[order[0]] - 1) * 100, TR_WU_GAP)));
-		}
-		rc = tr_wu_emit_list_chart(d, S_stem(d, "rank", s, m), "rank",
-			tr_wu_keep(d, tr_sprintf("Ranking: %s %s", m->label,
-			                         S_scope(d, s, w, aggregate, agg))),
-			m->direction == TR_METRIC_LOWER ? "Best first; lower is better"
-			                                : "Best first; higher is better",
-			m->label, bars, n);
-		free(bars);
-		goto cleanup;
+	return 0;
+}
+
+static int S_rank_chart(tr_wu_doc *d, const S_ranking *k)
+{
+	const tr_results *r = d->r;
+	tr_wu_bar *bars = tr_calloc(k->n, sizeof(tr_wu_bar));
+	int rc;
+	if (!bars)
+		return d->rc = TR_ENOMEM;
+	for (size_t i = 0; i < k->n; i++) {
+		bars[i].label = r->providers[k->order[i]].label;
+		bars[i].provider = k->order[i];
+		bars[i].value = k->v[k->order[i]];
+		bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs best",
+			tr_wu_n(d, (k->v[k->order[i]] / k->v[k->order[0]] - 1) * 100, TR_WU_GAP)));
 	}
+	rc = tr_wu_emit_list_chart(d, S_stem(d, "rank", k->s, k->m), "rank",
+		tr_wu_keep(d, tr_sprintf("Ranking: %s %s", k->m->label,
+		                         S_scope(d, k->s, k->w, k->aggregate, k->agg))),
+		k->m->direction == TR_METRIC_LOWER ? "Best first; lower is better"
+		                                   : "Best first; higher is better",
+		k->m->label, bars, k->n);
+	free(bars);
+	return rc;
+}
+
+static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_ranking *k)
+{
+	const tr_results *r = d->r;
+	tr_wu_table t;
+	if (k->n == 0)
+		return tr_wu_error(d, "{{%s rank}}: nothing to show (no provider has runs there)",
+		                   dir->name);
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Rank", true);
 	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, m->label, true);
+	tr_wu_table_col(&t, k->m->label, true);
 	tr_wu_table_col(&t, "vs best", true);
-	if (aggregate)
+	if (k->aggregate)
 		tr_wu_table_col(&t, "cells", true);
-	for (size_t i = 0; i < n; i++) {
-		size_t p = order[i];
-		tr_wu_table_num(&t, isfinite(v[p]) ? (double)(i + 1) : NAN, TR_WU_COUNT);
+	for (size_t i = 0; i < k->n; i++) {
+		size_t p = k->order[i];
+		tr_wu_table_num(&t, isfinite(k->v[p]) ? (double)(i + 1) : NAN, TR_WU_COUNT);
 		tr_wu_table_text(&t, r->providers[p].label);
-		tr_wu_table_num(&t, v[p], tr_wu_metric_unit(m));
+		tr_wu_table_num(&t, k->v[p], tr_wu_metric_unit(k->m));
 		if (i == 0)
 			tr_wu_table_text(&t, "");
 		else
-			tr_wu_table_num(&t, (v[p] / v[order[0]] - 1) * 100, TR_WU_GAP);
-		if (aggregate)
-			tr_wu_table_num(&t, (double)used[p], TR_WU_COUNT);
+			tr_wu_table_num(&t, (k->v[p] / k->v[k->order[0]] - 1) * 100, TR_WU_GAP);
+		if (k->aggregate)
+			tr_wu_table_num(&t, (double)k->used[p], TR_WU_COUNT);
 	}
-	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf("Ranking: %s %s, best first (%s is "
-	                                                 "better)", m->label,
-	                                                 S_scope(d, s, w, aggregate, agg),
-	                                                 m->direction == TR_METRIC_LOWER
-	                                                     ? "lower" : "higher")));
-	if (missing)
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"Ranking: %s %s, best first (%s is better)", k->m->label,
+		S_scope(d, k->s, k->w, k->aggregate, k->agg),
+		k->m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
+	if (k->missing)
 		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a count of "
 		                     "cells below the others': some cells lack it.");
-	if (n == 0) {
-		tr_wu_table_free(&t);
-		rc = tr_wu_error(d, "{{%s rank}}: nothing to show (no provider has runs there)", dir->name);
-	} else {
-		tr_wu_emit_table(d, &t);
-		rc = d->rc;
-	}
+	tr_wu_emit_table(d, &t);
+	return d->rc;
+}
+
+/* {{table rank M S|* [W|*] [agg=]}}: one row per provider, best first by
+ * the metric's direction, with the gap to the best. */
+static int S_rank(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
+{
+	S_ranking k;
+	int rc;
+	memset(&k, 0, sizeof(k));
+	if ((rc = S_rank_parse(d, dir, &k)) < 0 || (rc = S_rank_order(d, &k)) < 0)
+		goto cleanup;
+	if (chart && k.n > 0)
+		rc = S_rank_chart(d, &k);
+	else
+		rc = S_rank_table(d, dir, &k);
 cleanup:
-	free(order);
-	free(used);
-	free(v);
+	free(k.order);
+	free(k.used);
+	free(k.v);
 	return rc;
 }
 
@@ -634,8 +696,9 @@ int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 
 int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 {
-	static const char *const cols[] = { "tps_median", "tps_min", "tps_max",
-	                                    "latency_avg_ms" };
+	size_t ncol;
+	/* {{table tps}}'s figures, under the catalog's labels. */
+	const tr_metric_col *cols = tr_metric_place_cols(TR_PLACE_TABLE_TPS, &ncol);
 	const tr_results *r = d->r;
 	const tr_metric *tps = tr_metric_find("tps_median");
 	tr_wu_args a;
@@ -659,8 +722,9 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		tr_wu_table_col(&t, "Workload", false);
 	tr_wu_table_col(&t, "Provider", false);
 	tr_wu_table_col(&t, "Runs", true);
-	for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++)
-		tr_wu_table_col(&t, tr_metric_find(cols[k])->label, true);
+	for (size_t k = 0; k < ncol; k++)
+		if (tr_metric_col_metric(&cols[k]))
+			tr_wu_table_col(&t, tr_metric_col_metric(&cols[k])->label, true);
 	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
 	tr_wu_table_col(&t, "p (n)", true);
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -675,9 +739,11 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 			tr_wu_table_text(&t, r->workloads[c->workload].label);
 		tr_wu_table_text(&t, r->providers[c->provider].label);
 		tr_wu_table_num(&t, (double)c->nruns, TR_WU_COUNT);
-		for (size_t k = 0; k < TR_ARRAY_SIZE(cols); k++) {
-			const tr_metric *m = tr_metric_find(cols[k]);
-			tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL), tr_wu_metric_unit(m));
+		for (size_t k = 0; k < ncol; k++) {
+			const tr_metric *m = tr_metric_col_metric(&cols[k]);
+			if (m)
+				tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL),
+				                tr_wu_metric_unit(m));
 		}
 		if (c->provider == (size_t)q || oc < 0) {
 			tr_wu_table_text(&t, c->provider == (size_t)q ? "compared with" : S_EN_DASH);

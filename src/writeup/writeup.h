@@ -21,8 +21,10 @@
  * only on the inputs: the same results, charts and options give the same
  * bytes.
  *
- * Only writeup/charts.c calls the chart module; the rest of this module
- * reads charts through tr_writeup_charts, so it can be tested without it.
+ * writeup never draws a chart: the report module (report/report.h) draws
+ * the charts of the plan and those the directives ask for, and hands them
+ * here as plain data (tr_writeup_charts), so this module can be tested
+ * with charts made by hand.
  */
 
 #include "stats/stats.h"
@@ -48,16 +50,32 @@ typedef struct tr_writeup_charts {
 	size_t count;      /* items holds exactly count (grown one at a time) */
 } tr_writeup_charts;
 
-/*
- * Plan every chart the results allow and draw each as SVG (and PNG unless
- * `png` is false) on up to `threads` threads (0: one per CPU). On failure
- * *out is left empty and the message names the chart. The caller frees
- * *out with tr_writeup_charts_free(). (writeup/charts.c: the only user of
- * chart/chart.h.)
- */
-int tr_writeup_charts_make(tr_writeup_charts *out, const tr_results *r,
-                           bool png, int threads);
+/* A name fit for charts/NAME.svg: [a-z0-9._-], 1 to 100 bytes, not
+ * starting with '.'. */
+bool tr_writeup_name_safe(const char *name);
 void tr_writeup_charts_free(tr_writeup_charts *charts);
+
+/* A chart a directive asks for ({{chart rank}}, {{chart journey}}): bars
+ * the writeup computed, for the caller to draw into charts->items[chart]
+ * (whose name, kind, title and alt are set; svg and png empty). Every
+ * pointer is owned by the document it came from (or by the results and
+ * the chart set) and lives until tr_writeup_doc_free. */
+typedef struct tr_writeup_bar {
+	const char *label;     /* "Tuned PostgreSQL 15" or "2. Local SSD" */
+	size_t provider;       /* index into results->providers: its colour */
+	double value;          /* NaN: drawn as "n/a" */
+	const char *note;      /* "+22%" after the value, or NULL */
+} tr_writeup_bar;
+
+typedef struct tr_writeup_list {
+	size_t chart;          /* index into the chart set: where to draw it */
+	const char *subtitle;  /* or NULL */
+	const char *axis_title;
+	const tr_writeup_bar *bars;  /* top to bottom */
+	size_t nbars;
+	const char *path;      /* the directive's place, for a drawing failure's */
+	long line;             /* message ("writeup.md:12: chart rank-...: ...") */
+} tr_writeup_list;
 
 /* ---- rendering ------------------------------------------------------- */
 
@@ -88,18 +106,45 @@ typedef struct tr_writeup_output {
 } tr_writeup_output;
 
 /*
- * Expand the writeup's directives against r and charts, and render it.
- * Unknown directives and bad arguments fail with "path:line: message".
- * out is initialised here; the caller frees it with
- * tr_writeup_output_free() in every case.
+ * A writeup in two steps, so that its charts can be drawn in between:
+ *
+ *   tr_writeup_expand(&doc, r, charts, &options);  // directives expanded
+ *   tr_writeup_lists(doc, &lists);                 // charts to draw
+ *   ... draw each into charts->items[lists[i].chart] ...
+ *   tr_writeup_finish(&out, doc);                  // Markdown, HTML x2
+ *   tr_writeup_doc_free(doc);
+ *
+ * Expansion reads the names, kinds and scenarios of `charts` (not their
+ * pictures) and appends the charts its directives ask for, undrawn;
+ * tr_writeup_finish fails unless each of those has its svg (and its png
+ * when PNGs are wanted: index.html links a PNG wherever there is one). Unknown directives and bad arguments
+ * fail with "path:line: message". `r`, `charts` and `options` are
+ * borrowed and must outlive the document. On failure of either step, or
+ * when the document is freed unfinished, the charts it appended are
+ * dropped again; after a successful tr_writeup_finish they stay in
+ * `charts`, for the caller to write.
+ */
+typedef struct tr_writeup_doc tr_writeup_doc;
+
+int tr_writeup_expand(tr_writeup_doc **out, const tr_results *r,
+                      tr_writeup_charts *charts,
+                      const tr_writeup_options *options);
+/* The charts the directives ask for, in the order of the source; *out
+ * points into the document. Returns how many. */
+size_t tr_writeup_lists(const tr_writeup_doc *doc, const tr_writeup_list **out);
+/* out is initialised here; the caller frees it with
+ * tr_writeup_output_free() in every case. */
+int tr_writeup_finish(tr_writeup_output *out, tr_writeup_doc *doc);
+void tr_writeup_doc_free(tr_writeup_doc *doc);
+
+/*
+ * Both steps at once, for a writeup whose directives ask for no chart of
+ * their own (a {{chart rank}} fails: "chart NAME is not drawn"); the
+ * report module's tr_report_render draws them.
  */
 int tr_writeup_render(tr_writeup_output *out, const tr_results *r,
                       tr_writeup_charts *charts,
                       const tr_writeup_options *options);
-/* Charts the writeup asks for by its directives ({{chart rank}}, {{chart
- * journey}}) are drawn during tr_writeup_render and added to `charts`
- * (as PNG too when the charts already there have PNGs), so the caller
- * writes them with the others; on failure, none is added. */
 /* Drop the charts after the first n (a caller rendering several writeups
  * against one set). */
 void tr_writeup_charts_truncate(tr_writeup_charts *charts, size_t n);

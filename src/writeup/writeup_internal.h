@@ -130,6 +130,8 @@ typedef struct tr_wu_doc {
 	long line;              /* line of the directive being expanded */
 	char *title;            /* the study's title, or one made up */
 	bool *chart_used;       /* charts placed so far (sections skip them) */
+	tr_writeup_list *lists; /* charts directives asked for, to be drawn */
+	size_t nlists;          /* (each list's bars owned by the document) */
 } tr_wu_doc;
 
 #define TR_WU_PLACEHOLDER "<!-- tpsreport:block "
@@ -331,17 +333,12 @@ int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir);
 /* {{table setup [S]}}: vCPU, RAM, price, regime and facts per provider. */
 void tr_wu_table_setup(tr_wu_doc *d, long scenario);
 
-/* A bar of {{chart rank}} / {{chart journey}}: writeup's own copy of the
- * chart module's tr_chart_bar (only charts.c includes chart.h). */
-typedef struct tr_wu_bar {
-	const char *label;
-	size_t provider;
-	double value;
-	const char *note;
-} tr_wu_bar;
+/* A bar of {{chart rank}} / {{chart journey}} (writeup.h). */
+typedef tr_writeup_bar tr_wu_bar;
 
-/* Draw a list-of-bars chart named after `stem` (made unique), add it to
- * d->charts and place it. */
+/* Ask for a list-of-bars chart named after `stem` (made unique): add it
+ * to d->charts undrawn, record its bars in d->lists for the caller to
+ * draw (lists.c), and place it. */
 int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
                           const char *title, const char *subtitle,
                           const char *axis_title, const tr_wu_bar *bars,

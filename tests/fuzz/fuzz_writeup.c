@@ -1,9 +1,11 @@
 /* fuzz_writeup.c: the writeup's directives and Markdown, rendered against
- * the results of the bundled sample study (loaded once, charts not drawn:
- * a directive naming a chart gets the planned names only). */
+ * the results of the bundled sample study (loaded once, the plan's charts
+ * drawn once as SVG; the charts directives ask for are drawn per input,
+ * by the report module as in a build). */
 
 #include "fuzz.h"
 #include "ingest/ingest.h"
+#include "report/report.h"
 #include "version.h"
 #include "writeup/writeup.h"
 #include "util/buf.h"
@@ -15,6 +17,7 @@ static tr_study *S_study;
 static tr_results *S_results;
 static tr_writeup_charts S_charts;
 static size_t S_planned;       /* charts of the plan; directives add more */
+static tr_report_options S_draw = { .threads = 1 };  /* SVG only */
 
 static void S_setup(void)
 {
@@ -27,9 +30,15 @@ static void S_setup(void)
 		fprintf(stderr, "fuzz_writeup: %s\n", tr_error_last());
 		abort();
 	}
-	/* A chart set with names and no pictures: enough for the directives. */
-	if (tr_writeup_charts_make(&S_charts, S_results, false, 1) < 0)
-		abort();
+	/* The plan's charts, drawn by rendering an empty writeup. */
+	{
+		tr_writeup_output out;
+		tr_writeup_options opts;
+		memset(&opts, 0, sizeof(opts));
+		if (tr_report_render(&out, &S_charts, S_results, &opts, &S_draw) < 0)
+			abort();
+		tr_writeup_output_free(&out);
+	}
 	S_planned = S_charts.count;
 }
 
@@ -46,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opts.source_path = "writeup.md";
 	opts.css = "body{}";
 	opts.css_len = 6;
-	rc = tr_writeup_render(&out, S_results, &S_charts, &opts);
+	rc = tr_report_render(&out, &S_charts, S_results, &opts, &S_draw);
 	/* charts a {{chart rank}} added: gone before the next input */
 	tr_writeup_charts_truncate(&S_charts, S_planned);
 	if (rc == TR_EINVALID)

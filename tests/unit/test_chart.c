@@ -99,7 +99,7 @@ static void S_check_bars(xmlDocPtr doc, const tr_chart_item *item)
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	for (size_t i = 0; i < F.r->ncells; i++) {
 		double v, lo, hi;
-		if (tr_bars_value(F.r, &F.r->cells[i], item->kind, &v, &lo, &hi, NULL))
+		if (tr_bars_value(F.r, &F.r->cells[i], item->kind, &v, &lo, &hi, NULL) > 0)
 			want++;
 	}
 	for (xmlNodePtr n = root->children; n; n = n->next) {
@@ -119,7 +119,7 @@ static void S_check_bars(xmlDocPtr doc, const tr_chart_item *item)
 				snprintf(want_cls, sizeof(want_cls), "bar p%lu", p);
 				CHECK(c >= 0);
 				if (c >= 0 &&
-				    tr_bars_value(F.r, &F.r->cells[c], item->kind, &v, &lo, &hi, NULL) &&
+				    tr_bars_value(F.r, &F.r->cells[c], item->kind, &v, &lo, &hi, NULL) > 0 &&
 				    fabs(parsed - v) <= 0.5 * pow(10, -dec) + 1e-9 &&
 				    strcmp((char *)cls, want_cls) == 0 &&
 				    strncmp((char *)title, F.r->providers[p].label,

@@ -119,10 +119,75 @@ static void test_rules(void)
 	CHECK(tr_diff_rule_parse(&r, "cost>x%") < 0);
 }
 
+/* A study with two runs named run1 (the second left out: "another run
+ * has the same name"), listed in order `first` first. The used one has
+ * TPS 100 (digest u), the left-out one TPS 999 (digest x); the cell's
+ * runs are given by path (run_paths) or, as older documents do, by name. */
+static char *S_twice(bool used_first, bool paths)
+{
+	static const char used[] = "{\"provider\": \"aws\", \"scenario\": \"s\", "
+		"\"id\": \"run1\", \"path\": \"results/aws/s/run1.txt\", \"tps\": 100, "
+		"\"excluded\": false, \"sha256\": \"u\"}";
+	static const char dup[] = "{\"provider\": \"aws\", \"scenario\": \"s\", "
+		"\"id\": \"run1\", \"path\": \"results/aws/s/sub/run1.txt\", \"tps\": 999, "
+		"\"excluded\": true, \"sha256\": \"x\"}";
+	tr_buf b = TR_BUF_INIT;
+	tr_buf_printf(&b, "{\"schema\": 1, \"study\": {\"alpha\": 0.05}, \"providers\": "
+	              "[{\"id\": \"aws\"}], \"scenarios\": [{\"id\": \"s\"}], "
+	              "\"workloads\": [{\"key\": \"w\"}], \"runs\": [%s, %s], \"cells\": "
+	              "[{\"provider\": \"aws\", \"scenario\": \"s\", \"workload_key\": \"w\", "
+	              "\"run_ids\": [\"run1\"], %s\"tps_median\": 100}], \"findings\": []}",
+	              used_first ? used : dup, used_first ? dup : used,
+	              paths ? "\"run_paths\": [\"results/aws/s/run1.txt\"], " : "");
+	return tr_buf_detach(&b);
+}
+
+static void test_same_name(void)
+{
+	/* The same two runs, listed in the other order: matched by path,
+	 * nothing changed (by name and occurrence, the used run would meet
+	 * the left-out one: two runs "changed"). */
+	char *o = S_twice(true, true), *n = S_twice(false, true);
+	tr_diff_doc *od = NULL, *nd = NULL;
+	tr_diff *d = NULL;
+	CHECK_INT(tr_diff_doc_read(&od, o, strlen(o), "old.json"), 0);
+	CHECK_INT(tr_diff_doc_read(&nd, n, strlen(n), "new.json"), 0);
+	CHECK_INT(tr_diff_compute(&d, od, nd), 0);
+	if (d) {
+		CHECK_INT(d->runs.count, 0);
+		CHECK_INT(d->nchanges[TR_DIFF_TPS], 1);   /* the cell's row: 100 -> 100 */
+		if (d->nchanges[TR_DIFF_TPS] == 1) {
+			CHECK_DBL(d->changes[TR_DIFF_TPS][0].old_value, 100, 0);
+			CHECK_DBL(d->changes[TR_DIFF_TPS][0].change_pct, 0, 0);
+		}
+	}
+	tr_diff_free(d);
+	tr_diff_doc_free(nd);
+	free(n);
+	/* An older document (no run_paths), the used run listed second: its
+	 * run_ids still read (the first run of the name), no error. */
+	n = S_twice(false, false);
+	nd = NULL;
+	CHECK_INT(tr_diff_doc_read(&nd, n, strlen(n), "older.json"), 0);
+	tr_diff_doc_free(nd);
+	free(n);
+	/* run_paths naming a run that is not there: FILE:LINE and the path */
+	n = S_twice(true, true);
+	memcpy(strstr(n, "[\"results/aws/s/run1.txt\"]") + 2, "X", 1);
+	nd = NULL;
+	CHECK(tr_diff_doc_read(&nd, n, strlen(n), "bad.json") < 0);
+	CHECK(strstr(tr_error_last(), "bad.json:1: run_paths: no run \"Xesults/aws/s/run1.txt\"")
+	      != NULL);
+	tr_diff_doc_free(od);
+	free(o);
+	free(n);
+}
+
 int main(void)
 {
 	RUN(test_faster);
 	RUN(test_refused);
 	RUN(test_rules);
+	RUN(test_same_name);
 	return harness_done();
 }

@@ -1,0 +1,232 @@
+/* files.c: the file set of OUT, decided here and nowhere else: what is
+ * read before the long work (OUT checked, the writeup, the assets), and
+ * every file written, in one atomic step through site/. */
+
+#include "report_internal.h"
+#include "export/export.h"
+#include "site/site.h"
+#include "util/alloc.h"
+#include "util/base.h"
+#include "util/error.h"
+#include "util/file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct tr_report {
+	tr_report_options o;
+	tr_site *site;
+	tr_buf source;         /* the writeup */
+	char *source_path;
+	tr_buf css, js;        /* assets/style.css, assets/sort.js */
+	tr_diags warnings;
+	size_t ncharts;        /* written by tr_report_write */
+};
+
+const char tr_report_layout_help[] =
+	"  OUT/index.html        the writeup as a web page (assets/ and charts/ beside it)\n"
+	"  OUT/report.html       the same as one self-contained file (no script, no links out)\n"
+	"  OUT/report.md         GitHub-flavoured Markdown, images from charts/\n"
+	"  OUT/charts/*.svg|png  every chart\n"
+	"  OUT/data/results.json the results document (as `tpsreport summary --json`)\n"
+	"  OUT/data/results.csv  one row per provider, scenario and workload\n"
+	"  OUT/data/runs.csv     one row per run\n";
+
+static int S_read_data(tr_buf *out, const char *templates, const char *relpath)
+{
+	char *path = NULL;
+	int rc = tr_writeup_datafile(&path, templates, relpath);
+	if (rc == 0)
+		rc = tr_file_read(out, path);
+	free(path);
+	return rc;
+}
+
+/* false (with a warning) when STUDY/writeup.md is a link leading out of
+ * the study: it could publish /proc/self/environ or a secret. */
+static int S_writeup_inside(tr_report *rep, const char *own, const char *study, bool *inside)
+{
+	char *real = NULL;
+	int rc = tr_path_inside(own, study, &real);
+	*inside = true;
+	if (rc != 0) {
+		tr_error_clear();
+		return 0; /* unresolvable: the read names the problem */
+	}
+	*inside = false;
+	rc = tr_diags_add(&rep->warnings, TR_SEV_WARNING, "writeup-outside", own, 0,
+	                  "a symbolic link to %s, outside the study; not read "
+	                  "(the default writeup is used)", real);
+	free(real);
+	return rc;
+}
+
+/* The author's STUDY/writeup.md, else the default writeup. */
+static int S_read_writeup(tr_report *rep, const char *study)
+{
+	struct stat st;
+	char *own = tr_path_join(study, "writeup.md");
+	bool inside = false;
+	int rc;
+	if (!own)
+		return TR_ENOMEM;
+	if (stat(own, &st) == 0 && (rc = S_writeup_inside(rep, own, study, &inside)) < 0) {
+		free(own);
+		return rc;
+	}
+	if (inside) {
+		rep->source_path = own;
+		return tr_file_read(&rep->source, own);
+	}
+	free(own);
+	if ((rc = tr_writeup_datafile(&rep->source_path, rep->o.templates,
+	                              "templates/writeup.md")) < 0)
+		return rc;
+	return tr_file_read(&rep->source, rep->source_path);
+}
+
+int tr_report_open(tr_report **out, const char *dir, const char *study_root,
+                   const tr_report_options *options)
+{
+	tr_site_options so = { options->force, study_root };
+	tr_report *rep = tr_calloc(1, sizeof(*rep));
+	int rc;
+
+	*out = NULL;
+	if (!rep)
+		return TR_ENOMEM;
+	rep->o = *options;
+	if ((rc = tr_site_open(&rep->site, dir, &so)) < 0 ||
+	    (rc = S_read_writeup(rep, study_root)) < 0 ||
+	    (rc = S_read_data(&rep->css, rep->o.templates, "assets/style.css")) < 0 ||
+	    (rc = S_read_data(&rep->js, rep->o.templates, "assets/sort.js")) < 0) {
+		tr_report_free(rep);
+		return rc;
+	}
+	*out = rep;
+	return 0;
+}
+
+const tr_diags *tr_report_warnings(const tr_report *rep)
+{
+	return &rep->warnings;
+}
+
+static int S_write_buf(tr_site *site, const char *name, const tr_buf *b)
+{
+	return tr_site_write(site, name, b->ptr, b->size);
+}
+
+static int S_write_charts(tr_site *site, const tr_writeup_charts *charts)
+{
+	char name[160];
+	int rc;
+	for (size_t i = 0; i < charts->count; i++) {
+		const tr_writeup_chart *c = &charts->items[i];
+		snprintf(name, sizeof(name), "charts/%s.svg", c->name);
+		if ((rc = S_write_buf(site, name, &c->svg)) < 0)
+			return rc;
+		if (c->png.size == 0)
+			continue;
+		snprintf(name, sizeof(name), "charts/%s.png", c->name);
+		if ((rc = S_write_buf(site, name, &c->png)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* data/: the results as JSON and CSV. */
+static const struct {
+	const char *name;
+	int (*make)(tr_buf *out, const tr_results *r);
+} S_data[] = {
+	{ "data/results.json", tr_export_json },
+	{ "data/results.csv", tr_export_cells_csv },
+	{ "data/runs.csv", tr_export_runs_csv },
+};
+
+static int S_write_all(tr_report *rep, const tr_results *r,
+                       const tr_writeup_charts *charts, const tr_writeup_output *wo)
+{
+	tr_buf data = TR_BUF_INIT;
+	int rc;
+	if ((rc = S_write_buf(rep->site, "index.html", &wo->index_html)) < 0 ||
+	    (rc = S_write_buf(rep->site, "report.html", &wo->report_html)) < 0 ||
+	    (rc = S_write_buf(rep->site, "report.md", &wo->markdown)) < 0 ||
+	    (rc = S_write_buf(rep->site, "assets/style.css", &rep->css)) < 0 ||
+	    (rc = S_write_buf(rep->site, "assets/sort.js", &rep->js)) < 0 ||
+	    (rc = S_write_charts(rep->site, charts)) < 0)
+		goto cleanup;
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_data); i++) {
+		tr_buf_clear(&data);
+		if ((rc = S_data[i].make(&data, r)) < 0 ||
+		    (rc = S_write_buf(rep->site, S_data[i].name, &data)) < 0)
+			goto cleanup;
+	}
+cleanup:
+	tr_buf_free(&data);
+	return rc;
+}
+
+static bool S_contains(const tr_buf *b, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (size_t i = 0; b->size >= n && i <= b->size - n; i++)
+		if (memcmp(b->ptr + i, needle, n) == 0)
+			return true;
+	return false;
+}
+
+int tr_report_write(tr_report *rep, const tr_results *r, const struct tr_diff *since)
+{
+	tr_writeup_charts charts = { NULL, 0 };
+	tr_writeup_output wo;
+	tr_writeup_options wopt;
+	int rc;
+
+	memset(&wo, 0, sizeof(wo));
+	memset(&wopt, 0, sizeof(wopt));
+	/* --since: its section at the end when the writeup does not place it */
+	if (since && !S_contains(&rep->source, "section changes") &&
+	    (rc = tr_buf_puts(&rep->source, "\n\n{{section changes}}\n")) < 0)
+		return rc;
+	wopt.source = rep->source.ptr;
+	wopt.source_len = rep->source.size;
+	wopt.source_path = rep->source_path;
+	wopt.css = rep->css.ptr;
+	wopt.css_len = rep->css.size;
+	wopt.front_matter = rep->o.front_matter;
+	wopt.date = rep->o.date;
+	wopt.since = since;
+	if ((rc = tr_report_render(&wo, &charts, r, &wopt, &rep->o)) == 0 &&
+	    (rc = S_write_all(rep, r, &charts, &wo)) == 0 &&
+	    (rc = tr_site_commit(rep->site)) == 0)
+		rep->ncharts = charts.count;
+	tr_writeup_output_free(&wo);
+	tr_writeup_charts_free(&charts);
+	return rc;
+}
+
+int tr_report_describe(tr_buf *out, const tr_report *rep)
+{
+	size_t same = tr_site_unchanged(rep->site);
+	return tr_buf_printf(out, "wrote %s: index.html, report.html, report.md, %zu chart%s, "
+	                     "data/ (%zu file%s unchanged)", tr_site_path(rep->site),
+	                     rep->ncharts, rep->ncharts == 1 ? "" : "s", same,
+	                     same == 1 ? "" : "s");
+}
+
+void tr_report_free(tr_report *rep)
+{
+	if (!rep)
+		return;
+	tr_site_free(rep->site);
+	tr_buf_free(&rep->source);
+	free(rep->source_path);
+	tr_buf_free(&rep->css);
+	tr_buf_free(&rep->js);
+	tr_diags_free(&rep->warnings);
+	free(rep);
+}

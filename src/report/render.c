@@ -1,0 +1,169 @@
+/* render.c: the writeup with every chart drawn once. The plan's charts
+ * are named and described first (the directives place them by kind and
+ * scenario), the writeup is expanded once, which adds the charts its
+ * directives ask for, then all of them are drawn together and the
+ * writeup is rendered around them. */
+
+#include "report_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The pictures to draw and what the directives' ones are drawn from. */
+typedef struct {
+	tr_rp_job *jobs;
+	size_t njobs;
+	tr_chart_list *lists;
+	size_t nlists;
+} S_work;
+
+static int S_copy(tr_writeup_chart *out, const tr_chart_item *in)
+{
+	memset(out, 0, sizeof(*out));
+	out->scenario = in->scenario;
+	out->workload = in->workload;
+	if (!tr_writeup_name_safe(in->name))
+		return tr_error_set("chart plan: '%s' is not a safe file name",
+		                    in->name ? in->name : "");
+	if (!(out->name = tr_strdup(in->name)) ||
+	    !(out->kind = tr_strdup(tr_chart_kind_name(in->kind))) ||
+	    (in->title && !(out->title = tr_strdup(in->title))) ||
+	    (in->alt && !(out->alt = tr_strdup(in->alt))))
+		return TR_ENOMEM;
+	return 0;
+}
+
+/* The plan's charts into the empty set out, named and described, not
+ * drawn yet. */
+static int S_describe(tr_writeup_charts *out, const tr_chart_plan *plan)
+{
+	int rc;
+	if (!(out->items = tr_calloc(plan->count + 1, sizeof(tr_writeup_chart))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < plan->count; i++) {
+		out->count = i + 1;
+		if ((rc = S_copy(&out->items[i], &plan->items[i])) < 0)
+			return rc;
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(out->items[k].name, out->items[i].name) == 0)
+				return tr_error_set("chart plan: two charts named '%s'",
+				                    out->items[i].name);
+	}
+	return 0;
+}
+
+/* A directive's bars as the chart module takes them. */
+static int S_list(tr_chart_list *out, const tr_writeup_chart *c, const tr_writeup_list *l)
+{
+	tr_chart_bar *bars = tr_calloc(l->nbars + 1, sizeof(tr_chart_bar));
+	if (!bars)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < l->nbars; i++) {
+		bars[i].label = l->bars[i].label;
+		bars[i].provider = l->bars[i].provider;
+		bars[i].value = l->bars[i].value;
+		bars[i].note = l->bars[i].note;
+	}
+	out->name = c->name;
+	out->title = c->title;
+	out->subtitle = l->subtitle;
+	out->alt = c->alt;
+	out->axis_title = l->axis_title;
+	out->bars = bars;
+	out->nbars = l->nbars;
+	return 0;
+}
+
+static void S_job(S_work *w, tr_writeup_chart *c, const tr_chart_item *item,
+                  const tr_chart_list *list, const tr_writeup_list *at, bool png)
+{
+	for (int f = 0; f < (png ? 2 : 1); f++) {
+		tr_rp_job *j = &w->jobs[w->njobs++];
+		j->item = item;
+		j->list = list;
+		j->format = f == 0 ? TR_CHART_SVG : TR_CHART_PNG;
+		j->out = f == 0 ? &c->svg : &c->png;
+		j->name = c->name;
+		j->path = at ? at->path : NULL;
+		j->line = at ? at->line : 0;
+	}
+}
+
+/* One job per chart and format: the plan's charts (when plan is given,
+ * they are the first of cs), then the directives'. */
+static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
+                  const tr_writeup_list *lists, size_t nlists, bool png)
+{
+	size_t per = png ? 2 : 1;
+	int rc;
+	w->jobs = tr_calloc((plan->count + nlists) * per + 1, sizeof(tr_rp_job));
+	w->lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
+	if (!w->jobs || !w->lists)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < plan->count; i++)
+		S_job(w, &cs->items[i], &plan->items[i], NULL, NULL, png);
+	for (size_t i = 0; i < nlists; i++) {
+		tr_writeup_chart *c = &cs->items[lists[i].chart];
+		if ((rc = S_list(&w->lists[i], c, &lists[i])) < 0)
+			return rc;
+		w->nlists = i + 1;
+		S_job(w, c, NULL, &w->lists[i], &lists[i], png);
+	}
+	return 0;
+}
+
+static void S_work_free(S_work *w)
+{
+	for (size_t i = 0; i < w->nlists; i++)
+		free((tr_chart_bar *)w->lists[i].bars); /* S_list's */
+	free(w->lists);
+	free(w->jobs);
+}
+
+static int S_draw(const S_work *w, const tr_results *r, const tr_report_options *o)
+{
+	int rc;
+	if (o->progress)
+		o->progress(o->ctx, "drawing charts");
+	rc = tr_rp_draw(w->jobs, w->njobs, r, o->threads);
+	if (o->progress)
+		o->progress(o->ctx, NULL);
+	for (size_t i = 0; rc == 0 && o->drawn && i < w->njobs; i++)
+		o->drawn(o->ctx, w->jobs[i].name, w->jobs[i].format);
+	return rc;
+}
+
+int tr_report_render(tr_writeup_output *out, tr_writeup_charts *charts,
+                     const tr_results *r, const tr_writeup_options *wo,
+                     const tr_report_options *options)
+{
+	tr_chart_plan plan = { NULL, 0 };
+	tr_writeup_doc *doc = NULL;
+	const tr_writeup_list *lists;
+	S_work w;
+	bool own = charts->count == 0;
+	size_t nlists;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	memset(&w, 0, sizeof(w));
+	if (own && ((rc = tr_chart_plan_make(&plan, r)) < 0 ||
+	            (rc = S_describe(charts, &plan)) < 0))
+		goto cleanup;
+	if ((rc = tr_writeup_expand(&doc, r, charts, wo)) < 0)
+		goto cleanup;
+	nlists = tr_writeup_lists(doc, &lists);
+	if ((rc = S_jobs(&w, charts, &plan, lists, nlists, options->png)) < 0 ||
+	    (rc = S_draw(&w, r, options)) < 0)
+		goto cleanup;
+	rc = tr_writeup_finish(out, doc);
+cleanup:
+	tr_writeup_doc_free(doc);
+	S_work_free(&w);
+	tr_chart_plan_free(&plan);
+	if (rc < 0 && own)
+		tr_writeup_charts_free(charts);
+	return rc;
+}

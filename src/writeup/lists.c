@@ -1,0 +1,105 @@
+/* lists.c: the charts directives ask for ({{chart rank}}, {{chart
+ * journey}}). writeup never draws: each is added to the chart set with
+ * its name, title and alt text, placed in the document, and its bars are
+ * recorded for the caller (report/) to draw before the document is
+ * rendered. */
+
+#include "writeup_internal.h"
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool tr_writeup_name_safe(const char *name)
+{
+	return tr_wu_name_safe(name);
+}
+
+/* A name not taken yet: stem, stem-2, stem-3... */
+static char *S_unique(const tr_writeup_charts *cs, const char *stem)
+{
+	for (int k = 1; k < 1000; k++) {
+		char *name = k == 1 ? tr_strdup(stem) : tr_sprintf("%s-%d", stem, k);
+		bool taken = false;
+		if (!name)
+			return NULL;
+		for (size_t i = 0; i < cs->count && !taken; i++)
+			taken = strcmp(cs->items[i].name, name) == 0;
+		if (!taken)
+			return name;
+		free(name);
+	}
+	return NULL;
+}
+
+/* Room for one more chart in the set, one more list and one more "used"
+ * flag; nothing is added yet. */
+static int S_grow(tr_wu_doc *d)
+{
+	tr_writeup_charts *cs = d->charts;
+	tr_writeup_chart *items = realloc(cs->items, (cs->count + 1) * sizeof(*items));
+	tr_writeup_list *lists;
+	bool *used;
+	if (!items)
+		return TR_ENOMEM;
+	cs->items = items;
+	if (!(used = realloc(d->chart_used, (cs->count + 2) * sizeof(bool))))
+		return TR_ENOMEM;
+	d->chart_used = used;
+	if (!(lists = realloc(d->lists, (d->nlists + 1) * sizeof(*lists))))
+		return TR_ENOMEM;
+	d->lists = lists;
+	return 0;
+}
+
+int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
+                          const char *title, const char *subtitle,
+                          const char *axis_title, const tr_wu_bar *bars, size_t n)
+{
+	tr_writeup_charts *cs = d->charts;
+	tr_wu_bar *copy = tr_calloc(n + 1, sizeof(tr_wu_bar));
+	tr_writeup_chart c;
+	tr_writeup_list *l;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	if (!copy || !(c.name = S_unique(cs, stem)) || !(c.kind = tr_strdup(kind)) ||
+	    !(c.title = tr_strdup(title)) ||
+	    !(c.alt = subtitle ? tr_sprintf("%s. %s", title, subtitle) : tr_strdup(title))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if (n > 0)
+		memcpy(copy, bars, n * sizeof(*bars));
+	c.scenario = c.workload = -1;
+	if (!tr_wu_name_safe(c.name)) {
+		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
+		goto cleanup;
+	}
+	if ((rc = S_grow(d)) < 0)
+		goto cleanup;
+	l = &d->lists[d->nlists++];
+	l->chart = cs->count;
+	l->subtitle = subtitle;
+	l->axis_title = axis_title;
+	l->bars = copy;
+	l->nbars = n;
+	l->path = d->path;
+	l->line = d->line;
+	copy = NULL;
+	d->chart_used[cs->count] = false;
+	cs->items[cs->count++] = c;
+	memset(&c, 0, sizeof(c));
+	tr_wu_emit_figure(d, cs->count - 1, NULL);
+	rc = d->rc;
+cleanup:
+	free(c.name);
+	free(c.kind);
+	free(c.title);
+	free(c.alt);
+	free(copy);
+	if (rc == TR_ENOMEM)
+		d->rc = rc;
+	return rc;
+}
