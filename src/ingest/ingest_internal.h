@@ -52,6 +52,14 @@ int tr_scan_shared_init(tr_study *study, size_t provider, const char *fspath,
                         const char *relpath, tr_buf *digest_list);
 int tr_scan_resolve_shared_inits(tr_study *study);
 
+/* A .json file of a scenario folder (scan_pgb.c): a PostgresBench result
+ * is added as runs named <stem>-runN, its load time as an init and its
+ * facts to the provider's; any other JSON is not ours (a note), an
+ * unreadable one a warning. */
+int tr_scan_pgb_result(tr_study *study, size_t provider, size_t scenario,
+                       const char *stem, const char *relpath,
+                       const tr_buf *text);
+
 /* Read every run's logs (on worker threads), compute windows and latency
  * accumulators, and exclude runs whose logs cannot be used. */
 int tr_load_logs(tr_study *study, const tr_load_options *options,

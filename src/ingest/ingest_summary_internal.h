@@ -132,6 +132,36 @@ bool tr_sumparse_end(tr_cur *c);
  * whose spelling narrows r (10-11 glibc "nan", 12+ PostgreSQL "NaN"). */
 bool tr_sumparse_num(tr_cur *c, double *out, tr_vrange *r);
 
+/*
+ * A line of the summary being read, its prefix behind c. A line kind's
+ * parser (S_kinds of summary_main.c, S_details of summary_scripts.c) sets
+ * ok when the rest has the kind's form (else the line costs its value
+ * only), narrows r to the majors that print it like that, and returns 0 or
+ * a negative TR_E* code for a line that cannot stand (message set).
+ */
+typedef struct tr_sumline {
+	tr_sumparse *st;
+	void *into;             /* the tr_summary or tr_script values go to */
+	tr_cur *c;
+	const char *p;          /* the whole line, for messages */
+	size_t len;
+	long line;
+	tr_vrange r;
+	int kind;               /* the kind it turned out to be (the tps lines) */
+	bool ok;
+} tr_sumline;
+
+/* A kind's parser. field: where in *into the shared parsers below store
+ * the value (offsetof), of the type each names. */
+typedef int (*tr_sumline_fn)(tr_sumline *l, size_t field);
+
+/* The int64_t at field of *into. */
+int64_t *tr_sumline_i64(tr_sumline *l, size_t field);
+/* "N": an int64_t. */
+int tr_sumline_count(tr_sumline *l, size_t field);
+/* "X ms": a double. */
+int tr_sumline_ms(tr_sumline *l, size_t field);
+
 /* The kind of main-block line p is (its prefix read into *rest), or -1. */
 int tr_sumparse_main_kind(const char *p, size_t len, tr_cur *rest);
 

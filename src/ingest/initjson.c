@@ -6,6 +6,7 @@
  * and so is a schema newer than 1. */
 
 #include "ingest.h"
+#include "ingest_json_internal.h"
 #include "util/alloc.h"
 #include "util/error.h"
 #include "util/jsonread.h"
@@ -22,23 +23,14 @@ typedef struct {
 static int S_bad(const S_ctx *c, const tr_jsonval *v, const char *name,
                  const char *want)
 {
-	return tr_error_set_at(c->path, v ? v->line : 0, "\"%s\" must be %s, not %s",
-	                       name, want,
-	                       v ? tr_jsonval_type_name(v->type) : "missing");
+	return tr_jsonmember_bad(c->path, v, name, want);
 }
 
 /* An optional string member: *out stays NULL when absent or null. */
 static int S_string(const S_ctx *c, char **out, const tr_jsonval *obj,
                     const char *key, const char *name)
 {
-	const tr_jsonval *v = tr_jsonval_get(obj, key);
-	if (!v || v->type == TR_JSONVAL_NULL)
-		return 0;
-	if (v->type != TR_JSONVAL_STRING)
-		return S_bad(c, v, name, "a string");
-	free(*out);
-	*out = tr_strdup(v->text);
-	return *out ? 0 : TR_ENOMEM;
+	return tr_jsonmember_string(out, obj, key, name, c->path);
 }
 
 /* An optional non-negative number of seconds: NaN when absent or null. */
@@ -73,18 +65,10 @@ static int S_count(const S_ctx *c, int64_t *out, const tr_jsonval *obj,
 	return 0;
 }
 
-static const tr_jsonval *S_object(const S_ctx *c, const tr_jsonval *obj,
-                                  const char *key, const char *name, int *rc)
+static int S_object(const S_ctx *c, const tr_jsonval **out,
+                    const tr_jsonval *obj, const char *key, const char *name)
 {
-	const tr_jsonval *v = tr_jsonval_get(obj, key);
-	*rc = 0;
-	if (!v || v->type == TR_JSONVAL_NULL)
-		return NULL;
-	if (v->type != TR_JSONVAL_OBJECT) {
-		*rc = S_bad(c, v, name, "an object");
-		return NULL;
-	}
-	return v;
+	return tr_jsonmember_object(out, obj, key, name, c->path);
 }
 
 static int S_phases(const S_ctx *c, const tr_jsonval *root)
@@ -131,8 +115,8 @@ static int S_settings(const S_ctx *c, const tr_jsonval *server,
 	size_t n = 0;
 	int rc = 0;
 
-	if (server && (set = S_object(c, server, "settings", "server.settings",
-	                              &rc)) == NULL && rc < 0)
+	if (server && (rc = S_object(c, &set, server, "settings",
+	                             "server.settings")) < 0)
 		return rc;
 	if (connection) {
 		ssl = tr_jsonval_get(connection, "ssl");
@@ -147,17 +131,9 @@ static int S_settings(const S_ctx *c, const tr_jsonval *server,
 	out->settings = tr_calloc(n, sizeof(*out->settings));
 	if (!out->settings)
 		return TR_ENOMEM;
-	for (size_t i = 0; set && i < set->count; i++) {
-		const tr_jsonval *v = &set->items[i];
-		tr_setting *s = &out->settings[out->nsettings];
-		if (v->type != TR_JSONVAL_STRING)
-			return S_bad(c, v, "server.settings values", "strings");
-		s->name = tr_strdup(set->keys[i]);
-		s->value = tr_strdup(v->text);
-		out->nsettings++;
-		if (!s->name || !s->value)
-			return TR_ENOMEM;
-	}
+	if ((rc = tr_jsonmember_settings(out->settings, &out->nsettings, set,
+	                                 c->path)) < 0)
+		return rc;
 	if (ssl) {
 		/* Not a server setting (the server's "ssl" says whether it
 		 * offers SSL at all) but a fact of the probe's connection; kept
@@ -176,22 +152,11 @@ static int S_read(const S_ctx *c, const tr_jsonval *root)
 {
 	const tr_jsonval *v, *server, *connection, *generate, *rows;
 	tr_init *out = c->out;
-	int64_t schema;
 	int rc;
 
-	if (root->type != TR_JSONVAL_OBJECT)
-		return S_bad(c, root, "the document", "an object");
-	v = tr_jsonval_get(root, "schema");
-	if (!v)
-		return tr_error_set_at(c->path, root->line,
-		                       "\"schema\" is missing: not an init.json");
-	if (tr_jsonval_int64(&schema, v) < 0 || schema < 1)
-		return S_bad(c, v, "schema", "a positive integer");
-	if (schema > 1)
-		return tr_error_set_at(c->path, v->line,
-		                       "init.json schema %lld is newer than this "
-		                       "tpsreport reads (1): upgrade tpsreport",
-		                       (long long)schema);
+	if ((rc = tr_jsonmember_schema(root, "init.json", "an init.json",
+	                               c->path)) < 0)
+		return rc;
 	v = tr_jsonval_get(root, "source");
 	if (v && (v->type != TR_JSONVAL_STRING || strcmp(v->text, "probe") != 0))
 		return S_bad(c, v, "source", "\"probe\"");
@@ -209,26 +174,24 @@ static int S_read(const S_ctx *c, const tr_jsonval *root)
 	                   "tool_version")) < 0)
 		return rc;
 
-	if ((rows = S_object(c, root, "rows", "rows", &rc)) == NULL && rc < 0)
+	if ((rc = S_object(c, &rows, root, "rows", "rows")) < 0)
 		return rc;
 	if (rows && (rc = S_count(c, &out->rows, rows, "pgbench_accounts",
 	                          "rows.pgbench_accounts")) < 0)
 		return rc;
 
-	if ((server = S_object(c, root, "server", "server", &rc)) == NULL && rc < 0)
+	if ((rc = S_object(c, &server, root, "server", "server")) < 0)
 		return rc;
 	if (server && (rc = S_string(c, &out->server_version, server, "version",
 	                             "server.version")) < 0)
 		return rc;
-	if ((connection = S_object(c, root, "connection", "connection", &rc)) ==
-	            NULL && rc < 0)
+	if ((rc = S_object(c, &connection, root, "connection", "connection")) < 0)
 		return rc;
 	if ((rc = S_settings(c, server, connection)) < 0)
 		return rc;
 
 	/* jobs is 1 unless the generate step really ran in parallel. */
-	if ((generate = S_object(c, root, "generate", "generate", &rc)) == NULL &&
-	    rc < 0)
+	if ((rc = S_object(c, &generate, root, "generate", "generate")) < 0)
 		return rc;
 	if (generate) {
 		const tr_jsonval *par = tr_jsonval_get(generate, "parallel");

@@ -184,16 +184,17 @@ static int S_tuple_line(int64_t *total, bool *accounts, const S_seg *s)
  * "done in 1.23 s (drop tables 0.01 s, create tables 0.00 s,
  * client-side generate 0.79 s, vacuum 0.17 s, primary keys 0.26 s)."
  * The phases are appended to out in the order printed, named as pgbench
- * names them. false when malformed (phases added so far are left for
- * tr_init_free).
+ * names them. *ok false when malformed (phases added so far are left
+ * for tr_init_free).
  */
-static bool S_done_line(tr_init *out, const char *p, const char *e, int *rc)
+static int S_done_line(tr_init *out, bool *ok, const char *p, const char *e)
 {
 	double total;
-	*rc = 0;
+	int rc;
+	*ok = false;
 	if (!S_eat(&p, e, "done in ") || !S_decimal(&total, &p, e) ||
 	    !S_eat(&p, e, " s ("))
-		return false;
+		return 0;
 	/* Free the phases of an earlier done line (a repeated init). */
 	for (size_t i = 0; i < out->nphases; i++)
 		free(out->phases[i].name);
@@ -204,7 +205,7 @@ static bool S_done_line(tr_init *out, const char *p, const char *e, int *rc)
 		tr_init_phase *ph;
 		size_t cap;
 		if (out->nphases > 0 && !S_eat(&p, e, ", "))
-			return false;
+			return 0;
 		name = p;
 		/* The name is words of [a-z-] separated by single spaces; the
 		 * number follows the last space. */
@@ -215,23 +216,22 @@ static bool S_done_line(tr_init *out, const char *p, const char *e, int *rc)
 		name_end = p;
 		if (name_end == name || !S_eat(&p, e, " ") ||
 		    !S_decimal(&secs, &p, e) || !S_eat(&p, e, " s"))
-			return false;
+			return 0;
 		cap = out->nphases;
-		if ((*rc = tr_grow(&out->phases, &cap, out->nphases + 1,
-		                   sizeof(*out->phases))) < 0)
-			return false;
+		if ((rc = tr_grow(&out->phases, &cap, out->nphases + 1,
+		                  sizeof(*out->phases))) < 0)
+			return rc;
 		ph = &out->phases[out->nphases];
-		if (!(ph->name = tr_strndup(name, (size_t)(name_end - name)))) {
-			*rc = TR_ENOMEM;
-			return false;
-		}
+		if (!(ph->name = tr_strndup(name, (size_t)(name_end - name))))
+			return TR_ENOMEM;
 		ph->seconds = secs;
 		out->nphases++;
 	}
 	if (p != e)
-		return false;
+		return 0;
 	out->total_s = total;
-	return true;
+	*ok = true;
+	return 0;
 }
 
 /* ---- time ------------------------------------------------------------- */
@@ -343,112 +343,145 @@ static int S_done_wrapped(tr_init *out, bool *ok, const S_seg *s,
 	if ((rc = tr_buf_put(&joined, s->p, (size_t)(s->e - s->p))) == 0 &&
 	    (rc = tr_buf_putc(&joined, ' ')) == 0 &&
 	    (rc = tr_buf_put(&joined, q, (size_t)(n.e - q))) == 0)
-		*ok = S_done_line(out, joined.ptr, joined.ptr + joined.size, &rc);
+		rc = S_done_line(out, ok, joined.ptr, joined.ptr + joined.size);
 	tr_buf_free(&joined);
 	if (!*ok)
 		*it = save;
 	return rc;
 }
 
+/* Where the reading of a text is. */
+typedef struct {
+	const char *path;
+	bool seen, done;
+	long started, done_line, error_line, last_line;
+	char error[160];        /* a pgbench error before any "done" */
+} S_state;
+
+/* A line of pgbench -i's own: the output starts here, or a second one
+ * does (an error). */
+static int S_output_line(S_state *st, long line, bool finish)
+{
+	if (st->done && !finish)
+		return tr_error_set_at(st->path, line, "a second pgbench -i output "
+		                       "starts here (the first one ended on line "
+		                       "%ld): keep one per file", st->done_line);
+	if (!st->seen) {
+		st->started = line;
+		st->seen = true;
+	}
+	return 0;
+}
+
+/* "done in ..." (maybe wrapped) or a lone "done.": the end of the output. */
+static int S_finish_line(tr_init *out, S_state *st, const S_seg *s,
+                         S_iter *it, bool done_in)
+{
+	bool ok = true;
+	int rc = done_in ? S_done_line(out, &ok, s->p, s->e) : 0;
+	if (rc < 0)
+		return rc;
+	if (!ok && (rc = S_done_wrapped(out, &ok, s, it)) < 0)
+		return rc;
+	if (!ok)
+		return tr_error_set_at(st->path, s->line, "malformed \"done in\" line");
+	st->done = true;
+	st->done_line = s->line;
+	st->error_line = 0;
+	return 0;
+}
+
+/* Any other line: a time(1) line, or an error that explains an init that
+ * never got to "done". */
+static int S_other_line(tr_init *out, S_state *st, const S_seg *s)
+{
+	int r;
+	if ((r = S_time_line(out, s)) != 0 || (r = S_gnu_time_line(out, s)) != 0) {
+		/* A time line cut short ("sys 0m5.377" without its s, a copy
+		 * cut off) costs that figure only. */
+		return r < 0 ? S_damage(out, s->line, "malformed time output line; "
+		                        "skipped")
+		             : 0;
+	}
+	if (st->seen && !st->done && st->error_line == 0 &&
+	    (S_starts(s->p, s->e, "pgbench: error: ") ||
+	     S_starts(s->p, s->e, "pgbench: fatal: "))) {
+		size_t n = (size_t)(s->e - s->p);
+		if (n >= sizeof(st->error))
+			n = sizeof(st->error) - 1;
+		memcpy(st->error, s->p, n);
+		st->error[n] = '\0';
+		st->error_line = s->line;
+	}
+	return 0;
+}
+
+static int S_read_line(tr_init *out, S_state *st, const S_seg *s, S_iter *it)
+{
+	bool step = S_is_step_message(s);
+	bool done_in = S_starts(s->p, s->e, "done in ");
+	/* A lone "done." is too common a word to start init output with;
+	 * after pgbench's own messages it ends it. */
+	bool finish = done_in || (st->seen && S_is(s, "done."));
+	int64_t total = 0;
+	bool accounts = false;
+	int tuple = step || finish ? 0 : S_tuple_line(&total, &accounts, s);
+	int rc;
+
+	st->last_line = s->line;
+	if ((step || finish || tuple != 0) &&
+	    (rc = S_output_line(st, s->line, finish)) < 0)
+		return rc;
+	if (tuple < 0)
+		return S_damage(out, s->line, "malformed tuple progress line; skipped");
+	if (tuple > 0) {
+		/* 17+ count all three tables; accounts is the one. */
+		if (accounts) {
+			out->rows = total;
+			out->scale = total % 100000 == 0 ? total / 100000 : -1;
+		}
+		return 0;
+	}
+	if (finish)
+		return S_finish_line(out, st, s, it, done_in);
+	if (step)
+		return 0; /* nothing to keep: the timings are on the done line */
+	return S_other_line(out, st, s);
+}
+
+/* At the end of the text: an output that never got to "done" is an
+ * error, with pgbench's own message when there is one. */
+static int S_check_end(const S_state *st)
+{
+	if (!st->seen)
+		return TR_ENOTFOUND;
+	if (st->done)
+		return 0;
+	if (st->error_line > 0)
+		return tr_error_set_at(st->path, st->error_line,
+		                       "pgbench -i failed: %s", st->error);
+	return tr_error_set_at(st->path, st->last_line, "pgbench -i output (from "
+	                       "line %ld) ends before its \"done\" line: "
+	                       "interrupted?", st->started);
+}
+
 int tr_initlog_parse(tr_init *out, const char *text, size_t len,
                      const char *path)
 {
 	S_iter it = { text, text + len, 1 };
+	S_state st;
 	S_seg s;
-	bool seen = false, done = false;
-	long started = 0, done_line = 0, error_line = 0, last_line = 0;
-	char error[160] = "";
 	int rc;
 
+	memset(&st, 0, sizeof(st));
+	st.path = path;
 	if ((rc = S_init_out(out, path)) < 0)
 		goto cleanup;
-	while (S_next(&it, &s)) {
-		bool step = S_is_step_message(&s);
-		bool done_in = S_starts(s.p, s.e, "done in ");
-		/* A lone "done." is too common a word to start init output
-		 * with; after pgbench's own messages it ends it. */
-		bool finish = done_in || (seen && S_is(&s, "done."));
-		int64_t total = 0;
-		bool accounts = false;
-		int tuple = step || finish ? 0 : S_tuple_line(&total, &accounts, &s);
-		int r;
-
-		last_line = s.line;
-		if (step || finish || tuple != 0) {
-			if (done && !finish) {
-				rc = tr_error_set_at(path, s.line,
-				                     "a second pgbench -i output starts "
-				                     "here (the first one ended on line "
-				                     "%ld): keep one per file", done_line);
-				goto cleanup;
-			}
-			if (!seen) {
-				started = s.line;
-				seen = true;
-			}
-		}
-
-		if (tuple < 0) {
-			if ((rc = S_damage(out, s.line, "malformed tuple progress "
-			                   "line; skipped")) < 0)
-				goto cleanup;
-		} else if (tuple > 0) {
-			/* 17+ count all three tables; accounts is the one. */
-			if (accounts) {
-				out->rows = total;
-				out->scale = total % 100000 == 0 ? total / 100000 : -1;
-			}
-		} else if (finish) {
-			bool ok = !done_in || S_done_line(out, s.p, s.e, &rc);
-			if (rc < 0)
-				goto cleanup;
-			if (!ok && (rc = S_done_wrapped(out, &ok, &s, &it)) < 0)
-				goto cleanup;
-			if (!ok) {
-				rc = tr_error_set_at(path, s.line,
-				                     "malformed \"done in\" line");
-				goto cleanup;
-			}
-			done = true;
-			done_line = s.line;
-			error_line = 0;
-		} else if (step) {
-			/* nothing to keep: the timings are on the done line */
-		} else if ((r = S_time_line(out, &s)) != 0 ||
-		           (r = S_gnu_time_line(out, &s)) != 0) {
-			/* A time line cut short ("sys 0m5.377" without its s,
-			 * a copy cut off) costs that figure only. */
-			if (r < 0 && (rc = S_damage(out, s.line, "malformed time "
-			                            "output line; skipped")) < 0)
-				goto cleanup;
-		} else if (seen && !done && error_line == 0 &&
-		           (S_starts(s.p, s.e, "pgbench: error: ") ||
-		            S_starts(s.p, s.e, "pgbench: fatal: "))) {
-			/* Kept to explain an init that never got to "done". */
-			size_t n = (size_t)(s.e - s.p);
-			if (n >= sizeof(error))
-				n = sizeof(error) - 1;
-			memcpy(error, s.p, n);
-			error[n] = '\0';
-			error_line = s.line;
-		}
-	}
-
-	if (!seen) {
-		rc = TR_ENOTFOUND;
+	while (S_next(&it, &s))
+		if ((rc = S_read_line(out, &st, &s, &it)) < 0)
+			goto cleanup;
+	if ((rc = S_check_end(&st)) < 0)
 		goto cleanup;
-	}
-	if (!done) {
-		if (error_line > 0)
-			rc = tr_error_set_at(path, error_line,
-			                     "pgbench -i failed: %s", error);
-		else
-			rc = tr_error_set_at(path, last_line,
-			                     "pgbench -i output (from line %ld) ends "
-			                     "before its \"done\" line: interrupted?",
-			                     started);
-		goto cleanup;
-	}
 	return 0;
 
 cleanup:

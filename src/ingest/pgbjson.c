@@ -18,6 +18,7 @@
  * over. */
 
 #include "ingest.h"
+#include "ingest_json_internal.h"
 #include "util/alloc.h"
 #include "util/error.h"
 #include "util/jsonread.h"
@@ -33,8 +34,7 @@ typedef struct {
 static int S_bad(const S_ctx *c, const tr_jsonval *v, const char *name,
                  const char *want)
 {
-	return tr_error_set_at(c->path, v ? v->line : 0, "\"%s\" must be %s, not %s",
-	                       name, want, v ? tr_jsonval_type_name(v->type) : "missing");
+	return tr_jsonmember_bad(c->path, v, name, want);
 }
 
 /* A string member (NULL when absent or null). */

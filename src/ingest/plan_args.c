@@ -425,31 +425,46 @@ static int S_check(tr_plan_set *set, const tr_plan *plan)
 
 /* The name part of a sweep value's tag: "c" for -c {..}, "rate" for
  * --rate={..}, "" otherwise. */
-static void S_tag_name(tr_buf *tag, const S_words *w, const S_group *g)
+static int S_tag_name(tr_buf *tag, const S_words *w, const S_group *g)
 {
 	const char *word = w->words[g->word];
 	if (word[0] == '-' && word[1] == '-' && strchr(word, '=') &&
 	    strchr(word, '=') < g->start)
-		tr_buf_put(tag, word + 2, (size_t)(strchr(word, '=') - word - 2));
-	else if (word[0] == '-' && word[1] != '-' && g->start == word + 2)
-		tr_buf_putc(tag, word[1]);
-	else if (g->start == word && g->word > 0 && w->words[g->word - 1][0] == '-' &&
-	         !strchr(w->words[g->word - 1], '='))
-		tr_buf_puts(tag, w->words[g->word - 1] +
-		                     (w->words[g->word - 1][1] == '-' ? 2 : 1));
+		return tr_buf_put(tag, word + 2, (size_t)(strchr(word, '=') - word - 2));
+	if (word[0] == '-' && word[1] != '-' && g->start == word + 2)
+		return tr_buf_putc(tag, word[1]);
+	if (g->start == word && g->word > 0 && w->words[g->word - 1][0] == '-' &&
+	    !strchr(w->words[g->word - 1], '='))
+		return tr_buf_puts(tag, w->words[g->word - 1] +
+		                            (w->words[g->word - 1][1] == '-' ? 2 : 1));
+	return 0;
 }
 
-static void S_tag_value(tr_buf *tag, const char *v)
+static int S_tag_value(tr_buf *tag, const char *v)
 {
+	int rc = 0;
 	if (*v && !(v[0] >= '0' && v[0] <= '9') && tag->size &&
 	    tag->ptr[tag->size - 1] != '-')
-		tr_buf_putc(tag, '_');
-	for (; *v; v++) {
+		rc = tr_buf_putc(tag, '_');
+	for (; *v && rc == 0; v++) {
 		char c = *v;
 		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		          (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '+';
-		tr_buf_putc(tag, ok ? c : '_');
+		rc = tr_buf_putc(tag, ok ? c : '_');
 	}
+	return rc;
+}
+
+/* The tag part of group g, its alternative alt: "-" between groups. */
+static int S_tag(tr_buf *tag, const S_words *w, const S_group *g,
+                 const char *alt)
+{
+	int rc = 0;
+	if (tag->size)
+		rc = tr_buf_putc(tag, '-');
+	if (rc == 0)
+		rc = S_tag_name(tag, w, g);
+	return rc < 0 ? rc : S_tag_value(tag, alt);
 }
 
 /* Build combination `index` (mixed radix over the groups, the last group
@@ -479,10 +494,8 @@ static int S_build(tr_plan_set *set, const S_words *w, const S_group *g,
 			if (rc == 0)
 				rc = tr_buf_puts(&word, g[k].alts[pick[k]]);
 			p = strchr(g[k].start, S_CLOSE) + 1;
-			if (tag.size)
-				tr_buf_putc(&tag, '-');
-			S_tag_name(&tag, w, &g[k]);
-			S_tag_value(&tag, g[k].alts[pick[k]]);
+			if (rc == 0)
+				rc = S_tag(&tag, w, &g[k], g[k].alts[pick[k]]);
 		}
 		if (rc == 0)
 			rc = S_decode(&word, p, p + strlen(p));

@@ -7,7 +7,6 @@
  * init*.txt|.log is `pgbench -i` output, init*.json a probe's. */
 
 #include "ingest_internal.h"
-#include "ingest_pgtext_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/diag.h"
@@ -17,7 +16,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,9 +128,6 @@ static bool S_looks_like_pgbench(const char *text)
 	       strstr(text, "progress: ") || strstr(text, "number of clients");
 }
 
-/* Windows from the -P lines of a run's file or its stderr file. A line
- * that starts like a progress line but does not parse costs the run its
- * progress windows, not the run. */
 /* A summary whose figures contradict each other: left out, as an
  * impossible one is. */
 static int S_check_contradiction(tr_study *st, tr_run *run)
@@ -141,12 +136,16 @@ static int S_check_contradiction(tr_study *st, tr_run *run)
 	if (!tr_summary_contradicts(&run->summary, why, sizeof(why)))
 		return 0;
 	run->excluded = true;
+	free(run->excluded_reason); /* a warm-up's, or a malformed summary's */
 	if (!(run->excluded_reason = tr_strdup(why)))
 		return TR_ENOMEM;
 	return tr_diags_add(&st->diags, TR_SEV_WARNING, "summary-contradiction",
 	                    run->path, run->summary.line, "%s; run left out", why);
 }
 
+/* Windows from the -P lines of a run's file or its stderr file. A line
+ * that starts like a progress line but does not parse costs the run its
+ * progress windows, not the run. */
 static int S_progress_windows(tr_study *st, tr_run *run, const char *text,
                               size_t len, const char *relpath)
 {
@@ -383,151 +382,6 @@ static int S_mark_warmup(tr_run *run)
 	return run->excluded_reason ? 0 : TR_ENOMEM;
 }
 
-/* ---- PostgresBench result files -------------------------------------- */
-
-/* Fill a run's summary from a PostgresBench run: pgbench's built-in TPC-B
- * with the file's settings, and the run's own figures. */
-static int S_pgb_summary(tr_summary *s, const tr_pgb_result *r,
-                         const tr_pgb_run *x)
-{
-	tr_summary_init(s);
-	s->line = x->line;
-	s->transaction_type = tr_strdup("<builtin: TPC-B (sort of)>");
-	s->query_mode = tr_strdup(r->query_mode ? r->query_mode : "simple");
-	if (!s->transaction_type || !s->query_mode)
-		return TR_ENOMEM;
-	s->major_min = 17;      /* run.sh requires pgbench 17 or later */
-	s->major_max = 18;
-	s->scale = r->scale;
-	s->clients = r->clients;
-	s->threads = r->threads;
-	s->duration_s = r->duration_s;
-	s->transactions = x->transactions;
-	s->failed = x->failed;
-	s->failed_pct = x->failed >= 0 && x->transactions + x->failed > 0
-	                    ? 100.0 * (double)x->failed /
-	                          (double)(x->transactions + x->failed)
-	                    : NAN;
-	s->latency_avg_ms = x->latency_avg_ms;
-	s->latency_stddev_ms = x->latency_stddev_ms;
-	s->initial_connection_ms = x->initial_connection_ms;
-	s->tps = x->tps;
-	s->tps_form = TR_TPS_WITHOUT_INITIAL;
-	s->complete = true;
-	return 0;
-}
-
-/* Facts of the provider, from each of its result files: a fact already
- * known with another value (another machine) gets that value added. */
-static int S_pgb_facts(tr_provider *p, const tr_pgb_result *r)
-{
-	for (size_t i = 0; i < r->nfacts; i++) {
-		const tr_fact *f = &r->facts[i];
-		tr_fact *have = NULL, *grown;
-		for (size_t k = 0; k < p->nfacts && !have; k++)
-			if (strcmp(p->facts[k].name, f->name) == 0)
-				have = &p->facts[k];
-		if (have) {
-			char *joined;
-			if (strcmp(have->value, f->value) == 0 ||
-			    tr_pgtext_find(have->value, strlen(have->value), f->value))
-				continue;
-			if (!(joined = tr_sprintf("%s; %s", have->value, f->value)))
-				return TR_ENOMEM;
-			free(have->value);
-			have->value = joined;
-			continue;
-		}
-		if (!(grown = realloc(p->facts, (p->nfacts + 1) * sizeof(tr_fact))))
-			return TR_ENOMEM;
-		p->facts = grown;
-		grown[p->nfacts].name = tr_strdup(f->name);
-		grown[p->nfacts].value = tr_strdup(f->value);
-		if (!grown[p->nfacts].name || !grown[p->nfacts].value) {
-			free(grown[p->nfacts].name);
-			free(grown[p->nfacts].value);
-			return TR_ENOMEM;
-		}
-		p->nfacts++;
-	}
-	return 0;
-}
-
-/* The load time of PostgresBench is `date` around `pgbench -i | tee`:
- * the init's wall clock. */
-static int S_pgb_init(tr_study *st, size_t provider, size_t scenario,
-                      const tr_pgb_result *r, const char *relpath)
-{
-	tr_init init;
-	tr_init_init(&init);
-	init.provider = provider;
-	init.scenario = scenario;
-	init.wall_s = r->load_time_s;
-	init.scale = r->scale;
-	init.rows = r->scale >= 0 && r->scale < INT64_MAX / 100000 ? r->scale * 100000 : -1;
-	if (!(init.path = tr_strdup(relpath)) || !(init.source = tr_strdup("postgresbench")) ||
-	    tr_grow(&st->inits, &st->inits_cap, st->ninits + 1, sizeof(tr_init)) < 0) {
-		tr_init_free(&init);
-		return TR_ENOMEM;
-	}
-	st->inits[st->ninits++] = init;
-	return 0;
-}
-
-static int S_pgb_runs(tr_study *st, size_t provider, size_t scenario,
-                      const char *name, const char *relpath,
-                      const tr_pgb_result *r)
-{
-	char *stem = S_stem(name);
-	int rc = stem ? 0 : TR_ENOMEM;
-	for (size_t i = 0; rc == 0 && i < r->nruns; i++) {
-		const tr_pgb_run *x = &r->runs[i];
-		tr_run run;
-		memset(&run, 0, sizeof(run));
-		run.provider = provider;
-		run.scenario = scenario;
-		run.log_pid = -1;
-		run.id = tr_sprintf("%s-run%d", stem, x->number);
-		run.path = tr_strdup(relpath);
-		run.pgb_percentiles = !isnan(x->p95_ms) || !isnan(x->p99_ms);
-		run.pgb_p95_ms = x->p95_ms;
-		run.pgb_p99_ms = x->p99_ms;
-		if (!run.id || !run.path || (rc = S_pgb_summary(&run.summary, r, x)) < 0 ||
-		    (rc = tr_grow(&st->runs, &st->runs_cap, st->nruns + 1,
-		                  sizeof(tr_run))) < 0) {
-			tr_run_free(&run);
-			rc = TR_ENOMEM;
-			break;
-		}
-		st->runs[st->nruns++] = run;
-	}
-	free(stem);
-	return rc;
-}
-
-/* A .json file in a scenario folder: a PostgresBench result is read as
- * its runs, its load time and facts of the provider; any other JSON is
- * not ours (a note). */
-static int S_add_pgb(tr_study *st, size_t provider, size_t scenario,
-                     const char *name, const char *relpath, const tr_buf *text)
-{
-	tr_pgb_result r;
-	int rc = tr_pgb_parse(&r, text->ptr, text->size, relpath);
-	if (rc == TR_ENOTFOUND)
-		rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", relpath, 0,
-		                  "a JSON file that is not a PostgresBench result; ignored");
-	else if (rc == TR_EINVALID)
-		rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
-		                        "; file ignored");
-	else if (rc == 0 &&
-	         (rc = S_pgb_runs(st, provider, scenario, name, relpath, &r)) == 0 &&
-	         (rc = S_pgb_facts(&st->providers[provider], &r)) == 0 &&
-	         !isnan(r.load_time_s))
-		rc = S_pgb_init(st, provider, scenario, &r, relpath);
-	tr_pgb_result_free(&r);
-	return rc;
-}
-
 /* ---- PostgresBench's layout ------------------------------------------ */
 
 /* run.sh of PostgresBench keeps each run's stdout as run_N.log and its
@@ -604,240 +458,301 @@ static int S_postgresbench_logs(const tr_listing *ls, const char *fsdir,
 	return rc;
 }
 
+/* ---- one scenario folder, pass by pass ------------------------------ */
+
+/* What the passes over one scenario folder share. */
+typedef struct {
+	tr_study *st;
+	size_t provider, scenario;
+	size_t first_run;       /* the scenario's runs are st->runs[first_run..] */
+	const char *fsdir, *reldir;
+	tr_buf *digest_list;
+	tr_listing ls;
+	S_logname *logs;        /* sorted by stem, pid, thread */
+	size_t nlogs, logcap;
+	const char *txdir;      /* the latest txlogs_* folder, or NULL */
+	tr_buf text;            /* the file being read */
+} S_folder;
+
+/* Pass 1: log file names, and PostgresBench's txlogs_* folder. */
+static int S_pass_logs(S_folder *f)
+{
+	int rc = S_postgresbench_logs(&f->ls, f->fsdir, &f->logs, &f->nlogs,
+	                              &f->logcap, &f->txdir);
+	if (rc == 0 && f->nlogs > 1)
+		qsort(f->logs, f->nlogs, sizeof(S_logname), S_cmp_logname);
+	return rc;
+}
+
+static bool S_is_log_entry(const S_folder *f, const char *name)
+{
+	for (size_t k = 0; k < f->nlogs; k++)
+		if (f->logs[k].name == name)
+			return true;
+	return false;
+}
+
+/* A regular file of the folder read into f->text, its digest noted. *skip
+ * is set, with a diagnostic, when it is not one or cannot be read. */
+static int S_read_entry(S_folder *f, const char *name, char **out_rel,
+                        bool *skip)
+{
+	char *fs = tr_path_join(f->fsdir, name);
+	struct stat sb;
+	int rc = 0;
+	*skip = true;
+	if (!fs || !(*out_rel = tr_path_join(f->reldir, name))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if (stat(fs, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+		int err = errno;
+		if (stat(fs, &sb) < 0)
+			rc = tr_diags_add(&f->st->diags, TR_SEV_WARNING, "unreadable",
+			                  *out_rel, 0, "%s; ignored", strerror(err));
+		else
+			rc = tr_diags_add(&f->st->diags, TR_SEV_NOTE, "ignored", *out_rel, 0,
+			                  "not a regular file; ignored");
+		goto cleanup;
+	}
+	if (tr_file_read_named(&f->text, fs, *out_rel) < 0) {
+		rc = tr_diags_add_error(&f->st->diags, TR_SEV_WARNING, "unreadable",
+		                        "; ignored");
+		goto cleanup;
+	}
+	if ((rc = tr_digest_note(f->digest_list, *out_rel, f->text.ptr,
+	                         f->text.size)) < 0)
+		goto cleanup;
+	*skip = false;
+cleanup:
+	free(fs);
+	return rc;
+}
+
+/* A file with no summary: maybe the stderr of a run (matched in pass 3),
+ * else worth a warning when it looks like pgbench's. */
+static int S_no_summary(S_folder *f, const char *name, const char *rel)
+{
+	if (tr_str_ends_with(name, ".progress") || tr_str_ends_with(name, ".err") ||
+	    tr_str_ends_with(name, ".log") || tr_str_ends_with(name, ".stderr"))
+		return 0;
+	if (tr_str_ends_with(name, ".txt") ||
+	    S_looks_like_pgbench(tr_buf_cstr(&f->text)))
+		return tr_diags_add(&f->st->diags, TR_SEV_WARNING, "no-summary", rel, 0,
+		                    "no pgbench summary in this file; ignored");
+	return 0;
+}
+
+/* A run left out for a summary that is there but malformed (parse_rc). */
+static int S_invalid_summary(S_folder *f, tr_run *run, int parse_rc)
+{
+	run->excluded = true;
+	if (!(run->excluded_reason = tr_strdup(tr_error_last())) ||
+	    parse_rc == TR_ENOMEM)
+		return TR_ENOMEM;
+	return tr_diags_add_error(&f->st->diags, TR_SEV_WARNING, "summary-invalid",
+	                          "; run left out");
+}
+
+/* A second run of the same name in the scenario is left out. */
+static int S_check_duplicate(S_folder *f, tr_run *run)
+{
+	for (size_t k = f->first_run; k < f->st->nruns; k++) {
+		const tr_run *other = &f->st->runs[k];
+		if (strcmp(other->id, run->id) != 0)
+			continue;
+		run->excluded = true;
+		free(run->excluded_reason);
+		if (!(run->excluded_reason = tr_strdup("another run has the same name")))
+			return TR_ENOMEM;
+		return tr_diags_add(&f->st->diags, TR_SEV_WARNING, "duplicate-run",
+		                    run->path, 0,
+		                    "a second run named %s (the first is %s); left out",
+		                    run->id, other->path);
+	}
+	return 0;
+}
+
+/* Whether the run counts: a malformed summary, a warm-up, a contradiction
+ * or a second run of the name leaves it out. */
+static int S_judge_run(S_folder *f, tr_run *run, int parse_rc)
+{
+	int rc = 0;
+	if (parse_rc < 0 && (rc = S_invalid_summary(f, run, parse_rc)) < 0)
+		return rc;
+	if (!run->excluded && (rc = S_mark_warmup(run)) < 0)
+		return rc;
+	if ((rc = S_check_contradiction(f->st, run)) < 0)
+		return rc;
+	return S_check_duplicate(f, run);
+}
+
+/* A file that holds a pgbench summary (or is not a run: a note). *rel is
+ * the run's path, taken when a run is made. */
+static int S_add_run_file(S_folder *f, const char *name, char **rel)
+{
+	tr_run run;
+	tr_summary sum;
+	int rc, parse_rc = tr_summary_parse(&sum, f->text.ptr, f->text.size, *rel);
+	if (parse_rc == TR_ENOTFOUND) {
+		tr_summary_free(&sum);
+		return S_no_summary(f, name, *rel);
+	}
+	memset(&run, 0, sizeof(run));
+	run.provider = f->provider;
+	run.scenario = f->scenario;
+	run.path = *rel;
+	*rel = NULL;
+	run.id = S_stem(name);
+	run.log_pid = -1;
+	run.summary = sum;
+	if (!run.id) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if ((rc = S_judge_run(f, &run, parse_rc)) < 0 ||
+	    (!run.excluded &&
+	     (rc = S_progress_windows(f->st, &run, f->text.ptr, f->text.size,
+	                              run.path)) < 0) ||
+	    (rc = S_attach_logs(&run, f->logs, f->nlogs, f->reldir)) < 0 ||
+	    (rc = tr_grow(&f->st->runs, &f->st->runs_cap, f->st->nruns + 1,
+	                  sizeof(tr_run))) < 0)
+		goto cleanup;
+	f->st->runs[f->st->nruns++] = run;
+	return 0;
+cleanup:
+	tr_run_free(&run);
+	return rc;
+}
+
+/* A .json file: maybe a PostgresBench result (scan_pgb.c), its runs named
+ * after the file's stem. */
+static int S_add_pgb(S_folder *f, const char *name, const char *rel)
+{
+	char *stem = S_stem(name);
+	int rc = stem ? tr_scan_pgb_result(f->st, f->provider, f->scenario, stem,
+	                                   rel, &f->text)
+	              : TR_ENOMEM;
+	free(stem);
+	return rc;
+}
+
+/* Pass 2, one entry: a run, an init, a PostgresBench result, a stderr
+ * file (pass 3) or nothing of ours. */
+static int S_classify_entry(S_folder *f, const char *name)
+{
+	char *rel = NULL;
+	bool skip;
+	int rc;
+	if (S_is_log_entry(f, name))
+		return 0;
+	if (S_is_txlogs_name(name)) {
+		if (name == f->txdir)
+			return 0;
+		return tr_diags_add(&f->st->diags, TR_SEV_NOTE, "ignored", NULL, 0,
+		                    "%s/%s: an earlier PostgresBench log folder "
+		                    "(only the latest, %s, is read); ignored",
+		                    f->reldir, name, f->txdir);
+	}
+	if ((rc = S_read_entry(f, name, &rel, &skip)) < 0 || skip)
+		goto cleanup;
+	if (S_is_init_name(name))
+		rc = S_add_init(f->st, f->provider, f->scenario, rel, &f->text);
+	else if (tr_str_ends_with(name, ".json"))
+		rc = S_add_pgb(f, name, rel);
+	else
+		rc = S_add_run_file(f, name, &rel);
+cleanup:
+	free(rel);
+	return rc;
+}
+
+/* Pass 3, one entry: the stderr file of a run of the folder, if it is one
+ * (its digest was noted in pass 2). */
+static int S_attach_stderr(S_folder *f, tr_run *run, const char *name)
+{
+	char *fs = NULL;
+	int rc = 0;
+	if (run->progress_path || !S_is_stderr_name(name, run->id))
+		return 0;
+	if (strcmp(name, run->path + strlen(f->reldir) + 1) == 0)
+		return 0; /* the run file itself */
+	if (!(run->progress_path = tr_path_join(f->reldir, name)) ||
+	    !(fs = tr_path_join(f->fsdir, name))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	if (tr_file_read_named(&f->text, fs, run->progress_path) < 0)
+		rc = tr_diags_add_error(&f->st->diags, TR_SEV_WARNING, "unreadable",
+		                        "; ignored");
+	else if (!run->excluded)
+		rc = S_progress_windows(f->st, run, f->text.ptr, f->text.size,
+		                        run->progress_path);
+cleanup:
+	free(fs);
+	return rc;
+}
+
+/* Pass 4: a warning for each stem of logs that belong to no run. */
+static int S_orphan_logs(S_folder *f)
+{
+	for (size_t k = 0; k < f->nlogs; k++) {
+		const S_logname *ln = &f->logs[k];
+		bool owned = false;
+		char *rel;
+		int rc;
+		for (size_t r = f->first_run; r < f->st->nruns; r++)
+			if (strcmp(f->st->runs[r].id, ln->stem) == 0)
+				owned = true;
+		if (owned || (k > 0 && strcmp(f->logs[k - 1].stem, ln->stem) == 0))
+			continue;
+		if (!(rel = tr_path_join(f->reldir, ln->name)))
+			return TR_ENOMEM;
+		rc = tr_diags_add(&f->st->diags, TR_SEV_WARNING, "log-without-run", rel, 0,
+		                  "log file of no run: expected a run file %s.txt "
+		                  "(pgbench --log-prefix=%s ... | tee %s.txt); ignored",
+		                  ln->stem, ln->stem, ln->stem);
+		free(rel);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
                      const char *fsdir, const char *reldir,
                      tr_buf *digest_list)
 {
-	tr_listing ls;
-	S_logname *logs = NULL;
-	size_t nlogs = 0, logcap = 0, first_run = st->nruns;
-	const char *txdir = NULL;
-	tr_buf text = TR_BUF_INIT;
+	S_folder f;
 	int rc;
-
-	if ((rc = tr_listing_read(&ls, fsdir)) < 0)
-		return rc;
-	if ((rc = tr_listing_keep_inside(&ls, st, fsdir, reldir)) < 0)
+	memset(&f, 0, sizeof(f));
+	f.st = st;
+	f.provider = provider;
+	f.scenario = scenario;
+	f.first_run = st->nruns;
+	f.fsdir = fsdir;
+	f.reldir = reldir;
+	f.digest_list = digest_list;
+	if ((rc = tr_listing_read(&f.ls, fsdir)) < 0)
 		goto cleanup;
-
-	/* Pass 1: log file names, and PostgresBench's txlogs_* folder. */
-	if ((rc = S_postgresbench_logs(&ls, fsdir, &logs, &nlogs, &logcap,
-	                               &txdir)) < 0)
+	if ((rc = tr_listing_keep_inside(&f.ls, st, fsdir, reldir)) < 0 ||
+	    (rc = S_pass_logs(&f)) < 0)
 		goto cleanup;
-	if (nlogs > 1)
-		qsort(logs, nlogs, sizeof(S_logname), S_cmp_logname);
-
-	/* Pass 2: every other regular file: run, init, stderr or other. */
-	for (size_t i = 0; i < ls.count; i++) {
-		const char *name = ls.names[i];
-		char *fs = NULL, *rel = NULL;
-		struct stat sb;
-		bool is_log = false;
-		tr_summary sum;
-		for (size_t k = 0; k < nlogs; k++)
-			if (logs[k].name == name)
-				is_log = true;
-		if (is_log)
-			continue;
-		if (S_is_txlogs_name(name)) {
-			if (name != txdir &&
-			    (rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", NULL, 0,
-			                       "%s/%s: an earlier PostgresBench log folder "
-			                       "(only the latest, %s, is read); ignored",
-			                       reldir, name, txdir)) < 0)
-				goto cleanup;
-			continue;
-		}
-		fs = tr_path_join(fsdir, name);
-		rel = tr_path_join(reldir, name);
-		if (!fs || !rel) {
-			free(fs);
-			free(rel);
-			rc = TR_ENOMEM;
+	for (size_t i = 0; i < f.ls.count; i++)
+		if ((rc = S_classify_entry(&f, f.ls.names[i])) < 0)
 			goto cleanup;
-		}
-		if (stat(fs, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-			int err = errno;
-			if (stat(fs, &sb) < 0)
-				rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "unreadable",
-				                  rel, 0, "%s; ignored", strerror(err));
-			else
-				rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
-				                  "not a regular file; ignored");
-			free(fs);
-			free(rel);
-			if (rc < 0)
+	for (size_t i = 0; i < f.ls.count; i++)
+		for (size_t r = f.first_run; r < st->nruns; r++)
+			if ((rc = S_attach_stderr(&f, &st->runs[r], f.ls.names[i])) < 0)
 				goto cleanup;
-			continue;
-		}
-		if (tr_file_read_named(&text, fs, rel) < 0) {
-			rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
-			                        "; ignored");
-			free(fs);
-			free(rel);
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		free(fs);
-		if ((rc = tr_digest_note(digest_list, rel, text.ptr, text.size)) < 0) {
-			free(rel);
-			goto cleanup;
-		}
-		if (S_is_init_name(name)) {
-			rc = S_add_init(st, provider, scenario, rel, &text);
-			free(rel);
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		if (tr_str_ends_with(name, ".json")) {
-			rc = S_add_pgb(st, provider, scenario, name, rel, &text);
-			free(rel);
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		rc = tr_summary_parse(&sum, text.ptr, text.size, rel);
-		if (rc == TR_ENOTFOUND) {
-			tr_summary_free(&sum);
-			/* Maybe the stderr of a run, matched after all runs are known. */
-			if (tr_str_ends_with(name, ".progress") ||
-			    tr_str_ends_with(name, ".err") || tr_str_ends_with(name, ".log") ||
-			    tr_str_ends_with(name, ".stderr")) {
-				free(rel);
-				continue;
-			}
-			if (tr_str_ends_with(name, ".txt") ||
-			    S_looks_like_pgbench(tr_buf_cstr(&text)))
-				rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "no-summary", rel,
-				                  0, "no pgbench summary in this file; ignored");
-			else
-				rc = 0;
-			free(rel);
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		{
-			tr_run run;
-			memset(&run, 0, sizeof(run));
-			run.provider = provider;
-			run.scenario = scenario;
-			run.path = rel;
-			run.id = S_stem(name);
-			run.log_pid = -1;
-			run.summary = sum;
-			if (!run.id) {
-				tr_run_free(&run);
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			if (rc < 0) {
-				/* A summary that is there but malformed. */
-				run.excluded = true;
-				run.excluded_reason = tr_strdup(tr_error_last());
-				if (rc == TR_ENOMEM ||
-				    (rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "summary-invalid",
-				                             "; run left out")) < 0) {
-					tr_run_free(&run);
-					goto cleanup;
-				}
-			}
-			if (!run.excluded && (rc = S_mark_warmup(&run)) < 0) {
-				tr_run_free(&run);
-				goto cleanup;
-			}
-			if (rc == 0 && (rc = S_check_contradiction(st, &run)) < 0) {
-				tr_run_free(&run);
-				goto cleanup;
-			}
-			for (size_t k = first_run; k < st->nruns; k++)
-				if (strcmp(st->runs[k].id, run.id) == 0) {
-					rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "duplicate-run",
-					                  run.path, 0,
-					                  "a second run named %s (the first is %s); left out",
-					                  run.id, st->runs[k].path);
-					run.excluded = true;
-					free(run.excluded_reason);
-					run.excluded_reason = tr_strdup("another run has the same name");
-					break;
-				}
-			if (!run.excluded &&
-			    (rc = S_progress_windows(st, &run, text.ptr, text.size,
-			                             run.path)) < 0) {
-				tr_run_free(&run);
-				goto cleanup;
-			}
-			if ((rc = S_attach_logs(&run, logs, nlogs, reldir)) < 0 ||
-			    (rc = tr_grow(&st->runs, &st->runs_cap, st->nruns + 1,
-			                  sizeof(tr_run))) < 0) {
-				tr_run_free(&run);
-				goto cleanup;
-			}
-			st->runs[st->nruns++] = run;
-		}
-	}
-
-	/* Pass 3: stderr files of runs; logs that belong to no run. */
-	for (size_t i = 0; i < ls.count; i++) {
-		for (size_t r = first_run; r < st->nruns; r++) {
-			tr_run *run = &st->runs[r];
-			if (run->progress_path || !S_is_stderr_name(ls.names[i], run->id))
-				continue;
-			if (strcmp(ls.names[i], run->path + strlen(reldir) + 1) == 0)
-				continue; /* the run file itself */
-			if (!(run->progress_path = tr_path_join(reldir, ls.names[i]))) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			{
-				char *fs = tr_path_join(fsdir, ls.names[i]);
-				if (!fs) {
-					rc = TR_ENOMEM;
-					goto cleanup;
-				}
-				if (tr_file_read_named(&text, fs, run->progress_path) < 0)
-					rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
-					                        "; ignored");
-				else if (!run->excluded) /* its digest was noted in pass 2 */
-					rc = S_progress_windows(st, run, text.ptr, text.size,
-					                        run->progress_path);
-				free(fs);
-				if (rc < 0)
-					goto cleanup;
-			}
-		}
-	}
-	for (size_t k = 0; k < nlogs; k++) {
-		bool owned = false;
-		for (size_t r = first_run; r < st->nruns; r++)
-			if (strcmp(st->runs[r].id, logs[k].stem) == 0)
-				owned = true;
-		if (!owned && (k == 0 || strcmp(logs[k - 1].stem, logs[k].stem) != 0)) {
-			char *rel = tr_path_join(reldir, logs[k].name);
-			if (!rel) {
-				rc = TR_ENOMEM;
-				goto cleanup;
-			}
-			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "log-without-run", rel,
-			                  0,
-			                  "log file of no run: expected a run file %s.txt "
-			                  "(pgbench --log-prefix=%s ... | tee %s.txt); ignored",
-			                  logs[k].stem, logs[k].stem, logs[k].stem);
-			free(rel);
-			if (rc < 0)
-				goto cleanup;
-		}
-	}
-	rc = 0;
+	rc = S_orphan_logs(&f);
 cleanup:
-	for (size_t k = 0; k < nlogs; k++) {
-		free(logs[k].stem);
-		free(logs[k].owned);
+	for (size_t k = 0; k < f.nlogs; k++) {
+		free(f.logs[k].stem);
+		free(f.logs[k].owned);
 	}
-	free(logs);
-	tr_buf_free(&text);
-	tr_listing_free(&ls);
+	free(f.logs);
+	tr_buf_free(&f.text);
+	tr_listing_free(&f.ls);
 	return rc;
 }

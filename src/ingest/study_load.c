@@ -193,6 +193,130 @@ static int S_load_facts(tr_study *st, tr_provider *p, const char *fspath,
 	return 0;
 }
 
+/* Pass 1, one entry of results/: a provider and its scenarios' names, so
+ * that indices are final before any run. */
+static int S_name_provider(tr_study *st, const char *results, const char *name,
+                           size_t *pcap, size_t *scap)
+{
+	char *pdir = tr_path_join(results, name);
+	tr_listing sub = { 0 };
+	int rc = 0;
+	if (!pdir)
+		return TR_ENOMEM;
+	if (!S_is_dir(pdir) || !S_usable_name(name))
+		goto cleanup;
+	if (tr_listing_read(&sub, pdir) < 0) {
+		rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+		                        "; ignored");
+		goto cleanup;
+	}
+	if ((rc = S_add_provider(st, name, pcap)) < 0)
+		goto cleanup;
+	for (size_t k = 0; k < sub.count && rc == 0; k++) {
+		char *sdir = tr_sprintf("%s/%s/%s", results, name, sub.names[k]);
+		if (!sdir)
+			rc = TR_ENOMEM;
+		else if (S_is_dir(sdir) && S_usable_name(sub.names[k]))
+			rc = S_add_scenario(st, sub.names[k], scap);
+		free(sdir);
+	}
+cleanup:
+	tr_listing_free(&sub);
+	free(pdir);
+	return rc;
+}
+
+/* Pass 2, one entry of results/<provider>/: a scenario folder scanned, a
+ * shared init, the provider's facts, or a note. */
+static int S_scan_entry(tr_study *st, size_t p, const char *pdir,
+                        const char *pname, const char *name,
+                        tr_buf *digest_list)
+{
+	char *sdir = tr_sprintf("%s/%s", pdir, name);
+	char *rel = tr_sprintf("results/%s/%s", pname, name);
+	long s = tr_study_scenario_index(st, name);
+	int rc;
+	if (!sdir || !rel) {
+		rc = TR_ENOMEM;
+	} else if (!S_is_dir(sdir) && tr_scan_is_init_name(name)) {
+		rc = tr_scan_shared_init(st, p, sdir, rel, digest_list);
+	} else if (strcmp(name, "facts.json") == 0) {
+		rc = S_load_facts(st, &st->providers[p], sdir, rel, digest_list);
+	} else if (!S_is_dir(sdir)) {
+		rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
+		                  "files go one level deeper, in "
+		                  "results/<provider>/<scenario>/; ignored");
+	} else if (s < 0) {
+		rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "bad-name", NULL, 0,
+		                  "results/%s: a scenario folder has a name that is "
+		                  "not valid UTF-8 or holds control characters; "
+		                  "ignored", pname);
+	} else {
+		rc = tr_scan_scenario(st, p, (size_t)s, sdir, rel, digest_list);
+		if (rc < 0 && rc != TR_ENOMEM)
+			rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
+			                        "; ignored");
+	}
+	free(sdir);
+	free(rel);
+	return rc;
+}
+
+/* Pass 2, one entry of results/: a provider's folder, entry by entry. */
+static int S_scan_provider(tr_study *st, const char *results, const char *name,
+                           tr_buf *digest_list)
+{
+	char *pdir = tr_path_join(results, name);
+	tr_listing sub = { 0 };
+	long p;
+	int rc = 0;
+	if (!pdir)
+		return TR_ENOMEM;
+	if (!S_is_dir(pdir)) {
+		rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", NULL, 0,
+		                  "results/%s: not a provider folder; ignored", name);
+		goto cleanup;
+	}
+	if (!S_usable_name(name)) {
+		rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "bad-name", NULL, 0,
+		                  "a folder in results/ has a name that is not valid "
+		                  "UTF-8 or holds control characters; ignored "
+		                  "(rename it)");
+		goto cleanup;
+	}
+	/* unreadable: pass 1 said so */
+	if ((p = tr_study_provider_index(st, name)) < 0 ||
+	    tr_listing_read(&sub, pdir) < 0)
+		goto cleanup;
+	for (size_t k = 0; k < sub.count && rc == 0; k++)
+		rc = S_scan_entry(st, (size_t)p, pdir, name, sub.names[k], digest_list);
+cleanup:
+	tr_listing_free(&sub);
+	free(pdir);
+	return rc;
+}
+
+/* The ini may name folders that do not exist: say so. */
+static int S_ini_unused(tr_study *st)
+{
+	int rc;
+	for (size_t i = 0; i < st->nproviders; i++)
+		if (!st->providers[i].in_results &&
+		    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "ini-unused",
+		                       "tpsreport.ini", 0,
+		                       "[provider %s] has no results/%s folder",
+		                       st->providers[i].id, st->providers[i].id)) < 0)
+			return rc;
+	for (size_t i = 0; i < st->nscenarios; i++)
+		if (!st->scenarios[i].in_results &&
+		    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "ini-unused",
+		                       "tpsreport.ini", 0,
+		                       "[scenario %s] is not a folder of any provider",
+		                       st->scenarios[i].id)) < 0)
+			return rc;
+	return 0;
+}
+
 /* results/<provider>/<scenario>/: providers and scenarios in ini order
  * first, then the others in natural order; then every folder scanned. */
 static int S_scan(tr_study *st, tr_buf *digest_list)
@@ -212,133 +336,15 @@ static int S_scan(tr_study *st, tr_buf *digest_list)
 	}
 	if ((rc = tr_listing_read(&top, results)) < 0)
 		goto cleanup;
-
-	/* First the names, so that indices are final before any run. */
-	for (size_t i = 0; i < top.count; i++) {
-		char *pdir = tr_path_join(results, top.names[i]);
-		tr_listing sub = { 0 };
-		if (!pdir) {
-			rc = TR_ENOMEM;
+	for (size_t i = 0; i < top.count; i++)
+		if ((rc = S_name_provider(st, results, top.names[i], &pcap, &scap)) < 0)
 			goto cleanup;
-		}
-		if (!S_is_dir(pdir) || !S_usable_name(top.names[i])) {
-			free(pdir);
-			continue;
-		}
-		rc = tr_listing_read(&sub, pdir);
-		free(pdir);
-		if (rc < 0) {
-			rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
-			                        "; ignored");
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		if ((rc = S_add_provider(st, top.names[i], &pcap)) < 0) {
-			tr_listing_free(&sub);
+	for (size_t i = 0; i < top.count; i++)
+		if ((rc = S_scan_provider(st, results, top.names[i], digest_list)) < 0)
 			goto cleanup;
-		}
-		for (size_t k = 0; k < sub.count && rc == 0; k++) {
-			char *sdir = tr_sprintf("%s/%s/%s", results, top.names[i], sub.names[k]);
-			if (!sdir)
-				rc = TR_ENOMEM;
-			else if (S_is_dir(sdir) && S_usable_name(sub.names[k]))
-				rc = S_add_scenario(st, sub.names[k], &scap);
-			free(sdir);
-		}
-		tr_listing_free(&sub);
-		if (rc < 0)
-			goto cleanup;
-	}
-
-	for (size_t i = 0; i < top.count; i++) {
-		char *pdir = tr_path_join(results, top.names[i]);
-		tr_listing sub = { 0 };
-		long p;
-		if (!pdir) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		if (!S_is_dir(pdir)) {
-			rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", NULL, 0,
-			                  "results/%s: not a provider folder; ignored",
-			                  top.names[i]);
-			free(pdir);
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		if (!S_usable_name(top.names[i])) {
-			rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "bad-name", NULL, 0,
-			                  "a folder in results/ has a name that is not valid "
-			                  "UTF-8 or holds control characters; ignored "
-			                  "(rename it)");
-			free(pdir);
-			if (rc < 0)
-				goto cleanup;
-			continue;
-		}
-		p = tr_study_provider_index(st, top.names[i]);
-		if (p < 0 || tr_listing_read(&sub, pdir) < 0) {
-			free(pdir);
-			continue;
-		}
-		for (size_t k = 0; k < sub.count; k++) {
-			char *sdir = tr_sprintf("%s/%s", pdir, sub.names[k]);
-			char *rel = tr_sprintf("results/%s/%s", top.names[i], sub.names[k]);
-			long s = tr_study_scenario_index(st, sub.names[k]);
-			if (!sdir || !rel) {
-				rc = TR_ENOMEM;
-			} else if (!S_is_dir(sdir) && tr_scan_is_init_name(sub.names[k])) {
-				rc = tr_scan_shared_init(st, (size_t)p, sdir, rel, digest_list);
-			} else if (strcmp(sub.names[k], "facts.json") == 0) {
-				rc = S_load_facts(st, &st->providers[p], sdir, rel,
-				                  digest_list);
-			} else if (!S_is_dir(sdir)) {
-				rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
-				                  "files go one level deeper, in "
-				                  "results/<provider>/<scenario>/; ignored");
-			} else if (s < 0) {
-				rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "bad-name", NULL,
-				                  0, "results/%s: a scenario folder has a name "
-				                  "that is not valid UTF-8 or holds control "
-				                  "characters; ignored", top.names[i]);
-			} else {
-				rc = tr_scan_scenario(st, (size_t)p, (size_t)s, sdir, rel,
-				                      digest_list);
-				if (rc < 0 && rc != TR_ENOMEM) {
-					rc = tr_diags_add_error(&st->diags, TR_SEV_WARNING, "unreadable",
-					                        "; ignored");
-				}
-			}
-			free(sdir);
-			free(rel);
-			if (rc < 0)
-				break;
-		}
-		tr_listing_free(&sub);
-		free(pdir);
-		if (rc < 0)
-			goto cleanup;
-	}
-
 	if ((rc = tr_scan_resolve_shared_inits(st)) < 0)
 		goto cleanup;
-	/* The ini may name folders that do not exist: say so. */
-	for (size_t i = 0; i < st->nproviders; i++)
-		if (!st->providers[i].in_results &&
-		    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "ini-unused",
-		                       "tpsreport.ini", 0,
-		                       "[provider %s] has no results/%s folder",
-		                       st->providers[i].id, st->providers[i].id)) < 0)
-			goto cleanup;
-	for (size_t i = 0; i < st->nscenarios; i++)
-		if (!st->scenarios[i].in_results &&
-		    (rc = tr_diags_add(&st->diags, TR_SEV_WARNING, "ini-unused",
-		                       "tpsreport.ini", 0,
-		                       "[scenario %s] is not a folder of any provider",
-		                       st->scenarios[i].id)) < 0)
-			goto cleanup;
+	rc = S_ini_unused(st);
 cleanup:
 	tr_listing_free(&top);
 	free(results);

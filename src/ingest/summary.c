@@ -290,104 +290,140 @@ static int S_second_summary(tr_sumparse *st, long line)
 	                       st->out->line);
 }
 
-static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
-                  size_t *cut)
+static int S_repeated(tr_sumparse *st, const char *p, size_t len, long line,
+                      int k)
 {
-	tr_summary *o = st->out;
-	bool consumed;
+	char why[160];
+	snprintf(why, sizeof(why), "a second such line (the first at line %ld)",
+	         st->main_seen[k]);
+	return tr_sumparse_bad(st, line, p, len, why);
+}
+
+/* "transaction type: NAME", its prefix behind c: the summary starts. */
+static int S_ttype_line(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
+                        long line)
+{
+	int rc;
+	if (st->state != TR_SUM_BEFORE)
+		return S_second_summary(st, line);
+	if ((size_t)(c->end - c->p) == 0)
+		return tr_sumparse_bad(st, line, p, len, "no transaction type");
+	if ((rc = tr_sumparse_text(st, &st->out->transaction_type, line, c->p,
+	                           (size_t)(c->end - c->p))) < 0)
+		return rc;
+	st->out->line = line;
+	st->main_seen[TR_SUMK_TTYPE] = line;
+	st->state = TR_SUM_MAIN;
+	return 0;
+}
+
+/* A line of the main block, up to the tps line; *none when it is no line
+ * of the block. */
+static int S_main_line(tr_sumparse *st, const char *p, size_t len, long line,
+                       bool *none)
+{
 	tr_cur c;
 	int k, rc;
-
-	*cut = 0;
-	if ((rc = S_stderr_line(st, p, len, line, &consumed)) < 0 || consumed)
-		return rc;
-	if ((st->state == TR_SUM_MAIN || st->state == TR_SUM_SCRIPTS) &&
-	    (*cut = S_cut_by_abort(p, len)) > 0) {
-		o->aborted = true;
-		if (!st->run_aborted_line)
-			st->run_aborted_line = line;
-		return tr_sumparse_clue(st, line, 12, 12);
+	*none = false;
+	if ((k = tr_sumparse_main_kind(p, len, &c)) < 0) {
+		*none = true;
+		return 0;
 	}
-
-	if (S_is_version_line(p, len)) {
-		if (st->state != TR_SUM_BEFORE)
-			return tr_error_set_at(st->path, line,
-			                       "a second pgbench run starts here "
-			                       "(its summary at line %ld): keep one "
-			                       "run per file", o->line);
-		return S_version_line(st, p, len, line);
-	}
-	tr_cur_init(&c, p, len);
-	if (tr_cur_lit(&c, "transaction type: ")) {
-		if (st->state != TR_SUM_BEFORE)
-			return S_second_summary(st, line);
-		if ((size_t)(c.end - c.p) == 0)
-			return tr_sumparse_bad(st, line, p, len,
-			                       "no transaction type");
-		if ((rc = tr_sumparse_text(st, &o->transaction_type, line, c.p,
-		                           (size_t)(c.end - c.p))) < 0)
+	if (k != TR_SUMK_TPS && st->main_seen[k])
+		return S_repeated(st, p, len, line, k);
+	if ((k = tr_sumparse_main_line(st, k, &c, p, len, line)) < 0)
+		return k;
+	if (st->main_seen[k])
+		return S_repeated(st, p, len, line, k);
+	st->main_seen[k] = line;
+	if (k == TR_SUMK_TPS) {
+		if ((rc = tr_sumparse_check_main(st, line, p, len)) < 0)
 			return rc;
-		o->line = line;
-		st->main_seen[TR_SUMK_TTYPE] = line;
-		st->state = TR_SUM_MAIN;
-		return 0;
+		st->state = TR_SUM_SCRIPTS;
 	}
+	return 0;
+}
 
-	switch (st->state) {
-	case TR_SUM_BEFORE:
-		return 0;
-	case TR_SUM_MAIN:
-		if ((k = tr_sumparse_main_kind(p, len, &c)) < 0)
-			break;
-		if (k != TR_SUMK_TPS && st->main_seen[k])
-			goto repeated;
-		if ((k = tr_sumparse_main_line(st, k, &c, p, len, line)) < 0)
-			return k;
-		if (st->main_seen[k])
-			goto repeated;
-		st->main_seen[k] = line;
-		if (k == TR_SUMK_TPS) {
-			if ((rc = tr_sumparse_check_main(st, line, p, len)) < 0)
-				return rc;
-			st->state = TR_SUM_SCRIPTS;
-		}
-		return 0;
-	case TR_SUM_SCRIPTS:
-		if ((rc = tr_sumparse_script_line(st, p, len, line)) != 0)
-			return rc < 0 ? rc : 0;
-		break;
-	case TR_SUM_AFTER:
-		if (st->gap_line && S_looks_like_summary(p, len)) {
-			/* An unknown line among summary lines: skipped, and said;
-			 * the summary goes on. */
-			char why[120];
-			snprintf(why, sizeof(why), "an unknown line inside the summary "
-			         "(it goes on at line %ld)", line);
-			if ((rc = tr_sumparse_damage(st, st->gap_line, st->gap_text.ptr,
-			                             st->gap_text.size, why)) < 0)
-				return rc;
-			st->state = st->gap_state;
-			st->gap_line = 0;
-			return S_line(st, p, len, line, cut);
-		}
-		return 0;
-	}
-	/* A line that is not part of the summary: the summary ends here,
-	 * unless more of it follows (see TR_SUM_AFTER). */
+/* A line that is not part of the summary: the summary ends here, unless
+ * more of it follows (see S_after_line). */
+static int S_gap(tr_sumparse *st, const char *p, size_t len, long line)
+{
 	st->complete_at_gap = st->state == TR_SUM_SCRIPTS;
 	st->gap_state = st->state;
 	st->state = TR_SUM_AFTER;
 	st->gap_line = line;
 	tr_buf_clear(&st->gap_text);
 	return tr_pgtext_excerpt(&st->gap_text, p, len);
+}
 
-repeated:
-	{
-		char why[160];
-		snprintf(why, sizeof(why), "a second such line (the first at "
-		         "line %ld)", st->main_seen[k]);
-		return tr_sumparse_bad(st, line, p, len, why);
+static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
+                  size_t *cut);
+
+/* After the summary: a summary line after the gap makes the gap an
+ * unknown line inside the summary (skipped, and said); the summary goes
+ * on. */
+static int S_after_line(tr_sumparse *st, const char *p, size_t len, long line,
+                        size_t *cut)
+{
+	char why[120];
+	int rc;
+	if (!st->gap_line || !S_looks_like_summary(p, len))
+		return 0;
+	snprintf(why, sizeof(why), "an unknown line inside the summary (it goes "
+	         "on at line %ld)", line);
+	if ((rc = tr_sumparse_damage(st, st->gap_line, st->gap_text.ptr,
+	                             st->gap_text.size, why)) < 0)
+		return rc;
+	st->state = st->gap_state;
+	st->gap_line = 0;
+	return S_line(st, p, len, line, cut);
+}
+
+/* One line of the text; *cut is how much of it a stderr message took
+ * (the rest belongs to the next line). */
+static int S_line(tr_sumparse *st, const char *p, size_t len, long line,
+                  size_t *cut)
+{
+	bool consumed, none = false;
+	tr_cur c;
+	int rc;
+
+	*cut = 0;
+	if ((rc = S_stderr_line(st, p, len, line, &consumed)) < 0 || consumed)
+		return rc;
+	if ((st->state == TR_SUM_MAIN || st->state == TR_SUM_SCRIPTS) &&
+	    (*cut = S_cut_by_abort(p, len)) > 0) {
+		st->out->aborted = true;
+		if (!st->run_aborted_line)
+			st->run_aborted_line = line;
+		return tr_sumparse_clue(st, line, 12, 12);
 	}
+	if (S_is_version_line(p, len)) {
+		if (st->state != TR_SUM_BEFORE)
+			return tr_error_set_at(st->path, line,
+			                       "a second pgbench run starts here "
+			                       "(its summary at line %ld): keep one "
+			                       "run per file", st->out->line);
+		return S_version_line(st, p, len, line);
+	}
+	tr_cur_init(&c, p, len);
+	if (tr_cur_lit(&c, "transaction type: "))
+		return S_ttype_line(st, &c, p, len, line);
+	switch (st->state) {
+	case TR_SUM_BEFORE:
+		return 0;
+	case TR_SUM_MAIN:
+		if ((rc = S_main_line(st, p, len, line, &none)) < 0 || !none)
+			return rc;
+		break;
+	case TR_SUM_SCRIPTS:
+		if ((rc = tr_sumparse_script_line(st, p, len, line)) != 0)
+			return rc < 0 ? rc : 0;
+		break;
+	case TR_SUM_AFTER:
+		return S_after_line(st, p, len, line, cut);
+	}
+	return S_gap(st, p, len, line);
 }
 
 /* ---- the whole text -------------------------------------------------- */

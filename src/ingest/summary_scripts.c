@@ -18,6 +18,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,23 +28,36 @@ enum {
 	D_RETRIES, D_SKIPPED, D_LATAVG, D_LATSTD, D_STMTS, D_COUNT
 };
 
+/* The parsers of the kinds (tr_sumline_fn). A row's field is where in
+ * tr_script a shared parser stores the value, as offsetof; its type is
+ * the parser's. */
+static int S_weight(tr_sumline *l, size_t field);
+static int S_tx(tr_sumline *l, size_t field);
+static int S_processed(tr_sumline *l, size_t field);
+static int S_count_pct(tr_sumline *l, size_t field);
+static int S_stmts(tr_sumline *l, size_t field);
+
+#define S_F(member) offsetof(tr_script, member)
+
 static const struct {
 	const char *prefix;        /* after " - " */
 	const char *form;
 	int vmin, vmax;
+	tr_sumline_fn parse;
+	size_t field;
 } S_details[D_COUNT] = {
-	[D_WEIGHT] = { "weight: ", "weight: N (targets P% of total)", 0, TR_PGBENCH_ANY },
-	[D_TX] = { NULL, "N transactions (P% of total...)", 0, TR_PGBENCH_ANY },
-	[D_PROCESSED] = { "number of transactions actually processed: ", "number of transactions actually processed: N (tps = X)", 18, TR_PGBENCH_ANY },
-	[D_FAILED] = { "number of failed transactions: ", "number of failed transactions: N (P%)", 15, TR_PGBENCH_ANY },
-	[D_SERIAL] = { "number of serialization failures: ", "number of serialization failures: N (P%)", 15, TR_PGBENCH_ANY },
-	[D_DEADLOCK] = { "number of deadlock failures: ", "number of deadlock failures: N (P%)", 15, TR_PGBENCH_ANY },
-	[D_RETRIED] = { "number of transactions retried: ", "number of transactions retried: N (P%)", 15, TR_PGBENCH_ANY },
-	[D_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY },
-	[D_SKIPPED] = { "number of transactions skipped: ", "number of transactions skipped: N (P%)", 0, TR_PGBENCH_ANY },
-	[D_LATAVG] = { "latency average = ", "latency average = X ms", 0, TR_PGBENCH_ANY },
-	[D_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY },
-	[D_STMTS] = { "statement latencies in milliseconds", "statement latencies in milliseconds...:", 0, TR_PGBENCH_ANY },
+	[D_WEIGHT] = { "weight: ", "weight: N (targets P% of total)", 0, TR_PGBENCH_ANY, S_weight, 0 },
+	[D_TX] = { NULL, "N transactions (P% of total...)", 0, TR_PGBENCH_ANY, S_tx, 0 },
+	[D_PROCESSED] = { "number of transactions actually processed: ", "number of transactions actually processed: N (tps = X)", 18, TR_PGBENCH_ANY, S_processed, 0 },
+	[D_FAILED] = { "number of failed transactions: ", "number of failed transactions: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(failed) },
+	[D_SERIAL] = { "number of serialization failures: ", "number of serialization failures: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(serialization_failures) },
+	[D_DEADLOCK] = { "number of deadlock failures: ", "number of deadlock failures: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(deadlock_failures) },
+	[D_RETRIED] = { "number of transactions retried: ", "number of transactions retried: N (P%)", 15, TR_PGBENCH_ANY, S_count_pct, S_F(retried) },
+	[D_RETRIES] = { "total number of retries: ", "total number of retries: N", 15, TR_PGBENCH_ANY, tr_sumline_count, S_F(retries) },
+	[D_SKIPPED] = { "number of transactions skipped: ", "number of transactions skipped: N (P%)", 0, TR_PGBENCH_ANY, S_count_pct, S_F(skipped) },
+	[D_LATAVG] = { "latency average = ", "latency average = X ms", 0, TR_PGBENCH_ANY, tr_sumline_ms, S_F(latency_avg_ms) },
+	[D_LATSTD] = { "latency stddev = ", "latency stddev = X ms", 0, TR_PGBENCH_ANY, tr_sumline_ms, S_F(latency_stddev_ms) },
+	[D_STMTS] = { "statement latencies in milliseconds", "statement latencies in milliseconds...:", 0, TR_PGBENCH_ANY, S_stmts, 0 },
 };
 
 /* Every version prints per-script percentages as "(P%)". */
@@ -158,125 +172,123 @@ static int S_stmt_header(tr_sumparse *st, tr_cur *c, bool dash, const char *p,
 	return 0;
 }
 
+/* ---- one parser a " - " line kind ----------------------------------- */
+
+static tr_script *S_into(tr_sumline *l)
+{
+	return l->into;
+}
+
+static int S_weight(tr_sumline *l, size_t field)
+{
+	int64_t w;
+	double x;
+	(void)field;
+	if ((l->ok = tr_cur_count(l->c, &w) && w <= INT_MAX &&
+	             tr_cur_lit(l->c, " (targets ") && tr_sumparse_num(l->c, &x, &l->r) &&
+	             tr_cur_lit(l->c, "% of total)") && tr_sumparse_end(l->c)))
+		S_into(l)->weight = (int)w;
+	return 0;
+}
+
 /* " - N transactions (P% of total, tps = X)" (10-17) or " - N transactions
  * (P% of total)" (18+). */
-static bool S_tx(tr_cur *c, tr_script *s, tr_vrange *r)
+static int S_tx(tr_sumline *l, size_t field)
 {
+	tr_cur *c = l->c;
 	int64_t n;
 	double share, tps;
+	(void)field;
 	if (!tr_cur_count(c, &n) || !tr_cur_lit(c, " transactions (") ||
-	    !tr_sumparse_num(c, &share, r) || !tr_cur_lit(c, "% of total"))
-		return false;
+	    !tr_sumparse_num(c, &share, &l->r) || !tr_cur_lit(c, "% of total"))
+		return 0;
 	if (tr_cur_lit(c, ", tps = ")) {
-		if (!tr_sumparse_num(c, &tps, r) || !tr_cur_lit(c, ")") || !tr_sumparse_end(c))
-			return false;
-		tr_vrange_narrow(r, 10, 17);
-		s->transactions = n;
-		s->tps = tps;
-		return true;
+		if (!tr_sumparse_num(c, &tps, &l->r) || !tr_cur_lit(c, ")") ||
+		    !tr_sumparse_end(c))
+			return 0;
+		tr_vrange_narrow(&l->r, 10, 17);
+		S_into(l)->transactions = n;
+		S_into(l)->tps = tps;
+		l->ok = true;
+		return 0;
 	}
 	if (!tr_cur_lit(c, ")") || !tr_sumparse_end(c))
-		return false;
-	tr_vrange_narrow(r, 18, TR_PGBENCH_ANY);
-	s->transactions_all = n;
-	return true;
+		return 0;
+	tr_vrange_narrow(&l->r, 18, TR_PGBENCH_ANY);
+	S_into(l)->transactions_all = n;
+	l->ok = true;
+	return 0;
+}
+
+static int S_processed(tr_sumline *l, size_t field)
+{
+	int64_t n;
+	double x;
+	(void)field;
+	if ((l->ok = tr_cur_count(l->c, &n) && tr_cur_lit(l->c, " (tps = ") &&
+	             tr_sumparse_num(l->c, &x, &l->r) && tr_cur_lit(l->c, ")") &&
+	             tr_sumparse_end(l->c))) {
+		S_into(l)->transactions = n;
+		S_into(l)->tps = x;
+	}
+	return 0;
+}
+
+/* "N (P%)": the count, an int64_t field. */
+static int S_count_pct(tr_sumline *l, size_t field)
+{
+	int64_t n;
+	if ((l->ok = tr_cur_count(l->c, &n) && S_pct(l->c, &l->r) &&
+	             tr_sumparse_end(l->c)))
+		*tr_sumline_i64(l, field) = n;
+	return 0;
+}
+
+static int S_stmts(tr_sumline *l, size_t field)
+{
+	int rc = S_stmt_header(l->st, l->c, true, l->p, l->len, l->line, &l->r);
+	(void)field;
+	l->ok = rc == 0;
+	return rc;
+}
+
+/* The kind of a " - " line (its prefix read), or -1. */
+static int S_detail_kind(tr_cur *c)
+{
+	if (c->p < c->end && *c->p >= '0' && *c->p <= '9')
+		return D_TX;
+	for (int d = 0; d < D_COUNT; d++)
+		if (S_details[d].prefix && tr_cur_lit(c, S_details[d].prefix))
+			return d;
+	return -1;
 }
 
 /* One " - ..." line of the current script. */
 static int S_detail(tr_sumparse *st, tr_cur *c, const char *p, size_t len,
                     long line)
 {
-	tr_script *s = S_current(st);
-	tr_vrange r = { 0, TR_PGBENCH_ANY };
-	int64_t n;
-	double x;
+	tr_sumline l = { st, S_current(st), c, p, len, line, { 0, TR_PGBENCH_ANY },
+	                 0, false };
 	int d, rc;
-	bool ok = false;
 
-	if (!s)
+	if (!l.into)
 		return tr_sumparse_bad(st, line, p, len, "a per-script line "
 		                       "without a script header before it");
-	if (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
-		d = D_TX;
-	} else {
-		for (d = 0; d < D_COUNT; d++)
-			if (S_details[d].prefix && tr_cur_lit(c, S_details[d].prefix))
-				break;
-		if (d == D_COUNT)
-			return tr_sumparse_bad(st, line, p, len,
-			                       "unknown per-script line");
-	}
+	if ((d = S_detail_kind(c)) < 0)
+		return tr_sumparse_bad(st, line, p, len, "unknown per-script line");
 	if (st->script_seen[d]) {
 		char why[96];
 		snprintf(why, sizeof(why), "a second such line for this script "
 		         "(the first at line %ld)", st->script_seen[d]);
 		return tr_sumparse_bad(st, line, p, len, why);
 	}
-	tr_vrange_narrow(&r, S_details[d].vmin, S_details[d].vmax);
+	tr_vrange_narrow(&l.r, S_details[d].vmin, S_details[d].vmax);
 	/* rows end at the next " - " line */
 	st->stmts = NULL;
 	st->nstmts = NULL;
-
-	switch (d) {
-	case D_WEIGHT: {
-		int64_t w;
-		if ((ok = tr_cur_count(c, &w) && w <= INT_MAX &&
-		          tr_cur_lit(c, " (targets ") && tr_sumparse_num(c, &x, &r) &&
-		          tr_cur_lit(c, "% of total)") && tr_sumparse_end(c)))
-			s->weight = (int)w;
-		break;
-	}
-	case D_TX:
-		ok = S_tx(c, s, &r);
-		break;
-	case D_PROCESSED:
-		if ((ok = tr_cur_count(c, &n) && tr_cur_lit(c, " (tps = ") &&
-		          tr_sumparse_num(c, &x, &r) && tr_cur_lit(c, ")") && tr_sumparse_end(c))) {
-			s->transactions = n;
-			s->tps = x;
-		}
-		break;
-	case D_FAILED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
-			s->failed = n;
-		break;
-	case D_SERIAL:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
-			s->serialization_failures = n;
-		break;
-	case D_DEADLOCK:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
-			s->deadlock_failures = n;
-		break;
-	case D_RETRIED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
-			s->retried = n;
-		break;
-	case D_RETRIES:
-		if ((ok = tr_cur_count(c, &n) && tr_sumparse_end(c)))
-			s->retries = n;
-		break;
-	case D_SKIPPED:
-		if ((ok = tr_cur_count(c, &n) && S_pct(c, &r) && tr_sumparse_end(c)))
-			s->skipped = n;
-		break;
-	case D_LATAVG:
-		if ((ok = tr_sumparse_num(c, &x, &r) && tr_cur_lit(c, " ms") && tr_sumparse_end(c)))
-			s->latency_avg_ms = x;
-		break;
-	case D_LATSTD:
-		if ((ok = tr_sumparse_num(c, &x, &r) && tr_cur_lit(c, " ms") && tr_sumparse_end(c)))
-			s->latency_stddev_ms = x;
-		break;
-	case D_STMTS:
-		if ((rc = S_stmt_header(st, c, true, p, len, line, &r)) < 0)
-			return rc;
-		ok = true;
-		break;
-	default:
-		break;
-	}
-	if ((rc = tr_sumparse_done(st, line, p, len, ok, " - ", S_details[d].form, &r)) < 0)
+	if ((rc = S_details[d].parse(&l, S_details[d].field)) < 0 ||
+	    (rc = tr_sumparse_done(st, line, p, len, l.ok, " - ", S_details[d].form,
+	                           &l.r)) < 0)
 		return rc;
 	st->script_seen[d] = line;
 	return 0;

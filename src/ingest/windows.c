@@ -56,15 +56,11 @@ static int64_t S_interval(const tr_agglog *logs, size_t nlogs)
 	return best;
 }
 
-int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
-                            tr_diags *diags)
+/* The whole run's latency, failures and skips over every line of every
+ * file; returns how many lines there are. */
+static size_t S_totals(tr_run *run, const tr_agglog *logs, size_t nlogs)
 {
-	S_slot *slots = NULL;
-	size_t nslots = 0, cap = 0, total_lines = 0;
-	int64_t interval, base;
-	bool aligned = true;
-	int rc = 0;
-
+	size_t total_lines = 0;
 	tr_simple_stats_init(&run->agg_latency_us);
 	run->agg_failed = run->agg_skipped = 0;
 	for (size_t f = 0; f < nlogs; f++) {
@@ -86,58 +82,62 @@ int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
 		}
 		total_lines += logs[f].count;
 	}
-	if (total_lines == 0)
-		return 0;
+	return total_lines;
+}
 
-	interval = S_interval(logs, nlogs);
-	if (interval == 0) {
-		/* One line per file: nothing to compare a window with. */
-		return tr_diags_add(diags, TR_SEV_NOTE, "one-window", run->path, 0,
-		                    "its aggregate logs hold a single interval; no "
-		                    "stability figures");
-	}
-	/* Normally every thread's intervals share one grid. pgbench starts each
-	 * thread's grid at its own start second, so threads that started on
-	 * both sides of a second boundary are offset: then windows are matched
-	 * by position instead, and the report says so. */
-	base = logs[0].count ? logs[0].items[0].start : 0;
-	for (size_t f = 0; f < nlogs && aligned; f++)
+/* Normally every thread's intervals share one grid. pgbench starts each
+ * thread's grid at its own start second, so threads that started on both
+ * sides of a second boundary are offset: then windows are matched by
+ * position instead, and the report says so. */
+static bool S_aligned(const tr_agglog *logs, size_t nlogs, int64_t interval)
+{
+	int64_t base = logs[0].count ? logs[0].items[0].start : 0;
+	for (size_t f = 0; f < nlogs; f++)
 		for (size_t i = 0; i < logs[f].count; i++) {
 			int64_t d = logs[f].items[i].start - base;
-			if (((d % interval) + interval) % interval != 0) {
-				aligned = false;
-				break;
-			}
+			if (((d % interval) + interval) % interval != 0)
+				return false;
 		}
-	if (!aligned && (rc = tr_diags_add(diags, TR_SEV_NOTE, "windows-offset",
-	                                   run->path, 0,
-	                                   "its thread files' intervals do not start "
-	                                   "on the same seconds; windows were matched "
-	                                   "by position")) < 0)
-		return rc;
+	return true;
+}
 
+/* The slot of key, made when there is none yet. Lines come in start
+ * order; search backwards from the end of this file's run of slots. */
+static int S_slot_of(S_slot **out, S_slot **slots, size_t *nslots,
+                     size_t *cap, int64_t key, int64_t start)
+{
+	S_slot *s;
+	int rc;
+	for (size_t k = *nslots; k > 0; k--)
+		if ((*slots)[k - 1].key == key) {
+			*out = &(*slots)[k - 1];
+			return 0;
+		}
+	if ((rc = tr_grow(slots, cap, *nslots + 1, sizeof(S_slot))) < 0)
+		return rc;
+	s = &(*slots)[(*nslots)++];
+	memset(s, 0, sizeof(*s));
+	s->key = key;
+	s->start = start;
+	s->max_lat = -1;
+	*out = s;
+	return 0;
+}
+
+/* Every line of every file added to the slot of its interval. */
+static int S_fill_slots(S_slot **slots, size_t *nslots, const tr_agglog *logs,
+                        size_t nlogs, int64_t interval, bool aligned)
+{
+	size_t cap = 0;
+	int rc;
 	for (size_t f = 0; f < nlogs; f++) {
 		for (size_t i = 0; i < logs[f].count; i++) {
 			const tr_agg_interval *it = &logs[f].items[i];
 			int64_t key = aligned ? it->start
 			                      : (it->start - logs[f].items[0].start) / interval;
-			S_slot *s = NULL;
-			/* Lines come in start order; search backwards from the end
-			 * of this file's run of slots. */
-			for (size_t k = nslots; k > 0; k--)
-				if (slots[k - 1].key == key) {
-					s = &slots[k - 1];
-					break;
-				}
-			if (!s) {
-				if ((rc = tr_grow(&slots, &cap, nslots + 1, sizeof(S_slot))) < 0)
-					goto cleanup;
-				s = &slots[nslots++];
-				memset(s, 0, sizeof(*s));
-				s->key = key;
-				s->start = it->start;
-				s->max_lat = -1;
-			}
+			S_slot *s;
+			if ((rc = S_slot_of(&s, slots, nslots, &cap, key, it->start)) < 0)
+				return rc;
 			if (it->start < s->start)
 				s->start = it->start;
 			s->files++;
@@ -150,8 +150,16 @@ int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
 			s->skipped += it->skipped;
 		}
 	}
-	qsort(slots, nslots, sizeof(S_slot), S_cmp_slot);
+	qsort(*slots, *nslots, sizeof(S_slot), S_cmp_slot);
+	return 0;
+}
 
+/* The run's windows: the slots every thread file has. */
+static int S_make_windows(tr_run *run, const S_slot *slots, size_t nslots,
+                          size_t nlogs, int64_t interval)
+{
+	size_t wcap = 0;
+	int rc;
 	free(run->windows);
 	run->windows = NULL;
 	run->nwindows = 0;
@@ -159,30 +167,55 @@ int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
 	run->window_source = TR_WINDOWS_AGGREGATE;
 	run->window_interval_s = (double)interval;
 	run->windows_logged = nslots;
-	{
-		size_t wcap = 0;
-		for (size_t k = 0; k < nslots; k++) {
-			tr_window *w;
-			if (slots[k].files < (int)nlogs) {
-				run->windows_dropped++;
-				continue;
-			}
-			if ((rc = tr_grow(&run->windows, &wcap, run->nwindows + 1,
-			                  sizeof(tr_window))) < 0)
-				goto cleanup;
-			w = &run->windows[run->nwindows++];
-			w->start_s = (double)slots[k].start;
-			w->length_s = (double)interval;
-			w->transactions = slots[k].tx;
-			w->sum_latency_us = slots[k].sum_lat;
-			w->tps = w->latency_ms = NAN;
-			w->latency_max_ms = slots[k].max_lat >= 0
-			                        ? (double)slots[k].max_lat / 1000.0
-			                        : NAN;
-			w->failed = slots[k].failed;
-			w->skipped = slots[k].skipped;
+	for (size_t k = 0; k < nslots; k++) {
+		tr_window *w;
+		if (slots[k].files < (int)nlogs) {
+			run->windows_dropped++;
+			continue;
 		}
+		if ((rc = tr_grow(&run->windows, &wcap, run->nwindows + 1,
+		                  sizeof(tr_window))) < 0)
+			return rc;
+		w = &run->windows[run->nwindows++];
+		w->start_s = (double)slots[k].start;
+		w->length_s = (double)interval;
+		w->transactions = slots[k].tx;
+		w->sum_latency_us = slots[k].sum_lat;
+		w->tps = w->latency_ms = NAN;
+		w->latency_max_ms = slots[k].max_lat >= 0
+		                        ? (double)slots[k].max_lat / 1000.0
+		                        : NAN;
+		w->failed = slots[k].failed;
+		w->skipped = slots[k].skipped;
 	}
+	return 0;
+}
+
+int tr_windows_from_agglogs(tr_run *run, const tr_agglog *logs, size_t nlogs,
+                            tr_diags *diags)
+{
+	S_slot *slots = NULL;
+	size_t nslots = 0;
+	int64_t interval;
+	bool aligned;
+	int rc = 0;
+
+	if (S_totals(run, logs, nlogs) == 0)
+		return 0;
+	if ((interval = S_interval(logs, nlogs)) == 0) {
+		/* One line per file: nothing to compare a window with. */
+		return tr_diags_add(diags, TR_SEV_NOTE, "one-window", run->path, 0,
+		                    "its aggregate logs hold a single interval; no "
+		                    "stability figures");
+	}
+	if (!(aligned = S_aligned(logs, nlogs, interval)) &&
+	    (rc = tr_diags_add(diags, TR_SEV_NOTE, "windows-offset", run->path, 0,
+	                       "its thread files' intervals do not start on the "
+	                       "same seconds; windows were matched by position")) < 0)
+		return rc;
+	if ((rc = S_fill_slots(&slots, &nslots, logs, nlogs, interval, aligned)) < 0 ||
+	    (rc = S_make_windows(run, slots, nslots, nlogs, interval)) < 0)
+		goto cleanup;
 	if (run->windows_dropped > 0)
 		rc = tr_diags_add(diags, TR_SEV_NOTE, "windows-incomplete", run->path, 0,
 		                  "%zu window(s) not present in every thread file were "

@@ -119,30 +119,74 @@ static int S_put_utf8(tr_buf *b, unsigned cp)
 	return tr_buf_put(b, u, n);
 }
 
+/* "\uXXXX" (and its low surrogate), r->p after the u. */
+static int S_unicode_escape(S_reader *r, tr_buf *b)
+{
+	unsigned cp, lo;
+	if (r->end - r->p < 4 || S_hex4(r->p, &cp) < 0)
+		return S_fail(r, "\\u needs four hex digits");
+	r->p += 4;
+	if (cp >= 0xdc00 && cp <= 0xdfff)
+		return S_fail(r, "an unpaired low surrogate in \\u escapes");
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		if (r->end - r->p < 6 || r->p[0] != '\\' || r->p[1] != 'u' ||
+		    S_hex4(r->p + 2, &lo) < 0 || lo < 0xdc00 || lo > 0xdfff)
+			return S_fail(r, "an unpaired high surrogate in \\u escapes");
+		r->p += 6;
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	if (cp == 0) /* strings are C strings here: a NUL would cut them */
+		return S_fail(r, "\\u0000 is not allowed in strings");
+	return S_put_utf8(b, cp);
+}
+
+/* An escape, r->p on the backslash. */
+static int S_escape(S_reader *r, tr_buf *b)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	const char *k;
+	r->p++;
+	if (r->p >= r->end)
+		return S_fail(r, "unterminated string");
+	if (*r->p == 'u') {
+		r->p++;
+		return S_unicode_escape(r, b);
+	}
+	if (*r->p == '\0' || !(k = strchr(from, *r->p))) {
+		r->p++;
+		return S_fail(r, "an invalid escape in a string");
+	}
+	r->p++;
+	return tr_buf_putc(b, to[k - from]);
+}
+
+/* Plain bytes up to a quote, backslash or control character, copied as
+ * one run once it is known to be UTF-8. */
+static int S_plain_run(S_reader *r, tr_buf *b)
+{
+	const char *run = r->p;
+	while (r->p < r->end && *r->p != '"' && *r->p != '\\' &&
+	       (unsigned char)*r->p >= 0x20)
+		r->p++;
+	if (r->p == run)
+		return 0;
+	if (!tr_utf8_valid(run, (size_t)(r->p - run)))
+		return S_fail(r, "invalid UTF-8 in a string");
+	return tr_buf_put(b, run, (size_t)(r->p - run));
+}
+
 /* A string literal, r->p on the opening quote. *out is a new string. */
 static int S_string(S_reader *r, char **out, size_t *outlen)
 {
 	tr_buf b = TR_BUF_INIT;
-	const char *run;
 	int rc = 0;
 
 	r->p++; /* the quote */
 	if (tr_buf_grow(&b, 0) < 0)
 		return TR_ENOMEM;
 	for (;;) {
-		/* Copy plain bytes in runs, then check the run is UTF-8. */
-		run = r->p;
-		while (r->p < r->end && *r->p != '"' && *r->p != '\\' &&
-		       (unsigned char)*r->p >= 0x20)
-			r->p++;
-		if (r->p > run) {
-			if (!tr_utf8_valid(run, (size_t)(r->p - run))) {
-				rc = S_fail(r, "invalid UTF-8 in a string");
-				goto cleanup;
-			}
-			if ((rc = tr_buf_put(&b, run, (size_t)(r->p - run))) < 0)
-				goto cleanup;
-		}
+		if ((rc = S_plain_run(r, &b)) < 0)
+			goto cleanup;
 		if (r->p >= r->end) {
 			rc = S_fail(r, "unterminated string");
 			goto cleanup;
@@ -157,54 +201,7 @@ static int S_string(S_reader *r, char **out, size_t *outlen)
 			                   : "a raw control character in a string");
 			goto cleanup;
 		}
-		r->p++;
-		if (r->p >= r->end) {
-			rc = S_fail(r, "unterminated string");
-			goto cleanup;
-		}
-		switch (*r->p++) {
-		case '"': rc = tr_buf_putc(&b, '"'); break;
-		case '\\': rc = tr_buf_putc(&b, '\\'); break;
-		case '/': rc = tr_buf_putc(&b, '/'); break;
-		case 'b': rc = tr_buf_putc(&b, '\b'); break;
-		case 'f': rc = tr_buf_putc(&b, '\f'); break;
-		case 'n': rc = tr_buf_putc(&b, '\n'); break;
-		case 'r': rc = tr_buf_putc(&b, '\r'); break;
-		case 't': rc = tr_buf_putc(&b, '\t'); break;
-		case 'u': {
-			unsigned cp, lo;
-			if (r->end - r->p < 4 || S_hex4(r->p, &cp) < 0) {
-				rc = S_fail(r, "\\u needs four hex digits");
-				goto cleanup;
-			}
-			r->p += 4;
-			if (cp >= 0xdc00 && cp <= 0xdfff) {
-				rc = S_fail(r, "an unpaired low surrogate in \\u escapes");
-				goto cleanup;
-			}
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				if (r->end - r->p < 6 || r->p[0] != '\\' ||
-				    r->p[1] != 'u' || S_hex4(r->p + 2, &lo) < 0 ||
-				    lo < 0xdc00 || lo > 0xdfff) {
-					rc = S_fail(r, "an unpaired high surrogate in \\u escapes");
-					goto cleanup;
-				}
-				r->p += 6;
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-			}
-			if (cp == 0) {
-				/* Strings are C strings here: a NUL would cut them. */
-				rc = S_fail(r, "\\u0000 is not allowed in strings");
-				goto cleanup;
-			}
-			rc = S_put_utf8(&b, cp);
-			break;
-		}
-		default:
-			rc = S_fail(r, "an invalid escape in a string");
-			goto cleanup;
-		}
-		if (rc < 0)
+		if ((rc = S_escape(r, &b)) < 0)
 			goto cleanup;
 	}
 	*outlen = b.size;

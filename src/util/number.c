@@ -88,60 +88,38 @@ static const double S_pow10[] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 };
 
-int tr_parse_double(double *out, const char *s, const char *end,
-                    const char **next)
-{
-	const char *p = s, *digits_start;
-	bool neg = false, any = false;
-	uint64_t mant = 0;
-	int mant_digits = 0, exp10 = 0;
-	size_t wlen;
+/* The digits of a decimal, read as mantissa * 10^exp10: the first 19
+ * significant digits kept, the rest only counted. */
+typedef struct {
+	uint64_t mant;
+	int mant_digits, exp10;
+	bool any;               /* at least one digit */
+} S_decimal;
 
-	if (p < end && (*p == '-' || *p == '+')) {
-		neg = *p == '-';
-		p++;
+static void S_digit(S_decimal *d, char c, bool fraction)
+{
+	d->any = true;
+	if (d->mant_digits < 19) {
+		d->mant = d->mant * 10 + (uint64_t)(c - '0');
+		if (d->mant)
+			d->mant_digits++;
+		if (fraction)
+			d->exp10--;
+	} else if (!fraction) {
+		d->exp10++;
 	}
-	/* pgbench >= 12 prints NaN/Infinity, 10 and 11 print nan/-nan/inf. */
-	if (S_word(p, end, "infinity", &wlen) || S_word(p, end, "inf", &wlen)) {
-		*out = neg ? -INFINITY : INFINITY;
-		if (next)
-			*next = p + wlen;
-		return 0;
-	}
-	if (S_word(p, end, "nan", &wlen)) {
-		*out = NAN;
-		if (next)
-			*next = p + wlen;
-		return 0;
-	}
-	digits_start = p;
-	while (p < end && S_isdigit(*p)) {
-		any = true;
-		if (mant_digits < 19) {
-			mant = mant * 10 + (uint64_t)(*p - '0');
-			if (mant)
-				mant_digits++;
-		} else {
-			exp10++;
-		}
-		p++;
-	}
-	if (p < end && *p == '.') {
-		p++;
-		while (p < end && S_isdigit(*p)) {
-			any = true;
-			if (mant_digits < 19) {
-				mant = mant * 10 + (uint64_t)(*p - '0');
-				if (mant)
-					mant_digits++;
-				exp10--;
-			}
-			p++;
-		}
-	}
-	if (!any)
-		return TR_EINVALID;
-	if (p < end && (*p == 'e' || *p == 'E')) {
+}
+
+/* Digits, a '.' and digits, an exponent; returns where they end. */
+static const char *S_read_decimal(S_decimal *d, const char *p, const char *end)
+{
+	memset(d, 0, sizeof(*d));
+	while (p < end && S_isdigit(*p))
+		S_digit(d, *p++, false);
+	if (p < end && *p == '.')
+		for (p++; p < end && S_isdigit(*p); p++)
+			S_digit(d, *p, true);
+	if (d->any && p < end && (*p == 'e' || *p == 'E')) {
 		const char *q = p + 1;
 		int64_t e;
 		if (q < end && *q == '+')
@@ -149,46 +127,86 @@ int tr_parse_double(double *out, const char *s, const char *end,
 		if (tr_parse_int64(&e, q, end, &q) == 0) {
 			if (e > 100000 || e < -100000)
 				e = e > 0 ? 100000 : -100000;
-			exp10 += (int)e;
+			d->exp10 += (int)e;
 			p = q;
 		}
 	}
+	return p;
+}
+
+/* pgbench >= 12 prints NaN/Infinity, 10 and 11 print nan/-nan/inf. */
+static bool S_special(double *out, const char *p, const char *end, bool neg,
+                      const char **next)
+{
+	size_t wlen;
+	if (S_word(p, end, "infinity", &wlen) || S_word(p, end, "inf", &wlen))
+		*out = neg ? -INFINITY : INFINITY;
+	else if (S_word(p, end, "nan", &wlen))
+		*out = NAN;
+	else
+		return false;
+	if (next)
+		*next = p + wlen;
+	return true;
+}
+
+/* strtod rounds correctly, on a copy of [s, e) whose '.' is the locale's
+ * decimal point. */
+static int S_strtod(double *out, const char *s, const char *e)
+{
+	char tmp[400];
+	const char *dp = localeconv()->decimal_point;
+	size_t n = 0;
+	const char *q;
+	char *tend;
+	for (q = s; q < e && n + 8 < sizeof(tmp); q++) {
+		if (*q == '.') {
+			size_t dl = strlen(dp);
+			memcpy(tmp + n, dp, dl);
+			n += dl;
+		} else {
+			tmp[n++] = *q;
+		}
+	}
+	if (q < e)
+		return TR_EINVALID;
+	tmp[n] = '\0';
+	*out = strtod(tmp, &tend);
+	return 0;
+}
+
+int tr_parse_double(double *out, const char *s, const char *end,
+                    const char **next)
+{
+	const char *p = s, *digits_start;
+	bool neg = false;
+	S_decimal d;
+	int rc;
+
+	if (p < end && (*p == '-' || *p == '+')) {
+		neg = *p == '-';
+		p++;
+	}
+	if (S_special(out, p, end, neg, next))
+		return 0;
+	digits_start = p;
+	p = S_read_decimal(&d, p, end);
+	if (!d.any)
+		return TR_EINVALID;
 	if (next)
 		*next = p;
-
 	/* Clinger's fast path: exact when the mantissa and the power of ten
 	 * are both exactly representable; covers everything pgbench prints. */
-	if (mant < ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22) {
-		double v = (double)mant;
-		v = exp10 < 0 ? v / S_pow10[-exp10] : v * S_pow10[exp10];
+	if (d.mant < ((uint64_t)1 << 53) && d.exp10 >= -22 && d.exp10 <= 22) {
+		double v = (double)d.mant;
+		v = d.exp10 < 0 ? v / S_pow10[-d.exp10] : v * S_pow10[d.exp10];
 		*out = neg ? -v : v;
 		return 0;
 	}
-
-	/* Otherwise let strtod round correctly, on a copy whose '.' is the
-	 * locale's decimal point. */
-	{
-		char tmp[400];
-		const char *dp = localeconv()->decimal_point;
-		size_t n = 0;
-		const char *q;
-		char *tend;
-		for (q = digits_start; q < p && n + 8 < sizeof(tmp); q++) {
-			if (*q == '.') {
-				size_t dl = strlen(dp);
-				memcpy(tmp + n, dp, dl);
-				n += dl;
-			} else {
-				tmp[n++] = *q;
-			}
-		}
-		if (q < p)
-			return TR_EINVALID;
-		tmp[n] = '\0';
-		*out = strtod(tmp, &tend);
-		if (neg)
-			*out = -*out;
-	}
+	if ((rc = S_strtod(out, digits_start, p)) < 0)
+		return rc;
+	if (neg)
+		*out = -*out;
 	return 0;
 }
 
