@@ -16,6 +16,8 @@ converted with [fx]; cost per TPS; exact Mann-Whitney p values and Holm.
 Exits 1 listing every mismatch."""
 import configparser, itertools, json, math, os, re, sys
 from statistics import median, pstdev
+# (the script's folder is on sys.path: the exact rank code is shared)
+from txlog_exact import latencies
 
 study, results_path = sys.argv[1], sys.argv[2]
 R = json.load(open(results_path))
@@ -78,14 +80,6 @@ def progress_windows(text):
                 lat.append(la)
     return tps, lat
 
-def txlog_latencies(files):
-    v = []
-    for f in files:
-        for line in open(f):
-            x = line.split()[2]
-            if x.isdigit():
-                v.append(int(x))
-    return v
 
 def nearest_rank(v, p):
     """percentile_disc: the smallest value with at least ceil(q*N) values at
@@ -168,7 +162,7 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
                         prog += "\n" + open(os.path.join(d, stem + ext)).read()
                 want = stability(*progress_windows(prog))
                 if top:   # per-transaction logs: exact percentiles
-                    v = sorted(txlog_latencies(top))
+                    v = latencies(top)
                     got = r["latency"]
                     checked_count = got and got["count"] == len(v)
                     if not checked_count:
