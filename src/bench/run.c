@@ -69,27 +69,6 @@ static void S_tick(void *arg, double now)
 	r->b->opts.event(r->b->opts.ctx, &ev);
 }
 
-static int S_mkdirs(const char *path)
-{
-	char *copy = tr_strdup(path);
-	int rc = 0;
-	if (!copy)
-		return TR_ENOMEM;
-	for (char *p = copy + 1; rc == 0; p++) {
-		char c = *p;
-		if (c != '/' && c != '\0')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0755) < 0 && errno != EEXIST)
-			rc = tr_error_set_errno(copy);
-		*p = c;
-		if (!c)
-			break;
-	}
-	free(copy);
-	return rc;
-}
-
 /* Whether name is <stem>.txt or one of <stem>'s log files. */
 static bool S_belongs(const char *name, const char *stem)
 {
@@ -126,7 +105,7 @@ static int S_move_aside(S_run *r, const char *stem, const char *aside)
 		char *from, *dest;
 		if (!S_belongs(e->d_name, stem))
 			continue;
-		if (moved == 0 && (rc = S_mkdirs(to)) < 0)
+		if (moved == 0 && (rc = tr_path_mkdirs(to)) < 0)
 			break;
 		from = tr_path_join(dir, e->d_name);
 		dest = tr_path_join(to, e->d_name);
@@ -335,7 +314,7 @@ static int S_facts(S_run *r)
 		                       "results/%s/facts.json", r->t->provider->id);
 		S_emit(r, TR_BENCH_EV_COMMAND, "facts", msg);
 		free(msg);
-	} else if (rc == 0 && (rc = S_mkdirs(dir)) == 0 &&
+	} else if (rc == 0 && (rc = tr_path_mkdirs(dir)) == 0 &&
 	           (rc = tr_probe_facts_json(&json, r->t->conninfo,
 	                                     r->b->pgbench_version)) == 0) {
 		rc = tr_file_write_atomic(path, json.ptr, json.size);
@@ -356,7 +335,7 @@ static int S_target(S_run *r, size_t ti)
 
 	r->t = t;
 	if (rc == 0 && !r->b->opts.dry_run)
-		rc = S_mkdirs(dir);
+		rc = tr_path_mkdirs(dir);
 	free(dir);
 	if (rc == 0 && t->facts)
 		rc = S_facts(r);

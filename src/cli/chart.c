@@ -94,11 +94,7 @@ static const char *S_ext(tr_chart_format f)
 static int S_write(const char *path, const tr_buf *b)
 {
 	if (strcmp(path, "-") == 0) {
-		if (fwrite(b->ptr, 1, b->size, stdout) != b->size || fflush(stdout) != 0) {
-			tr_cli_error("writing to stdout failed");
-			return -1;
-		}
-		return 0;
+		return tr_cli_write_stdout(b);
 	}
 	if (tr_file_write_atomic(path, b->ptr, b->size) < 0) {
 		tr_cli_error_last();

@@ -9,6 +9,7 @@
  */
 
 #include "ingest/ingest.h"
+#include "util/buf.h"
 #include "util/diag.h"
 
 enum { TR_EXIT_OK = 0, TR_EXIT_FINDINGS = 1, TR_EXIT_FAILURE = 2 };
@@ -37,6 +38,9 @@ void tr_cli_warning(const char *fmt, ...) TR_PRINTF(1, 2);
  * message) when it lies in the study's results/ or is one of its input
  * files (docs/reliability.md, "Output paths"). */
 int tr_cli_output_check(const char *study, const char *out);
+/* b on stdout, flushed: 0, or -1 after "tpsreport: writing to stdout
+ * failed" (a full disk or a closed pipe must not exit 0). */
+int tr_cli_write_stdout(const tr_buf *b);
 /* The last library error, as "tpsreport: FILE:LINE: message". */
 void tr_cli_error_last(void);
 /* Each diagnostic as "tpsreport: warning: FILE:LINE: message". */

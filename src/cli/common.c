@@ -48,6 +48,15 @@ void tr_cli_warning(const char *fmt, ...)
 	tr_buf_free(&msg);
 }
 
+int tr_cli_write_stdout(const tr_buf *b)
+{
+	if (fwrite(b->ptr, 1, b->size, stdout) != b->size || fflush(stdout) != 0) {
+		tr_cli_error("writing to stdout failed");
+		return -1;
+	}
+	return 0;
+}
+
 void tr_cli_error_last(void)
 {
 	const char *msg = tr_error_last();

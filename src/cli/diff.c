@@ -233,11 +233,8 @@ int tr_cmd_diff(int argc, char **argv)
 		tr_cli_error_last();
 		goto cleanup;
 	}
-	fwrite(out.ptr, 1, out.size, stdout);
-	if (fflush(stdout) != 0) {
-		tr_cli_error("writing to stdout failed");
+	if (tr_cli_write_stdout(&out) < 0)
 		goto cleanup;
-	}
 	status = a.nrules > 0 ? S_rules(&a, d) :
 	         d->significant ? TR_EXIT_FINDINGS : TR_EXIT_OK;
 cleanup:

@@ -182,28 +182,6 @@ static int S_walk(S_items *items, const char *dir, int depth)
 	return rc < 0 ? rc : 0;
 }
 
-/* mkdir -p */
-static int S_mkdirs(const char *path)
-{
-	char *copy = tr_strdup(path);
-	int rc = 0;
-	if (!copy)
-		return TR_ENOMEM;
-	for (char *p = copy + 1; rc == 0; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(copy, 0755) < 0 && errno != EEXIST)
-			rc = tr_error_set_errno(copy);
-		*p = c;
-		if (c == '\0')
-			break;
-	}
-	free(copy);
-	return rc;
-}
-
 /* Copy an item's bytes to its place; the same bytes there already: 0. */
 static int S_place(const char *study, const S_item *it, char **out)
 {
@@ -211,7 +189,7 @@ static int S_place(const char *study, const S_item *it, char **out)
 	char *dir = tr_sprintf("%s/results/%s/%s", study, it->provider, it->scenario);
 	char *dst = dir ? tr_sprintf("%s/%s", dir, base) : NULL;
 	tr_buf have = TR_BUF_INIT;
-	int rc = dst ? S_mkdirs(dir) : TR_ENOMEM;
+	int rc = dst ? tr_path_mkdirs(dir) : TR_ENOMEM;
 	*out = NULL;
 	if (rc == 0 && tr_file_read(&have, dst) == 0) {
 		if (have.size != it->bytes.size ||
@@ -396,7 +374,7 @@ int tr_cmd_import(int argc, char **argv)
 	if (optind >= argc)
 		return tr_cli_usage_error("import", "no DIR or FILE given");
 	if (S_collect(&items, argc - optind, argv + optind) < 0 ||
-	    S_mkdirs(study) < 0) {
+	    tr_path_mkdirs(study) < 0) {
 		tr_cli_error_last();
 		goto cleanup;
 	}

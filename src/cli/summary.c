@@ -85,11 +85,8 @@ int tr_cmd_summary(int argc, char **argv)
 		tr_cli_error_last();
 		goto cleanup;
 	}
-	fwrite(out.ptr, 1, out.size, stdout);
-	if (fflush(stdout) != 0) {
-		tr_cli_error("writing to stdout failed");
+	if (tr_cli_write_stdout(&out) < 0)
 		goto cleanup;
-	}
 	status = TR_EXIT_OK;
 	for (size_t i = 0; strict && i < results->warnings.count; i++)
 		if (results->warnings.items[i].severity == TR_SEV_WARNING)

@@ -177,3 +177,24 @@ cleanup:
 	free(tmp);
 	return rc;
 }
+
+int tr_path_mkdirs(const char *path)
+{
+	char *copy = tr_strdup(path);
+	int rc = 0;
+	if (!copy)
+		return TR_ENOMEM;
+	for (char *p = copy + 1; rc == 0; p++) {
+		char c = *p;
+		if (c != '/' && c != '\0')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0755) < 0 && errno != EEXIST)
+			rc = tr_error_set_errno(copy);
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	free(copy);
+	return rc;
+}

@@ -25,6 +25,11 @@ bool tr_path_within(const char *a, const char *b);
  * caller frees it), or a negative code when either cannot be resolved. */
 int tr_path_inside(const char *path, const char *root, char **real);
 
+/* mkdir -p: path and every missing folder above it (mode 0755); folders
+ * already there are fine. Fails with "FOLDER: reason" naming the first
+ * folder that could not be made. */
+int tr_path_mkdirs(const char *path);
+
 /* Join two path parts with one '/'. Caller frees. */
 char *tr_path_join(const char *a, const char *b);
 

@@ -27,15 +27,7 @@ void tr_writeup_charts_truncate(tr_writeup_charts *charts, size_t n)
 
 void tr_writeup_charts_free(tr_writeup_charts *charts)
 {
-	for (size_t i = 0; i < charts->count; i++) {
-		tr_writeup_chart *c = &charts->items[i];
-		free(c->name);
-		free(c->kind);
-		free(c->title);
-		free(c->alt);
-		tr_buf_free(&c->svg);
-		tr_buf_free(&c->png);
-	}
+	tr_writeup_charts_truncate(charts, 0);
 	free(charts->items);
 	memset(charts, 0, sizeof(*charts));
 }

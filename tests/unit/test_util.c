@@ -4,12 +4,16 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/error.h"
+#include "util/file.h"
 #include "util/json.h"
 #include "util/number.h"
 #include "util/sha256.h"
 #include "util/str.h"
 
 #include <locale.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,6 +288,30 @@ static void test_slug(void)
 	tr_buf_free(&b);
 }
 
+/* tr_path_mkdirs is mkdir -p: every level made, existing ones fine, and
+ * the first folder it cannot make named. */
+static void test_mkdirs(void)
+{
+	char root[] = "/tmp/tr-mkdirs-XXXXXX", path[128], file[128];
+	struct stat st;
+	FILE *f;
+	CHECK(mkdtemp(root) != NULL);
+	snprintf(path, sizeof(path), "%s/a/b/c", root);
+	CHECK_INT(tr_path_mkdirs(path), 0);
+	CHECK(stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+	CHECK_INT(tr_path_mkdirs(path), 0); /* already there */
+	snprintf(file, sizeof(file), "%s/a/plain", root);
+	CHECK((f = fopen(file, "w")) != NULL);
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "%s/a/plain/d/e", root);
+	CHECK(tr_path_mkdirs(path) < 0);
+	snprintf(path, sizeof(path), "%s/a/plain/d: ", root);
+	CHECK(strncmp(tr_error_last(), path, strlen(path)) == 0);
+	snprintf(path, sizeof(path), "rm -rf '%s'", root);
+	CHECK(system(path) == 0);
+}
+
 int main(void)
 {
 	RUN(test_parse_double);
@@ -298,5 +326,6 @@ int main(void)
 	RUN(test_errors);
 	RUN(test_utf8);
 	RUN(test_slug);
+	RUN(test_mkdirs);
 	return harness_done();
 }
