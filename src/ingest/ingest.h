@@ -123,6 +123,15 @@ int tr_txlog_parse_from(tr_txlog_stats *out, const char *data, size_t len,
  * into out), but on failure out holds part of the window: drop it. */
 int tr_txlog_parse_window(tr_txlog_stats *out, int *nfields, const char *data,
                           size_t len, const char *path, long first_line);
+/*
+ * Which scanner the per-transaction readers use: with `vector` true, the
+ * vector scanner (x86-64 with AVX2) where this machine has it, which is
+ * the default; with false, the byte-by-byte scanner it is tested against.
+ * Both give the same results and the same errors on every input. Returns
+ * whether the vector scanner is in use from now on. For tests and
+ * benchmarks: call it before reading, not while other threads read.
+ */
+bool tr_txlog_use_vector(bool vector);
 
 /* ---- init output (-i) ------------------------------------------------ */
 

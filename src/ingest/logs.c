@@ -253,7 +253,7 @@ static int S_map_window(S_map *m, S_job *job, int fd, uint64_t ws,
 		m->lo = (ws > 0 ? ws - 1 : 0) / (uint64_t)page * (uint64_t)page;
 		m->hi = we + slack < job->size ? we + slack : job->size;
 		p = mmap(NULL, (size_t)(m->hi - m->lo), PROT_READ,
-		         MAP_PRIVATE | MAP_POPULATE, fd, (off_t)m->lo);
+		         MAP_PRIVATE, fd, (off_t)m->lo);
 		if (p == MAP_FAILED)
 			return tr_error_set_errno(job->relpath);
 		m->map = p;

@@ -218,16 +218,89 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
 	return 0;
 }
 
-/* Room that the epoch shortcut of S_lines needs after a line's start: the
- * epoch field starts at most 4 x 19 bytes in (four fields of at most 18
- * digits, or a word, checked before), and the shortcut reads 11 bytes. */
+/* Room that the fast loops need after a line's start: the epoch shortcut
+ * reads 11 bytes at most 4 x 19 bytes in (four fields of at most 18
+ * digits, or a word, checked before), the vector scanner reads 64. */
 #define S_FAST_ROOM 128
 
+/* The last 10-digit epoch second read: its text and its value. */
+typedef struct {
+	uint64_t ep8, ep_s;
+	char ep9, ep10;
+} S_epoch;
+
+/* One line's fields, as S_account takes them. */
+typedef struct {
+	int kind;
+	uint64_t lat, s, us, c7, c8;
+} S_fields;
+
 /*
- * Read the lines from *pp while they start before `stop`. With `fast`
- * (a constant at both calls, so the compiler makes two loops) the epoch
- * seconds are compared with the line before's in one 8-byte load instead
- * of being read digit by digit, which needs S_FAST_ROOM bytes of buffer.
+ * Read the line at *pp byte by byte into *f; false when it is not a good
+ * line. With `fast` (a constant at every call, so the compiler makes two
+ * loops) the epoch seconds are compared with the line before's in one
+ * 8-byte load instead of being read digit by digit, which needs
+ * S_FAST_ROOM bytes of buffer. Always inlined, so that *f and *ep live in
+ * the caller's registers.
+ */
+static inline __attribute__((always_inline)) bool
+S_line_bytes(const char **pp, int nfields, bool fast, S_epoch *ep,
+             S_fields *f)
+{
+	const char *p = *pp;
+	uint64_t v;
+	f->kind = S_OK;
+	f->lat = f->c7 = f->c8 = 0;
+	/* client_id and transaction_no: checked, not kept */
+	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+		return false;
+	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+		return false;
+	/* latency, or a word for the transactions that have none */
+	if ((unsigned)(unsigned char)*p - '0' < 10) {
+		if (S_digits(&p, &f->lat) - 1 >= S_DIGITS)
+			return false;
+	} else if ((f->kind = S_word(&p)) == S_BAD) {
+		return false;
+	}
+	if (*p++ != ' ')
+		return false;
+	/* script_no, epoch seconds and microseconds */
+	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
+		return false;
+	if (fast && S_load8(p) == ep->ep8 && p[8] == ep->ep9 &&
+	    p[9] == ep->ep10 && p[10] == ' ') {
+		f->s = ep->ep_s;    /* the same second as the line before */
+		p += 11;
+	} else {
+		const char *e = p;
+		if (S_digits(&p, &f->s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
+			return false;
+		if (fast && p - e == 11) {
+			ep->ep8 = S_load8(e);
+			ep->ep9 = e[8];
+			ep->ep10 = e[9];
+			ep->ep_s = f->s;
+		}
+	}
+	if (S_digits(&p, &f->us) - 1 >= S_US_DIGITS)
+		return false;
+	if (nfields >= 7) {
+		if (*p++ != ' ' || S_digits(&p, &f->c7) - 1 >= S_DIGITS)
+			return false;
+		if (nfields == 8 &&
+		    (*p++ != ' ' || S_digits(&p, &f->c8) - 1 >= S_DIGITS))
+			return false;
+	}
+	if (*p++ != '\n')
+		return false;
+	*pp = p;
+	return true;
+}
+
+/*
+ * Read the lines from *pp while they start before `stop` (with `fast`:
+ * see S_line_bytes).
  *
  * Why the loop is shaped like this:
  * - the format is fixed, so the fields are read in order, straight from
@@ -244,14 +317,8 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
  *   same way on every line and cost next to nothing;
  * - nothing is allocated per line: latencies go into the histogram, the
  *   rest into counters (S_account, inlined).
- * (Measured slower on the 20M-line benchmark, and left out: classifying
- * each line's first 64 bytes with SSE2 compare masks, then reading the
- * fields at the spaces' positions with 8-byte SWAR conversions, with or
- * without finding the line ends 64 bytes at a time ahead of the parse:
- * about 20 ns a line against this loop's 14, before counting. As many
- * instructions per line as the byte loop, whose branches are predicted
- * well on real logs. Moving the fields into a struct shared by a parse
- * function and a count function also cost 6-10%: keep them in locals.)
+ * On x86-64 with AVX2, S_lines_vec reads most lines instead; this loop is
+ * the reference it is tested against, and what reads every line elsewhere.
  * Returns 0, the number of the first bad line, or -1 when memory ran out.
  */
 #define S_FAIL(v) do { bad = (v); goto out; } while (0)
@@ -264,79 +331,44 @@ static inline long S_lines(S_acc *out, const char **pp, const char *stop,
 	 * counters in registers (through a pointer, every store to a dense
 	 * counter could change them, and they would be reloaded per line). */
 	S_acc acc = *out, *a = &acc;
-	long bad = 0;
-	/* The last 10-digit epoch second read: its text and value. */
-	uint64_t ep8 = 0, ep_s = 0;
-	char ep9 = 0, ep10 = 0;
+	S_epoch ep = { 0, 0, 0, 0 };
+	/* (a local: *line could alias a dense counter, and be reloaded) */
+	long bad = 0, n = *line;
 
 	while (p < stop) {
-		uint64_t v, lat = 0, s, us, c7 = 0, c8 = 0;
-		int kind = S_OK;
-		++*line;
-		/* client_id and transaction_no: checked, not kept */
-		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			S_FAIL(*line);
-		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			S_FAIL(*line);
-		/* latency, or a word for the transactions that have none */
-		if ((unsigned)(unsigned char)*p - '0' < 10) {
-			if (S_digits(&p, &lat) - 1 >= S_DIGITS)
-				S_FAIL(*line);
-		} else if ((kind = S_word(&p)) == S_BAD) {
-			S_FAIL(*line);
-		}
-		if (*p++ != ' ')
-			S_FAIL(*line);
-		/* script_no, epoch seconds and microseconds */
-		if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
-			S_FAIL(*line);
-		if (fast && S_load8(p) == ep8 && p[8] == ep9 && p[9] == ep10 &&
-		    p[10] == ' ') {
-			s = ep_s;    /* the same second as the line before */
-			p += 11;
-		} else {
-			const char *f = p;
-			if (S_digits(&p, &s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
-				S_FAIL(*line);
-			if (fast && p - f == 11) {
-				ep8 = S_load8(f);
-				ep9 = f[8];
-				ep10 = f[9];
-				ep_s = s;
-			}
-		}
-		if (S_digits(&p, &us) - 1 >= S_US_DIGITS)
-			S_FAIL(*line);
-		if (nfields >= 7) {
-			if (*p++ != ' ' || S_digits(&p, &c7) - 1 >= S_DIGITS)
-				S_FAIL(*line);
-			if (nfields == 8 &&
-			    (*p++ != ' ' || S_digits(&p, &c8) - 1 >= S_DIGITS))
-				S_FAIL(*line);
-		}
-		if (*p++ != '\n')
-			S_FAIL(*line);
-
-		if (S_account(a, kind, lat, (int64_t)s * 1000000 + (int64_t)us,
-		              c7, c8, nfields) < 0)
+		S_fields f;
+		++n;
+		if (!S_line_bytes(&p, nfields, fast, &ep, &f))
+			S_FAIL(n);
+		if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
+		              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
 			S_FAIL(-1);
 	}
 	*pp = p;
 out:
 	*out = acc;
+	*line = n;
 	return bad;
 }
 
-#undef S_FAIL
+#include "txlog_vec.h"
 
-/* The whole buffer (which ends with '\n'): with the epoch shortcut while
- * there is room for its reads, without it for the last lines. */
+/* The whole buffer (which ends with '\n'): with the fast loop while there
+ * is room for its reads, with the plain one for the last lines. */
 static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 {
 	const char *p = data, *end = data + len;
 	long line = 0, bad = 0;
-	if (len > S_FAST_ROOM)
-		bad = S_lines(out, &p, end - S_FAST_ROOM, nfields, &line, true);
+	if (len > S_FAST_ROOM) {
+#ifdef S_HAVE_VEC
+		if (S_use_vec())
+			bad = S_lines_vec(out, &p, end - S_FAST_ROOM, nfields,
+			                  &line);
+		else
+#endif
+			bad = S_lines(out, &p, end - S_FAST_ROOM, nfields, &line,
+			              true);
+	}
 	if (bad == 0)
 		bad = S_lines(out, &p, end, nfields, &line, false);
 	if (bad == 0)
@@ -344,6 +376,8 @@ static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 	tr_hist_counted(out->latency, out->dense_n, out->dense_min, out->dense_max);
 	return bad;
 }
+
+#undef S_FAIL
 
 /* ---- saying what is wrong with a line ---------------------------------- */
 
