@@ -683,7 +683,7 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			char *fs = tr_path_join(st->root, run->log_paths[k]);
 			struct stat sb;
 			tr_log_kind kind = TR_LOG_NONE;
-			uint64_t size = 0, nchunks = 1;
+			uint64_t size = 0, nchunks = 1, fchunk = chunk;
 			int fd;
 			if (!fs)
 				return TR_ENOMEM;
@@ -698,8 +698,13 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			}
 			if (fd >= 0)
 				close(fd);
-			if (kind == TR_LOG_TRANSACTION && size > chunk)
+			/* Chunks of one size (whole blocks): with 64, 64 and 43
+			 * MiB, the last job would leave the other cores idle. */
+			if (kind == TR_LOG_TRANSACTION && size > chunk) {
 				nchunks = (size + chunk - 1) / chunk;
+				fchunk = (size + nchunks - 1) / nchunks;
+				fchunk = (fchunk + ctx->block - 1) / ctx->block * ctx->block;
+			}
 			if (kind == TR_LOG_AGGREGATE && size > S_MAX_AGGREGATE)
 				kind = TR_LOG_NONE; /* reported as unreadable below */
 			for (uint64_t c = 0; c < nchunks; c++) {
@@ -720,8 +725,8 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 				job->kind = kind;
 				job->col7 = col7;
 				job->size = size;
-				job->off = c * chunk;
-				job->len = c + 1 == nchunks ? size - job->off : chunk;
+				job->off = c * fchunk;
+				job->len = c + 1 == nchunks ? size - job->off : fchunk;
 				ctx->total += job->kind == TR_LOG_TRANSACTION ? job->len : size;
 			}
 		}
