@@ -362,10 +362,20 @@ static void S_merge_ready(S_ctx *ctx)
 		if (!job->tx_init)
 			continue;
 		if (job->rc == 0 && ctx->merge_rc == 0) {
+			int rc = TR_ENOMEM;
 			if (!*acc && (*acc = tr_calloc(1, sizeof(tr_txlog_stats))) != NULL)
 				tr_txlog_stats_init(*acc);
-			if (!*acc || tr_txlog_stats_merge(*acc, &job->tx) < 0)
-				ctx->merge_rc = TR_ENOMEM;
+			if (*acc)
+				rc = tr_txlog_stats_merge(*acc, &job->tx);
+			if (rc == TR_EINVALID) {
+				/* figures no pgbench log adds up to: the run is
+				 * left out, with the reason (S_check_jobs) */
+				job->rc = rc;
+				job->error = tr_sprintf("%s: %s", job->relpath,
+				                        tr_error_last());
+			} else if (rc < 0) {
+				ctx->merge_rc = rc;
+			}
 		}
 		tr_hist_free(&job->tx.latency);
 	}

@@ -57,10 +57,12 @@ typedef struct S_acc {
 	uint64_t lag_sum, lag_min, lag_max;
 	uint64_t lag_sq;                  /* squares while they fit, then */
 	long double lag_sum2;             /* the rest */
+	long double lag_sum_big;          /* the same for the sum */
 	/* The retries column (7 or 8 fields): successful and failed ones, as
 	 * pgbench counts them. */
 	int64_t retried;
 	uint64_t retries;
+	bool retries_overflow;            /* their sum passed 2^64 */
 	/* For guessing what a 7th column is (see S_decide_col7). */
 	int64_t ok_zero7, fail_nonzero7;
 } S_acc;
@@ -186,7 +188,12 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
 		if (nfields >= 7) {
 			uint64_t sq;
 			a->lag_n++;
-			a->lag_sum += lagv;
+			if (__builtin_add_overflow(a->lag_sum, lagv, &sq)) {
+				a->lag_sum_big += (long double)a->lag_sum + lagv;
+				a->lag_sum = 0;
+			} else {
+				a->lag_sum = sq;
+			}
 			if (lagv < a->lag_min)
 				a->lag_min = lagv;
 			if (lagv > a->lag_max)
@@ -198,7 +205,8 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
 				a->lag_sq = sq;
 			else
 				a->lag_sum2 += (long double)lagv * lagv;
-			a->retries += retv;
+			a->retries_overflow |= __builtin_add_overflow(a->retries, retv,
+			                                              &a->retries);
 			a->retried += retv > 0;
 			a->ok_zero7 += c7 == 0;
 		}
@@ -210,7 +218,8 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
 		a->deadlock += kind == S_DEADLOCK;
 		a->other += kind == S_OTHER;
 		if (nfields >= 7) {
-			a->retries += retv;
+			a->retries_overflow |= __builtin_add_overflow(a->retries, retv,
+			                                              &a->retries);
 			a->retried += retv > 0;
 			a->fail_nonzero7 += c7 != 0;
 		}
@@ -478,7 +487,8 @@ static tr_txlog_col7 S_decide_col7(const S_acc *a)
 	return TR_TXLOG_COL7_LAG;
 }
 
-static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
+static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields,
+                    const char *path, long first_line)
 {
 	tr_txlog_stats s;
 	bool lag = nfields == 8, retries = nfields == 8;
@@ -507,10 +517,16 @@ static int S_commit(tr_txlog_stats *out, S_acc *a, int nfields)
 			s.lag_us.count = a->lag_n;
 			s.lag_us.min = (double)a->lag_min;
 			s.lag_us.max = (double)a->lag_max;
-			s.lag_us.sum = (long double)a->lag_sum;
+			s.lag_us.sum = (long double)a->lag_sum + a->lag_sum_big;
 			s.lag_us.sum2 = a->lag_sum2 + (long double)a->lag_sq;
 		}
 	}
+	if (retries && (a->retries_overflow || a->retries > INT64_MAX))
+		return tr_error_set_at(path, first_line,
+		                       "the retries of the %lld lines from here add "
+		                       "up to more than 2^63: not pgbench's retries "
+		                       "(a 32-bit count per transaction)",
+		                       (long long)a->lines);
 	if (retries) {
 		s.has_retries = true;
 		s.retried = a->retried;
@@ -549,7 +565,10 @@ int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from)
 	into->serialization += from->serialization;
 	into->deadlock += from->deadlock;
 	into->retried += from->retried;
-	into->retries += from->retries;
+	if (__builtin_add_overflow(into->retries, from->retries, &into->retries))
+		return tr_error_set("the retries of the logs add up to more than "
+		                    "2^63: not pgbench's retries (a 32-bit count "
+		                    "per transaction)");
 	into->lines += from->lines;
 	tr_simple_stats_merge(&into->lag_us, &from->lag_us);
 	if (!isnan(from->first_s) &&
@@ -617,7 +636,7 @@ int tr_txlog_parse_window(tr_txlog_stats *out, int *nfields, const char *data,
 			                          (size_t)(data + len - ls)) + 1;
 		return S_diagnose(ls, data + len, n, path, first_line + bad - 1);
 	}
-	return S_commit(out, &acc, n);
+	return S_commit(out, &acc, n, path, first_line);
 }
 
 /* ---- sniffing ---------------------------------------------------------- */
