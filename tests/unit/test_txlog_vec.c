@@ -937,6 +937,12 @@ static void test_checks_can_fail(void)
 
 int main(void)
 {
+	/* A fixed seed, so that a failure replays; TR_TXLOG_VEC_SEED=N
+	 * explores other logs. */
+	const char *env = getenv("TR_TXLOG_VEC_SEED");
+	if (env)
+		S_seed = strtoull(env, NULL, 10);
+	printf("test_txlog_vec: seed %llu\n", (unsigned long long)S_seed);
 	S_have_vec = tr_txlog_use_vector(true);
 	printf("test_txlog_vec: %s\n", S_have_vec
 	       ? "the vector scanner is in use (AVX2): vector against bytes"
