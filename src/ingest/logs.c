@@ -43,6 +43,8 @@
 #define S_CHUNK ((uint64_t)64 << 20)     /* default bytes of a per-transaction log per job */
 #define S_WINDOW ((uint64_t)8 << 20)     /* bytes mapped at a time */
 #define S_BLOCK ((uint64_t)1 << 20)      /* bytes hashed and then parsed */
+#define S_PART ((uint64_t)64 << 10)      /* bytes hashed and then parsed (in cache) */
+_Static_assert(S_PART % TR_HASH64_BULK_STEP == 0, "parts are hashed in steps");
 #define S_SLACK ((uint64_t)64 << 10)     /* mapped past a window for its last line */
 #define S_MAX_AGGREGATE ((uint64_t)256 << 20)
 #define S_SNIFF 65536
@@ -235,6 +237,27 @@ static int S_parse_lines(S_job *job, const S_map *m, uint64_t from, uint64_t to,
 }
 
 /*
+ * Hash and parse the block [b, e) of the mapping (b block-aligned within
+ * the job's range), S_PART bytes at a time: each part is parsed right
+ * after it is hashed, while it is still in the core's cache (a whole 1 MiB
+ * block is larger than the cache, and would be read from memory twice).
+ */
+static int S_block(S_job *job, const S_map *m, uint64_t b, uint64_t e,
+                   uint64_t block, uint64_t *next, int *nfields)
+{
+	tr_hash64_bulk_state h;
+	int rc = 0;
+	tr_hash64_bulk_begin(&h);
+	for (uint64_t c = b; c < e && rc == 0; c += S_PART) {
+		uint64_t ce = c + S_PART < e ? c + S_PART : e;
+		tr_hash64_bulk_update(&h, m->map + (c - m->lo), (size_t)(ce - c));
+		rc = S_parse_lines(job, m, c, ce, next, nfields);
+	}
+	job->blocks[(b - job->off) / block] = tr_hash64_bulk_end(&h);
+	return rc;
+}
+
+/*
  * Map [ws, we) of the job's file into *m: a page before it too, to see
  * whether a line starts at ws, and enough after it for the last line
  * starting before we. Sets *next to the first line start at or after ws
@@ -299,11 +322,9 @@ static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
 	/* (1: the jump out of the handler unblocks SIGBUS again) */
 	if (sigsetjmp(jump, 1) == 0) {
 		rc = S_map_window(&S_cur, job, fd, ws, we, next);
-		for (uint64_t b = ws; b < we && rc == 0; b += block) {
-			uint64_t e = b + block < we ? b + block : we;
-			S_hash_blocks(job, S_cur.map, S_cur.lo, b, e, block);
-			rc = S_parse_lines(job, &S_cur, b, e, next, nfields);
-		}
+		for (uint64_t b = ws; b < we && rc == 0; b += block)
+			rc = S_block(job, &S_cur, b, b + block < we ? b + block : we,
+			             block, next, nfields);
 	} else {
 		rc = tr_error_set_at(job->relpath, 0, "the file got shorter while "
 		                     "it was being read");
@@ -662,7 +683,7 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			char *fs = tr_path_join(st->root, run->log_paths[k]);
 			struct stat sb;
 			tr_log_kind kind = TR_LOG_NONE;
-			uint64_t size = 0, nchunks = 1;
+			uint64_t size = 0, nchunks = 1, fchunk = chunk;
 			int fd;
 			if (!fs)
 				return TR_ENOMEM;
@@ -677,8 +698,13 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			}
 			if (fd >= 0)
 				close(fd);
-			if (kind == TR_LOG_TRANSACTION && size > chunk)
+			/* Chunks of one size (whole blocks): with 64, 64 and 43
+			 * MiB, the last job would leave the other cores idle. */
+			if (kind == TR_LOG_TRANSACTION && size > chunk) {
 				nchunks = (size + chunk - 1) / chunk;
+				fchunk = (size + nchunks - 1) / nchunks;
+				fchunk = (fchunk + ctx->block - 1) / ctx->block * ctx->block;
+			}
 			if (kind == TR_LOG_AGGREGATE && size > S_MAX_AGGREGATE)
 				kind = TR_LOG_NONE; /* reported as unreadable below */
 			for (uint64_t c = 0; c < nchunks; c++) {
@@ -699,8 +725,8 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 				job->kind = kind;
 				job->col7 = col7;
 				job->size = size;
-				job->off = c * chunk;
-				job->len = c + 1 == nchunks ? size - job->off : chunk;
+				job->off = c * fchunk;
+				job->len = c + 1 == nchunks ? size - job->off : fchunk;
 				ctx->total += job->kind == TR_LOG_TRANSACTION ? job->len : size;
 			}
 		}

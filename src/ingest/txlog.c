@@ -353,8 +353,9 @@ out:
 
 #include "txlog_vec.h"
 
-/* The whole buffer (which ends with '\n'): with the fast loop while there
- * is room for its reads, with the plain one for the last lines. */
+/* The whole buffer (which ends with '\n'): with the vector scanner while
+ * there is room for its reads, then the fast byte loop while there is room
+ * for its own, then the plain one for the last lines. */
 static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 {
 	const char *p = data, *end = data + len;
@@ -362,10 +363,9 @@ static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 	if (len > S_FAST_ROOM) {
 #ifdef S_HAVE_VEC
 		if (S_use_vec())
-			bad = S_lines_vec(out, &p, end - S_FAST_ROOM, nfields,
-			                  &line);
-		else
+			bad = S_lines_vec(out, &p, end, nfields, &line);
 #endif
+		if (bad == 0)
 			bad = S_lines(out, &p, end - S_FAST_ROOM, nfields, &line,
 			              true);
 	}

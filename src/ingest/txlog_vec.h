@@ -33,6 +33,7 @@ static bool S_vec_here(void)
 {
 	/* (a load of what libgcc found at start-up: cheap per block) */
 	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+	       __builtin_cpu_supports("bmi2") &&
 	       __builtin_cpu_supports("popcnt");
 }
 
@@ -42,7 +43,7 @@ static bool S_use_vec(void)
 }
 
 /* The masks of the 64 bytes at p: bit i is byte p[i]. */
-__attribute__((target("avx2,bmi,popcnt"), always_inline))
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
 static inline void S_masks(const char *p, uint64_t *space, uint64_t *newline,
                            uint64_t *digit)
 {
@@ -64,15 +65,26 @@ static inline void S_masks(const char *p, uint64_t *space, uint64_t *newline,
 	*digit = m[2][0] | m[2][1] << 32;
 }
 
-/* The number in the n digits at p (1 <= n <= 8), without a branch: the
- * digits are moved to the top of a word, leading zero bytes count as 0,
- * then pairs, quads and the eight are combined by multiplications. */
-static inline uint64_t S_swar8(const char *p, unsigned n)
+/* The numbers in the na digits at a and the nb digits at b (each 1 to 8),
+ * two at once and without a branch: each field's digits are moved to the
+ * top of a 64-bit lane (the zero bytes below count as leading zeros), then
+ * digit pairs, quads and the eight are combined by multiply-adds. */
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
+static inline void S_digits2(const char *a, unsigned na, const char *b,
+                             unsigned nb, uint64_t *va, uint64_t *vb)
 {
-	uint64_t x = S_load8(p) << (8 * (8 - n));
-	x = (x & 0x0f0f0f0f0f0f0f0fULL) * (10 * 256 + 1) >> 8;
-	x = (x & 0x00ff00ff00ff00ffULL) * (100 * 65536 + 1) >> 16;
-	return (x & 0x0000ffff0000ffffULL) * (10000 * 4294967296ULL + 1) >> 32;
+	uint64_t x = S_load8(a) << (8 * (8 - na));
+	uint64_t y = S_load8(b) << (8 * (8 - nb));
+	__m128i v = _mm_set_epi64x((long long)y, (long long)x);
+	v = _mm_and_si128(v, _mm_set1_epi8(0x0f));
+	v = _mm_maddubs_epi16(v, _mm_set_epi8(1, 10, 1, 10, 1, 10, 1, 10,
+	                                      1, 10, 1, 10, 1, 10, 1, 10));
+	v = _mm_madd_epi16(v, _mm_set_epi16(1, 100, 1, 100, 1, 100, 1, 100));
+	v = _mm_packus_epi32(v, v);
+	v = _mm_madd_epi16(v, _mm_set_epi16(1, 10000, 1, 10000, 1, 10000,
+	                                    1, 10000));
+	*va = (uint32_t)_mm_cvtsi128_si32(v);
+	*vb = (uint32_t)_mm_extract_epi32(v, 1);
 }
 
 /* The position of the lowest space left in *space, which it clears. */
@@ -84,30 +96,20 @@ static inline unsigned S_next_space(uint64_t *space)
 }
 
 /*
- * Read the line at *pp into *f with the masks; false when this scanner
- * does not settle it (the byte loop then decides). Needs 64 bytes of
- * buffer at *pp.
+ * The fields of the line at p, whose '\n' is p[e] and whose bytes before
+ * it are digits but for the spaces at the bits of `space`, into *f; false
+ * when this scanner does not settle the line (the byte loop then decides).
  */
-__attribute__((target("avx2,bmi,popcnt"), always_inline))
-static inline bool S_line_vec(const char **pp, int nfields, S_epoch *ep,
-                              S_fields *f)
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
+static inline bool S_line_fields(const char *p, uint64_t space, unsigned e,
+                                 const int nfields, S_epoch *ep, S_fields *f)
 {
-	const char *p = *pp;
-	uint64_t space, newline, digit, before;
-	unsigned e;
-	S_masks(p, &space, &newline, &digit);
-	if (newline == 0)
-		return false;                /* a line of 64 bytes or more */
-	e = (unsigned)__builtin_ctzll(newline);
-	before = (1ULL << e) - 1;        /* the bytes of the line; e < 64 */
-	space &= before;
-	/* only digits and spaces, nfields - 1 spaces, none doubled, none at
-	 * either end (e == 0, an empty line, fails the count) */
-	if (((digit | space) & before) != before ||
-	    __builtin_popcountll(space) != nfields - 1 ||
+	/* nfields - 1 spaces, none doubled, none at either end (e == 0, an
+	 * empty line, fails the count first) */
+	if (__builtin_popcountll(space) != nfields - 1 ||
 	    (space & (space << 1 | 1 | 1ULL << (e - 1))) != 0)
 		return false;
-	/* the fields' bounds: field i is [at_i, end_i) */
+	/* field i ends at end_i (its space, or the '\n') */
 	unsigned end0 = S_next_space(&space), end1 = S_next_space(&space);
 	unsigned end2 = S_next_space(&space), end3 = S_next_space(&space);
 	unsigned end4 = S_next_space(&space);
@@ -116,17 +118,26 @@ static inline bool S_line_vec(const char **pp, int nfields, S_epoch *ep,
 	unsigned l2 = end2 - end1 - 1, l4 = end4 - end3 - 1;
 	unsigned l5 = end5 - end4 - 1, l6 = end6 - end5 - 1, l7 = e - end6 - 1;
 	const char *epoch = p + end3 + 1;
-	/* the byte loop's limits, and what S_swar8 converts */
-	if ((end0 > S_DIGITS) | (end1 - end0 - 1 > S_DIGITS) | (l2 > 8) |
-	    (end3 - end2 - 1 > S_DIGITS) | (l4 > S_EPOCH_DIGITS) |
-	    (l5 > S_US_DIGITS) | (nfields >= 7 && l6 > 8) |
-	    (nfields == 8 && l7 > 8))
+	/* the byte loop's limits, and what S_digits2 converts: any length
+	 * over its limit makes a difference negative (all are below 64) */
+	int over = (S_DIGITS - (int)end0) | (S_DIGITS - (int)(end1 - end0 - 1)) |
+	           (8 - (int)l2) | (S_DIGITS - (int)(end3 - end2 - 1)) |
+	           (S_EPOCH_DIGITS - (int)l4) | (S_US_DIGITS - (int)l5);
+	if (nfields >= 7)
+		over |= 8 - (int)l6;
+	if (nfields == 8)
+		over |= 8 - (int)l7;
+	if (over < 0)
 		return false;
 	f->kind = S_OK;
-	f->lat = S_swar8(p + end1 + 1, l2);
-	f->us = S_swar8(p + end4 + 1, l5);
-	f->c7 = nfields >= 7 ? S_swar8(p + end5 + 1, l6) : 0;
-	f->c8 = nfields == 8 ? S_swar8(p + end6 + 1, l7) : 0;
+	S_digits2(p + end1 + 1, l2, p + end4 + 1, l5, &f->lat, &f->us);
+	f->c7 = f->c8 = 0;
+	if (nfields == 7)
+		S_digits2(p + end5 + 1, l6, p, 1, &f->c7, &f->c8);
+	if (nfields == 8)
+		S_digits2(p + end5 + 1, l6, p + end6 + 1, l7, &f->c7, &f->c8);
+	if (nfields == 7)
+		f->c8 = 0;
 	if (l4 == 10 && S_load8(epoch) == ep->ep8 && epoch[8] == ep->ep9 &&
 	    epoch[9] == ep->ep10) {
 		f->s = ep->ep_s;             /* the same second as the line before */
@@ -140,14 +151,75 @@ static inline bool S_line_vec(const char **pp, int nfields, S_epoch *ep,
 			ep->ep_s = f->s;
 		}
 	}
+	return true;
+}
+
+/*
+ * Read the line at *pp into *f with its own masks (in a segment that is
+ * not clean, see below); false when this scanner does not settle it.
+ * Needs 64 bytes of buffer at *pp.
+ */
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
+static inline bool S_line_vec(const char **pp, const int nfields, S_epoch *ep,
+                              S_fields *f)
+{
+	const char *p = *pp;
+	uint64_t space, newline, digit, before;
+	unsigned e;
+	S_masks(p, &space, &newline, &digit);
+	if (newline == 0)
+		return false;                /* a line of 64 bytes or more */
+	e = (unsigned)__builtin_ctzll(newline);
+	before = (1ULL << e) - 1;        /* the bytes of the line; e < 64 */
+	space &= before;
+	if (((digit | space) & before) != before ||
+	    !S_line_fields(p, space, e, nfields, ep, f))
+		return false;
 	*pp = p + e + 1;
 	return true;
 }
 
-/* S_lines with the vector scanner first on each line; needs S_FAST_ROOM
- * bytes of buffer after `stop`. Inlined with a constant nfields by
- * S_lines_vec, so that the field loops unroll into registers. */
-__attribute__((target("avx2,bmi,popcnt"), always_inline))
+/*
+ * A segment: the masks of S_SEG_BLOCKS blocks of 64 bytes from a line
+ * start, made once for the ~15 lines that start in its first S_SEG bytes
+ * (the last block is for the lines that run past them). When every byte
+ * is a digit, a space or a '\n' (clean), a line's masks are two shifts
+ * away, and no byte needs checking again.
+ */
+#define S_SEG 512
+#define S_SEG_BLOCKS (S_SEG / 64 + 1)
+#define S_SEG_ROOM (S_SEG_BLOCKS * 64 + S_FAST_ROOM)
+
+typedef struct {
+	uint64_t space[S_SEG_BLOCKS], newline[S_SEG_BLOCKS];
+} S_seg;
+
+/* Make the segment's masks at base; true when it is clean. */
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
+static inline bool S_seg_masks(S_seg *g, const char *base)
+{
+	uint64_t other = 0;
+	for (int k = 0; k < S_SEG_BLOCKS; k++) {
+		uint64_t digit;
+		S_masks(base + 64 * k, &g->space[k], &g->newline[k], &digit);
+		other |= ~(digit | g->space[k] | g->newline[k]);
+	}
+	return other == 0;
+}
+
+/* The 64 bits of m from bit o on (o < S_SEG): the bytes from o. */
+static inline uint64_t S_bits64(const uint64_t *m, unsigned o)
+{
+	unsigned i = o >> 6, b = o & 63;
+	return m[i] >> b | (m[i + 1] << 1) << (63 - b);
+}
+
+/* S_lines with the vector scanner: segment by segment while a whole one
+ * and S_FAST_ROOM fit before `stop`, each line from the segment's masks,
+ * from its own when the segment is not clean, and by S_line_bytes when
+ * neither settles it. Inlined with a constant nfields by S_lines_vec, so
+ * that the field code unrolls into registers. */
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
 static inline long S_lines_vec_n(S_acc *out, const char **pp,
                                  const char *stop, const int nfields,
                                  long *line)
@@ -157,16 +229,28 @@ static inline long S_lines_vec_n(S_acc *out, const char **pp,
 	S_epoch ep = { 0, 0, 0, 0 };
 	/* (a local: *line could alias a dense counter, and be reloaded) */
 	long bad = 0, n = *line;
+	S_seg g;
 
-	while (p < stop) {
-		S_fields f;
-		++n;
-		if (!S_line_vec(&p, nfields, &ep, &f) &&
-		    !S_line_bytes(&p, nfields, true, &ep, &f))
-			S_FAIL(n);
-		if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
-		              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
-			S_FAIL(-1);
+	while (stop - p >= S_SEG_ROOM) {
+		const char *base = p, *seg_end = p + S_SEG;
+		bool clean = S_seg_masks(&g, base);
+		while (p < seg_end) {
+			S_fields f;
+			unsigned o = (unsigned)(p - base), e;
+			uint64_t nl = S_bits64(g.newline, o);
+			++n;
+			e = (unsigned)__builtin_ctzll(nl | 1ULL << 63);
+			if (clean && nl != 0 &&
+			    S_line_fields(p, S_bits64(g.space, o) & ((1ULL << e) - 1),
+			                  e, nfields, &ep, &f))
+				p += e + 1;
+			else if (!S_line_vec(&p, nfields, &ep, &f) &&
+			         !S_line_bytes(&p, nfields, true, &ep, &f))
+				S_FAIL(n);
+			if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
+			              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
+				S_FAIL(-1);
+		}
 	}
 	*pp = p;
 out:
@@ -175,7 +259,7 @@ out:
 	return bad;
 }
 
-__attribute__((target("avx2,bmi,popcnt")))
+__attribute__((target("avx2,bmi,bmi2,popcnt")))
 static long S_lines_vec(S_acc *out, const char **pp, const char *stop,
                         int nfields, long *line)
 {

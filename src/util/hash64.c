@@ -118,6 +118,9 @@ static const uint64_t S_key2[8] = {
 #define S_STRIPE 64
 #define S_ROUND 16          /* stripes between scrambles */
 
+_Static_assert(TR_HASH64_BULK_STEP == S_STRIPE * S_ROUND,
+               "a bulk update step is whole rounds of stripes");
+
 #if defined(__SSE2__) && !defined(TR_HASH64_PORTABLE) && \
     !(defined(__BYTE_ORDER__) && \
                            __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
@@ -229,24 +232,48 @@ static void S_bulk_stripes(uint64_t acc[8], const unsigned char *p,
 }
 #endif
 
-uint64_t tr_hash64_bulk(const void *data, size_t len)
+void tr_hash64_bulk_begin(tr_hash64_bulk_state *b)
+{
+	for (int i = 0; i < 8; i++)
+		b->acc[i] = S_mix((uint64_t)i + 0x51);
+	b->length = 0;
+	b->rest = 0;
+}
+
+void tr_hash64_bulk_update(tr_hash64_bulk_state *b, const void *data,
+                           size_t len)
 {
 	const unsigned char *p = data;
+	size_t whole = len / S_STRIPE;
+	/* (every update but the last is whole rounds of stripes, so each
+	 * call's stripe count lines up with the scrambles of one-shot) */
+	S_bulk_stripes(b->acc, p, whole);
+	b->length += len;
+	b->rest = len % S_STRIPE;
+	memcpy(b->last, p + whole * S_STRIPE, b->rest);
+}
+
+uint64_t tr_hash64_bulk_end(const tr_hash64_bulk_state *b)
+{
 	uint64_t acc[8], r;
 	unsigned char last[S_STRIPE];
-	size_t whole = len / S_STRIPE, rest = len % S_STRIPE;
-	for (int i = 0; i < 8; i++)
-		acc[i] = S_mix((uint64_t)i + 0x51);
-	S_bulk_stripes(acc, p, whole);
+	memcpy(acc, b->acc, sizeof(acc));
 	/* The rest, zero-padded, with its length in the last byte: inputs
 	 * that differ only in trailing zeros differ here (and in len). */
 	memset(last, 0, sizeof(last));
-	if (rest)
-		memcpy(last, p + whole * S_STRIPE, rest);
-	last[S_STRIPE - 1] ^= (unsigned char)(0x80 | rest);
+	memcpy(last, b->last, b->rest);
+	last[S_STRIPE - 1] ^= (unsigned char)(0x80 | b->rest);
 	S_bulk_stripes(acc, last, 1);
-	r = S_mix((uint64_t)len * S_M);
+	r = S_mix((uint64_t)b->length * S_M);
 	for (int i = 0; i < 8; i++)
 		r = S_mix(r ^ acc[i]) + (uint64_t)i;
 	return r;
+}
+
+uint64_t tr_hash64_bulk(const void *data, size_t len)
+{
+	tr_hash64_bulk_state b;
+	tr_hash64_bulk_begin(&b);
+	tr_hash64_bulk_update(&b, data, len);
+	return tr_hash64_bulk_end(&b);
 }

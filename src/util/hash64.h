@@ -29,5 +29,24 @@ uint64_t tr_hash64_final(const tr_hash64 *h);
  * hashed in fixed-size blocks whose hashes are then hashed
  * (docs/results-json.md). */
 uint64_t tr_hash64_bulk(const void *data, size_t len);
+/*
+ * The same hash of a block given in parts, so that a reader can hash a
+ * part and parse it while it is still in the cache: begin, update with
+ * parts of a multiple of TR_HASH64_BULK_STEP bytes, all but the last of
+ * which may be any length, then end. The value is tr_hash64_bulk's of the
+ * parts put together.
+ */
+#define TR_HASH64_BULK_STEP 1024
+typedef struct tr_hash64_bulk_state {
+	uint64_t acc[8];
+	uint64_t length;
+	unsigned char last[64];  /* the last update's bytes after its stripes */
+	size_t rest;
+} tr_hash64_bulk_state;
+
+void tr_hash64_bulk_begin(tr_hash64_bulk_state *b);
+void tr_hash64_bulk_update(tr_hash64_bulk_state *b, const void *data,
+                           size_t len);
+uint64_t tr_hash64_bulk_end(const tr_hash64_bulk_state *b);
 
 #endif
