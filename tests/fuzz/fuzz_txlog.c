@@ -3,9 +3,10 @@
  * Differential: every input is read with the vector scanner and with the
  * byte scanner (tr_txlog_use_vector), which must give the same return
  * code, the same message and the same figures. The vector loop only reads
- * lines that start at least 128 bytes before the end of the buffer, which
- * most fuzz inputs are not, so each input is also read followed by good
- * lines, and between good lines (as many fields as its first line has, so
+ * lines that start some way before the end of the buffer (704 bytes: a
+ * segment of its masks and room after it), which most fuzz inputs are
+ * not, so each input is also read followed by 40 good lines (over 1 KiB),
+ * and between good lines (as many fields as its first line has, so
  * that it is read as part of one log), which puts its lines in that loop.
  * On machines without the vector scanner both readings are the byte one. */
 
@@ -81,13 +82,13 @@ static void S_both(const char *data, size_t size)
 static size_t S_good(char *out, int n, int i)
 {
 	return (size_t)sprintf(out, "%d %d %d 0 1796026418 %d%s%s\n", i % 4,
-	                       i + 1, 900 + 7 * i, 1000 * i,
+	                       i + 1, 900 + 7 * i, 1000 * i + i % 7,
 	                       n >= 7 ? " 3" : "", n == 8 ? " 0" : "");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	enum { PAD = 8 };                     /* 8 lines of 25-30 bytes */
+	enum { PAD = 40 };                    /* 40 lines of 25-35 bytes */
 	const char *in = (const char *)data, *eol;
 	size_t o = 0;
 	int n, i;
