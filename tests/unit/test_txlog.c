@@ -702,17 +702,26 @@ static void test_sniff(void)
 
 int main(void)
 {
-	RUN(test_pg15_runs);
-	RUN(test_pg15_sampled);
-	RUN(test_pg15_first_lines);
-	RUN(test_spec_versions);
-	RUN(test_version10_zero_based);
-	RUN(test_merge);
-	RUN(test_col7_hint);
-	RUN(test_synthetic_percentiles);
-	RUN(test_hostile_small);
-	RUN(test_hostile_positions);
-	RUN(test_hostile_big);
-	RUN(test_sniff);
+	/* Every test with each scanner: the vector one (where this machine
+	 * has it) and the byte-by-byte one it falls back to. */
+	for (int pass = 0; pass < 2; pass++) {
+		bool vec = tr_txlog_use_vector(pass == 0);
+		printf("test_txlog: %s\n", vec ? "vector scanner"
+		       : pass == 0 ? "byte scanner (no vector scanner here)"
+		                   : "byte scanner");
+		RUN(test_pg15_runs);
+		RUN(test_pg15_sampled);
+		RUN(test_pg15_first_lines);
+		RUN(test_spec_versions);
+		RUN(test_version10_zero_based);
+		RUN(test_merge);
+		RUN(test_col7_hint);
+		RUN(test_synthetic_percentiles);
+		RUN(test_hostile_small);
+		RUN(test_hostile_positions);
+		RUN(test_hostile_big);
+		RUN(test_sniff);
+	}
+	tr_txlog_use_vector(true);
 	return harness_done();
 }
