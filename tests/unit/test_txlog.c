@@ -643,6 +643,36 @@ static void test_hostile_big(void)
 	free(buf);
 }
 
+/* Lag and retries of 18 digits, the most a field may have: their sums pass
+ * 64 bits after 19 lines. The lag's sum stays right (it carries on in a
+ * long double); retries that add up past 2^63 are refused (pgbench counts
+ * them in 32 bits a transaction). Before, both sums wrapped silently. */
+static void test_wide_sums(void)
+{
+	char *buf = malloc(40 * 64), *p;
+	tr_txlog_stats s;
+	/* 8 fields: lag 999999999999999999 on each of 20 lines, retries 0 */
+	p = buf;
+	for (int i = 1; i <= 20; i++)
+		p += sprintf(p, "0 %d 5 0 1796026418 %d 999999999999999999 0\n", i,
+		             i);
+	tr_txlog_stats_init(&s);
+	CHECK_INT(tr_txlog_parse(&s, buf, (size_t)(p - buf), "t.log"), 0);
+	CHECK_INT(s.lag_us.count, 20);
+	/* 20 x 999,999,999,999,999,999 = 19,999,999,999,999,999,980 */
+	CHECK(s.lag_us.sum == 19999999999999999980.0L);
+	CHECK_INT(s.retries, 0);
+	tr_txlog_stats_free(&s);
+	/* the same with the two columns swapped: retries past 2^63 */
+	p = buf;
+	for (int i = 1; i <= 20; i++)
+		p += sprintf(p, "0 %d 5 0 1796026418 %d 0 999999999999999999\n", i,
+		             i);
+	S_bad(buf, (size_t)(p - buf), "t.log:1: the retries of the 20 lines "
+	      "from here add up to more than 2^63");
+	free(buf);
+}
+
 /* ---- sniffing --------------------------------------------------------- */
 
 static void test_sniff(void)
@@ -720,6 +750,7 @@ int main(void)
 		RUN(test_hostile_small);
 		RUN(test_hostile_positions);
 		RUN(test_hostile_big);
+		RUN(test_wide_sums);
 		RUN(test_sniff);
 	}
 	tr_txlog_use_vector(true);
