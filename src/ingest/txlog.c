@@ -360,7 +360,7 @@ out:
 	return bad;
 }
 
-#include "txlog_vec.h"
+#include "txlog_vec_internal.h"
 
 /* The whole buffer (which ends with '\n'): with the vector scanner while
  * there is room for its reads, then the fast byte loop while there is room

@@ -7,9 +7,12 @@
 #
 # For each size: a deterministic study (gen_study.c: 4 thread files of
 # pgbench-15 per-transaction lines, realistic latencies) generated under
-# $TMPDIR (default /var/tmp) and deleted at the end, the page cache warmed,
-# then each tool timed with /usr/bin/time (best of ROUNDS wall times, default
-# 5, and the peak RSS of that run), each as a ratio to tpsreport's time:
+# $TMPDIR (default /var/tmp) and deleted at the end, written back to disk
+# (sync: no writeback while timing) and the page cache warmed, then each
+# tool timed with /usr/bin/time (best of ROUNDS wall times, default 5, and
+# the peak RSS of that run; tpsreport, wc and cat take turns, round after
+# round, so that a change in the machine falls on all three alike), each as
+# a ratio to tpsreport's time:
 #   tpsreport summary --json    exact percentiles (the default, both cores)
 #   wc -l, cat > /dev/null      just reading the bytes
 #   mawk summing column 3       a typical one-liner
@@ -37,21 +40,43 @@ work=$(mktemp -d "${TMPDIR:-/var/tmp}/tr-ingest.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L "$here/gen_study.c" -lm -o "$work/gen"
 
+# one timed run: prints "wall_seconds max_rss_kb"
+timed_once() {
+  local t0 t1
+  t0=$(date +%s%N)
+  /usr/bin/time -f '%M' -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || {
+    cat "$work/err.txt" >&2; return 1; }
+  t1=$(date +%s%N)
+  echo "$(awk "BEGIN{printf \"%.4f\", ($t1 - $t0) / 1e9}") $(cat "$work/time.txt")"
+}
+
 # best of N: prints "wall_seconds max_rss_kb" of the fastest run
 timed() {
   local n=$1; shift
-  local best= rss=
+  local best= rss= w r
   for ((i = 0; i < n; i++)); do
-    local t0 t1 w r
-    t0=$(date +%s%N)
-    /usr/bin/time -f '%M' -o "$work/time.txt" "$@" >/dev/null 2>"$work/err.txt" || {
-      cat "$work/err.txt" >&2; return 1; }
-    t1=$(date +%s%N)
-    w=$(awk "BEGIN{printf \"%.4f\", ($t1 - $t0) / 1e9}")
-    r=$(cat "$work/time.txt")
+    read -r w r < <(timed_once "$@")
     if [ -z "$best" ] || awk "BEGIN{exit !($w < $best)}"; then best=$w; rss=$r; fi
   done
   echo "$best $rss"
+}
+
+# The fast tools take turns, round after round, so that a change in the
+# machine (other virtual machines on the host, the page cache) falls on
+# all of them alike; best of ROUNDS each. Sets T_TR, T_WC, T_CAT and
+# their RSS_*.
+timed_turns() {
+  local study=$1; shift
+  local w r
+  T_TR=; T_WC=; T_CAT=
+  for ((i = 0; i < rounds; i++)); do
+    read -r w r < <(timed_once "$tps" summary --json "$study")
+    if [ -z "$T_TR" ] || awk "BEGIN{exit !($w < $T_TR)}"; then T_TR=$w; RSS_TR=$r; fi
+    read -r w r < <(timed_once wc -l "$@")
+    if [ -z "$T_WC" ] || awk "BEGIN{exit !($w < $T_WC)}"; then T_WC=$w; RSS_WC=$r; fi
+    read -r w r < <(timed_once cat "$@")
+    if [ -z "$T_CAT" ] || awk "BEGIN{exit !($w < $T_CAT)}"; then T_CAT=$w; RSS_CAT=$r; fi
+  done
 }
 
 have_pg=0
@@ -101,20 +126,23 @@ for lines in "${sizes[@]}"; do
   "$work/gen" "$study" "$lines"
   logs=("$study"/results/bench/s1/run1.4242*)
   bytes=$(cat "${logs[@]}" | wc -c)
+  sync                            # no writeback of the new files while timing
   cat "${logs[@]}" > /dev/null   # warm the page cache
   echo
   echo "== $lines lines, $((bytes / 1000000)) MB in ${#logs[@]} files; load average $(cut -d' ' -f1-3 /proc/loadavg)"
   printf '%-38s %9s %10s %10s %11s\n' tool "wall s" "MB/s" "peak MB" "÷ tpsreport"
 
-  read -r t_tr rss_tr < <(timed "$rounds" "$tps" summary --json "$study")
+  timed_turns "$study" "${logs[@]}"
+  t_tr=$T_TR
   row() { # name wall rss
     printf '%-38s %9.3f %10.0f %10.1f %10.2fx\n' "$1" "$2" \
       "$(awk "BEGIN{print $bytes / ($2 > 0 ? $2 : 0.001) / 1e6}")" "$(awk "BEGIN{print $3 / 1024}")" \
       "$(awk "BEGIN{print $2 / $t_tr}")"
   }
-  row "tpsreport summary --json" "$t_tr" "$rss_tr"
-  read -r t_wc rss < <(timed "$rounds" wc -l "${logs[@]}"); row "wc -l" "$t_wc" "$rss"
-  read -r t rss < <(timed "$rounds" cat "${logs[@]}"); row "cat > /dev/null" "$t" "$rss"
+  row "tpsreport summary --json" "$T_TR" "$RSS_TR"
+  t_wc=$T_WC
+  row "wc -l" "$T_WC" "$RSS_WC"
+  row "cat > /dev/null" "$T_CAT" "$RSS_CAT"
   if [ "$lines" -le 20000000 ]; then
     read -r t rss < <(timed 1 mawk '{s += $3} END {print s}' "${logs[@]}"); row "mawk, sum of column 3" "$t" "$rss"
     read -r t rss < <(timed 1 gawk -f "$work/pb.awk" "${logs[@]}"); row "gawk histogram (PostgresBench's)" "$t" "$rss"

@@ -1,4 +1,4 @@
-/* txlog_vec.h: the per-transaction log's vector scanner (x86-64, AVX2).
+/* txlog_vec_internal.h: the per-transaction log's vector scanner (x86-64, AVX2).
  *
  * Private to txlog.c, which includes it after S_line_bytes and S_account:
  * it is a header only so that those stay inlined into the loop below.

@@ -1,0 +1,159 @@
+/* pq.c: libpq, loaded when the probe first needs it.
+ *
+ * libpq brings some 25 shared libraries with it (TLS, Kerberos, LDAP,
+ * SASL, ...). Mapping and relocating them cost every start of tpsreport
+ * 7.7 ms (measured: an empty program linked with tpsreport's libraries
+ * starts in 14.0 ms, 6.3 ms without libpq), which is more than `wc -l`
+ * takes to read two million log lines, while only probe, run and settle
+ * ever connect. So tpsreport is not linked with libpq: the functions of it
+ * that the probe calls are defined here, and each forwards to libpq's own,
+ * found with dlopen/dlsym the first time one is needed.
+ *
+ * The library tried first is the one the build found, then libpq.so.5
+ * wherever the dynamic linker finds it; TPSREPORT_LIBPQ names another
+ * (a newer libpq, say). The first calls of a connection (PQconninfoParse,
+ * PQconnectdbParams) come after tr_pq_load, which says what is missing
+ * when libpq cannot be loaded; every other call needs a connection or a
+ * result from them. */
+
+#include "probe_internal.h"
+#include "util/error.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The functions the probe uses: result type (V: none), name, parameters,
+ * and the arguments they are passed on as. */
+#define S_PQ_FUNCTIONS(X, V)                                                  \
+	X(int, PQcancel, (PGcancel *c, char *buf, int n), (c, buf, n))           \
+	V(PQclear, (PGresult *r), (r))                                     \
+	X(char *, PQcmdTuples, (PGresult *r), (r))                               \
+	X(PGconn *, PQconnectdbParams,                                           \
+	  (const char *const *k, const char *const *v, int e), (k, v, e))        \
+	X(PQconninfoOption *, PQconninfo, (PGconn *c), (c))                      \
+	V(PQconninfoFree, (PQconninfoOption *o), (o))                      \
+	X(PQconninfoOption *, PQconninfoParse, (const char *s, char **err),      \
+	  (s, err))                                                              \
+	X(char *, PQdb, (const PGconn *c), (c))                                  \
+	X(char *, PQerrorMessage, (const PGconn *c), (c))                        \
+	X(PGresult *, PQexec, (PGconn *c, const char *q), (c, q))                \
+	V(PQfinish, (PGconn *c), (c))                                      \
+	V(PQfreeCancel, (PGcancel *c), (c))                                \
+	V(PQfreemem, (void *p), (p))                                       \
+	X(PGcancel *, PQgetCancel, (PGconn *c), (c))                             \
+	X(PGresult *, PQgetResult, (PGconn *c), (c))                             \
+	X(int, PQgetisnull, (const PGresult *r, int t, int f), (r, t, f))        \
+	X(char *, PQgetvalue, (const PGresult *r, int t, int f), (r, t, f))      \
+	X(char *, PQhost, (const PGconn *c), (c))                                \
+	X(int, PQntuples, (const PGresult *r), (r))                              \
+	X(const char *, PQparameterStatus, (const PGconn *c, const char *n),     \
+	  (c, n))                                                                \
+	X(char *, PQpass, (const PGconn *c), (c))                                \
+	X(char *, PQport, (const PGconn *c), (c))                                \
+	X(int, PQputCopyData, (PGconn *c, const char *b, int n), (c, b, n))      \
+	X(int, PQputCopyEnd, (PGconn *c, const char *m), (c, m))                 \
+	X(int, PQputline, (PGconn *c, const char *s), (c, s))                    \
+	X(char *, PQresultErrorField, (const PGresult *r, int f), (r, f))        \
+	X(char *, PQresultErrorMessage, (const PGresult *r), (r))                \
+	X(ExecStatusType, PQresultStatus, (const PGresult *r), (r))              \
+	X(int, PQserverVersion, (const PGconn *c), (c))                          \
+	X(PQnoticeReceiver, PQsetNoticeReceiver,                                 \
+	  (PGconn *c, PQnoticeReceiver f, void *a), (c, f, a))                   \
+	X(ConnStatusType, PQstatus, (const PGconn *c), (c))                      \
+	X(PGTransactionStatusType, PQtransactionStatus, (const PGconn *c), (c))  \
+	X(char *, PQuser, (const PGconn *c), (c))
+
+#define S_POINTER(ret, name, params, args) ret (*name) params;
+#define S_VPOINTER(name, params, args) void (*name) params;
+static struct {
+	S_PQ_FUNCTIONS(S_POINTER, S_VPOINTER)
+} S_pq;
+#undef S_POINTER
+#undef S_VPOINTER
+
+static pthread_once_t S_once = PTHREAD_ONCE_INIT;
+static char S_why[512];          /* why libpq could not be loaded; "" if it was */
+
+/* The names to try: where the build found libpq, then its soname. */
+static const char *const S_names[] = {
+#ifdef TR_LIBPQ_PATH
+	TR_LIBPQ_PATH,
+#endif
+	"libpq.so.5", "libpq.5.dylib", "libpq.so"
+};
+
+static void S_load(void)
+{
+	const char *env = getenv("TPSREPORT_LIBPQ");
+	void *h = NULL;
+	const char *err = "not found";
+	if (env && *env) {
+		/* the user's choice, and nothing else */
+		if (!(h = dlopen(env, RTLD_NOW | RTLD_LOCAL)))
+			err = dlerror();
+	}
+	for (size_t i = 0; i < sizeof(S_names) / sizeof(S_names[0]) && !h &&
+	                   !(env && *env); i++)
+		if (!(h = dlopen(S_names[i], RTLD_NOW | RTLD_LOCAL)))
+			err = dlerror();
+	if (!h) {
+		snprintf(S_why, sizeof(S_why), "libpq (PostgreSQL's client "
+		         "library) could not be loaded: %s; install it (Debian: "
+		         "apt-get install libpq5)", err ? err : "not found");
+		return;
+	}
+	/* (a function pointer from dlsym's void *: POSIX guarantees this) */
+#define S_VRESOLVE(name, params, args)                                        \
+	*(void **)(&S_pq.name) = dlsym(h, #name);                                \
+	if (!S_pq.name) {                                                        \
+		snprintf(S_why, sizeof(S_why), "libpq has no %s: too old a "         \
+		         "libpq (PostgreSQL 10 or later is needed)", #name);         \
+		return;                                                              \
+	}
+#define S_RESOLVE(ret, name, params, args) S_VRESOLVE(name, params, args)
+	S_PQ_FUNCTIONS(S_RESOLVE, S_VRESOLVE)
+#undef S_RESOLVE
+#undef S_VRESOLVE
+}
+
+int tr_pq_load(void)
+{
+	pthread_once(&S_once, S_load);
+	return S_why[0] ? tr_error_set("%s", S_why) : 0;
+}
+
+/* Every call after the first ones: tr_pq_load has succeeded before them
+ * (see the top), so a missing libpq here is a bug in tpsreport. */
+static void S_need(void)
+{
+	pthread_once(&S_once, S_load);
+	if (S_why[0])
+		abort();
+}
+
+/* The functions that free: called on NULL in cleanup paths, also when
+ * libpq never loaded (then nothing of it was allocated). */
+static bool S_loaded(void)
+{
+	pthread_once(&S_once, S_load);
+	return S_why[0] == '\0';
+}
+
+#define S_FORWARD(ret, name, params, args)                                    \
+	ret name params                                                          \
+	{                                                                        \
+		S_need();                                                            \
+		return S_pq.name args;                                               \
+	}
+#define S_VFORWARD(name, params, args)                                        \
+	void name params                                                         \
+	{                                                                        \
+		if (S_loaded())                                                      \
+			S_pq.name args;                                                  \
+	}
+S_PQ_FUNCTIONS(S_FORWARD, S_VFORWARD)
+#undef S_FORWARD
+#undef S_VFORWARD
