@@ -17,9 +17,10 @@
  * result from them. */
 
 #include "probe_internal.h"
+#include "util/base.h"
+#include "util/dl.h"
 #include "util/error.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -66,16 +67,13 @@
 	X(PGTransactionStatusType, PQtransactionStatus, (const PGconn *c), (c))  \
 	X(char *, PQuser, (const PGconn *c), (c))
 
-#define S_POINTER(ret, name, params, args) ret (*name) params;
-#define S_VPOINTER(name, params, args) void (*name) params;
 static struct {
-	S_PQ_FUNCTIONS(S_POINTER, S_VPOINTER)
-} S_pq;
-#undef S_POINTER
-#undef S_VPOINTER
+	S_PQ_FUNCTIONS(TR_DL_POINTER, TR_DL_VPOINTER)
+} S_fn;
 
-static pthread_once_t S_once = PTHREAD_ONCE_INIT;
-static char S_why[512];          /* why libpq could not be loaded; "" if it was */
+static const char *const S_symbols[] = {
+	S_PQ_FUNCTIONS(TR_DL_NAME, TR_DL_VNAME)
+};
 
 /* The names to try: where the build found libpq, then its soname. */
 static const char *const S_names[] = {
@@ -85,38 +83,18 @@ static const char *const S_names[] = {
 	"libpq.so.5", "libpq.5.dylib", "libpq.so"
 };
 
+static pthread_once_t S_once = PTHREAD_ONCE_INIT;
+static char S_why[512];          /* why libpq could not be loaded; "" if it was */
+
 static void S_load(void)
 {
-	const char *env = getenv("TPSREPORT_LIBPQ");
-	void *h = NULL;
-	const char *err = "not found";
-	if (env && *env) {
-		/* the user's choice, and nothing else */
-		if (!(h = dlopen(env, RTLD_NOW | RTLD_LOCAL)))
-			err = dlerror();
-	}
-	for (size_t i = 0; i < sizeof(S_names) / sizeof(S_names[0]) && !h &&
-	                   !(env && *env); i++)
-		if (!(h = dlopen(S_names[i], RTLD_NOW | RTLD_LOCAL)))
-			err = dlerror();
-	if (!h) {
-		snprintf(S_why, sizeof(S_why), "libpq (PostgreSQL's client "
-		         "library) could not be loaded: %s; install it (Debian: "
-		         "apt-get install libpq5)", err ? err : "not found");
-		return;
-	}
-	/* (a function pointer from dlsym's void *: POSIX guarantees this) */
-#define S_VRESOLVE(name, params, args)                                        \
-	*(void **)(&S_pq.name) = dlsym(h, #name);                                \
-	if (!S_pq.name) {                                                        \
-		snprintf(S_why, sizeof(S_why), "libpq has no %s: too old a "         \
-		         "libpq (PostgreSQL 10 or later is needed)", #name);         \
-		return;                                                              \
-	}
-#define S_RESOLVE(ret, name, params, args) S_VRESOLVE(name, params, args)
-	S_PQ_FUNCTIONS(S_RESOLVE, S_VRESOLVE)
-#undef S_RESOLVE
-#undef S_VRESOLVE
+	char why[400];
+	if (tr_dl_load(&S_fn, S_symbols, TR_ARRAY_SIZE(S_symbols), S_names,
+	               TR_ARRAY_SIZE(S_names), getenv("TPSREPORT_LIBPQ"),
+	               "libpq (PostgreSQL's client library)", why,
+	               sizeof(why)) < 0)
+		snprintf(S_why, sizeof(S_why), "%s; install it (Debian: apt-get "
+		         "install libpq5)", why);
 }
 
 int tr_pq_load(void)
@@ -142,18 +120,4 @@ static bool S_loaded(void)
 	return S_why[0] == '\0';
 }
 
-#define S_FORWARD(ret, name, params, args)                                    \
-	ret name params                                                          \
-	{                                                                        \
-		S_need();                                                            \
-		return S_pq.name args;                                               \
-	}
-#define S_VFORWARD(name, params, args)                                        \
-	void name params                                                         \
-	{                                                                        \
-		if (S_loaded())                                                      \
-			S_pq.name args;                                                  \
-	}
-S_PQ_FUNCTIONS(S_FORWARD, S_VFORWARD)
-#undef S_FORWARD
-#undef S_VFORWARD
+S_PQ_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)
