@@ -17,10 +17,6 @@
 
 #include <cairo.h>
 #include <cairo-pdf.h>
-#include <pthread.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 /* The functions chart uses: result type (V: none), name, parameters, and
  * the arguments they are passed on as. */
@@ -101,41 +97,19 @@ static const char *const S_names[] = {
 	"libcairo.so.2", "libcairo.2.dylib"
 };
 
-static pthread_once_t S_once = PTHREAD_ONCE_INIT;
-static char S_why[512];          /* why cairo could not be loaded; "" if it was */
-
-static void S_load(void)
-{
-	char why[400];
-	if (tr_dl_load(&S_fn, S_symbols, TR_ARRAY_SIZE(S_symbols), S_names,
-	               TR_ARRAY_SIZE(S_names), getenv("TPSREPORT_CAIRO"),
-	               "cairo (the library that measures and draws the charts' "
-	               "text and PNG/PDF)", why, sizeof(why)) < 0)
-		snprintf(S_why, sizeof(S_why), "%s; install it (Debian: apt-get "
-		         "install libcairo2)", why);
-}
+static tr_dl_lib S_lib = {
+	.what = "cairo (the library that measures and draws the charts' text and PNG/PDF)",
+	.hint = "install it (Debian: apt-get install libcairo2)",
+	.env = "TPSREPORT_CAIRO",
+	.names = S_names, .nnames = TR_ARRAY_SIZE(S_names),
+	.symbols = S_symbols, .nsymbols = TR_ARRAY_SIZE(S_symbols),
+	.table = &S_fn,
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+};
 
 int tr_cairo_load(void)
 {
-	pthread_once(&S_once, S_load);
-	return S_why[0] ? tr_error_set("%s", S_why) : 0;
-}
-
-/* A call after the entry points loaded cairo (see the top): a missing
- * cairo here is a bug in tpsreport. */
-static void S_need(void)
-{
-	pthread_once(&S_once, S_load);
-	if (S_why[0])
-		abort();
-}
-
-/* Functions without a result: reached without a cairo object only on a
- * cleanup path (destroying NULL), where doing nothing is right. */
-static bool S_loaded(void)
-{
-	pthread_once(&S_once, S_load);
-	return S_why[0] == '\0';
+	return tr_dl_need(&S_lib) < 0 ? tr_error_set("%s", S_lib.why) : 0;
 }
 
 S_CAIRO_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)

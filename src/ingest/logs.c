@@ -658,6 +658,19 @@ static int S_merge_run(tr_study *st, tr_run *run, S_job *jobs, size_t from,
 	return S_check_counts(st, run, run->txlog->transactions);
 }
 
+/* How a per-transaction log of `size` bytes is cut: into *nchunks chunks
+ * of the size returned (whole blocks; the last one shorter), at most
+ * `chunk` bytes each, all of about one size: with 64, 64 and 43 MiB, the
+ * last job would leave the other cores idle. */
+static uint64_t S_chunk_size(uint64_t *nchunks, uint64_t size, uint64_t chunk,
+                             uint64_t block)
+{
+	uint64_t each;
+	*nchunks = (size + chunk - 1) / chunk;
+	each = (size + *nchunks - 1) / *nchunks;
+	return (each + block - 1) / block * block;
+}
+
 /* Look at the start of each log file to know its kind and size, and cut
  * per-transaction logs into chunks. */
 static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
@@ -708,13 +721,8 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			}
 			if (fd >= 0)
 				close(fd);
-			/* Chunks of one size (whole blocks): with 64, 64 and 43
-			 * MiB, the last job would leave the other cores idle. */
-			if (kind == TR_LOG_TRANSACTION && size > chunk) {
-				nchunks = (size + chunk - 1) / chunk;
-				fchunk = (size + nchunks - 1) / nchunks;
-				fchunk = (fchunk + ctx->block - 1) / ctx->block * ctx->block;
-			}
+			if (kind == TR_LOG_TRANSACTION && size > chunk)
+				fchunk = S_chunk_size(&nchunks, size, chunk, ctx->block);
 			if (kind == TR_LOG_AGGREGATE && size > S_MAX_AGGREGATE)
 				kind = TR_LOG_NONE; /* reported as unreadable below */
 			for (uint64_t c = 0; c < nchunks; c++) {

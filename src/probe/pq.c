@@ -21,10 +21,6 @@
 #include "util/dl.h"
 #include "util/error.h"
 
-#include <pthread.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 /* The functions the probe uses: result type (V: none), name, parameters,
  * and the arguments they are passed on as. */
@@ -83,41 +79,19 @@ static const char *const S_names[] = {
 	"libpq.so.5", "libpq.5.dylib", "libpq.so"
 };
 
-static pthread_once_t S_once = PTHREAD_ONCE_INIT;
-static char S_why[512];          /* why libpq could not be loaded; "" if it was */
-
-static void S_load(void)
-{
-	char why[400];
-	if (tr_dl_load(&S_fn, S_symbols, TR_ARRAY_SIZE(S_symbols), S_names,
-	               TR_ARRAY_SIZE(S_names), getenv("TPSREPORT_LIBPQ"),
-	               "libpq (PostgreSQL's client library)", why,
-	               sizeof(why)) < 0)
-		snprintf(S_why, sizeof(S_why), "%s; install it (Debian: apt-get "
-		         "install libpq5)", why);
-}
+static tr_dl_lib S_lib = {
+	.what = "libpq (PostgreSQL's client library)",
+	.hint = "install it (Debian: apt-get install libpq5)",
+	.env = "TPSREPORT_LIBPQ",
+	.names = S_names, .nnames = TR_ARRAY_SIZE(S_names),
+	.symbols = S_symbols, .nsymbols = TR_ARRAY_SIZE(S_symbols),
+	.table = &S_fn,
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+};
 
 int tr_pq_load(void)
 {
-	pthread_once(&S_once, S_load);
-	return S_why[0] ? tr_error_set("%s", S_why) : 0;
-}
-
-/* Every call after the first ones: tr_pq_load has succeeded before them
- * (see the top), so a missing libpq here is a bug in tpsreport. */
-static void S_need(void)
-{
-	pthread_once(&S_once, S_load);
-	if (S_why[0])
-		abort();
-}
-
-/* The functions that free: called on NULL in cleanup paths, also when
- * libpq never loaded (then nothing of it was allocated). */
-static bool S_loaded(void)
-{
-	pthread_once(&S_once, S_load);
-	return S_why[0] == '\0';
+	return tr_dl_need(&S_lib) < 0 ? tr_error_set("%s", S_lib.why) : 0;
 }
 
 S_PQ_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)

@@ -4,38 +4,62 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 
-int tr_dl_load(void *table, const char *const *symbols, size_t nsymbols,
-               const char *const *names, size_t nnames, const char *env,
-               const char *what, char *why, size_t cap)
+/* Open the first name that loads, resolve every symbol into the table;
+ * 0, or -1 with lib->why set. */
+static int S_open(tr_dl_lib *lib)
 {
+	const char *env = lib->env ? getenv(lib->env) : NULL;
+	const char *const *names = lib->names;
+	size_t nnames = lib->nnames;
 	void *h = NULL;
 	const char *err = NULL;
 	if (env && *env) {
-		names = &env;
+		names = &env;      /* the user's choice, and nothing else */
 		nnames = 1;
 	}
 	for (size_t i = 0; i < nnames && !h; i++)
 		if (!(h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL)))
 			err = dlerror();
 	if (!h) {
-		snprintf(why, cap, "%s could not be loaded: %s", what,
-		         err ? err : "no name to try");
+		snprintf(lib->why, sizeof(lib->why), "%s could not be loaded: %s; "
+		         "%s", lib->what, err ? err : "no name to try", lib->hint);
 		return -1;
 	}
-	for (size_t i = 0; i < nsymbols; i++) {
+	for (size_t i = 0; i < lib->nsymbols; i++) {
 		/* The table is a struct of function pointers only, all of one
 		 * size and alignment, so it is laid out as an array of them;
 		 * and a function pointer is set from dlsym's void * the way
 		 * POSIX describes. */
-		void (**slot)(void) = (void (**)(void))table + i;
-		void *sym = dlsym(h, symbols[i]);
+		void (**slot)(void) = (void (**)(void))lib->table + i;
+		void *sym = dlsym(h, lib->symbols[i]);
 		if (!sym) {
-			snprintf(why, cap, "%s has no %s (too old a version?)", what,
-			         symbols[i]);
+			snprintf(lib->why, sizeof(lib->why), "%s has no %s: too old a "
+			         "version", lib->what, lib->symbols[i]);
 			return -1;
 		}
 		*(void **)slot = sym;
 	}
 	return 0;
+}
+
+int tr_dl_need(tr_dl_lib *lib)
+{
+	int state = atomic_load_explicit(&lib->state, memory_order_acquire);
+	if (state != 0)
+		return state > 0 ? 0 : -1;
+	pthread_mutex_lock(&lib->lock);
+	if ((state = atomic_load_explicit(&lib->state, memory_order_relaxed)) == 0) {
+		state = S_open(lib) == 0 ? 1 : -1;
+		atomic_store_explicit(&lib->state, state, memory_order_release);
+	}
+	pthread_mutex_unlock(&lib->lock);
+	return state > 0 ? 0 : -1;
+}
+
+void tr_dl_must(tr_dl_lib *lib)
+{
+	if (tr_dl_need(lib) < 0)
+		abort();
 }

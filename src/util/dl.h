@@ -14,14 +14,18 @@
  *
  * (X: result type, name, parameters, arguments; V: the same without a
  * result), declares `static struct { S_FUNCTIONS(TR_DL_POINTER,
- * TR_DL_VPOINTER) } S_fn;`, defines S_need() (load, or abort: only called
- * after the module's entry points loaded the library successfully) and
- * S_loaded() (load, and say whether it worked), and then
- * S_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD) defines each function under
- * its own name, forwarding to the library's. Functions without a result
- * are the library's free functions: they do nothing when it never loaded.
+ * TR_DL_VPOINTER) } S_fn;` and a tr_dl_lib S_lib that describes the
+ * library, then S_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD) defines each
+ * function under its own name, forwarding to the library's. The module's
+ * entry points call tr_dl_need(&S_lib) first and report S_lib.why when it
+ * fails; a forwarded function with a result is only reached after that
+ * succeeded (and aborts otherwise: a bug), one without does nothing when
+ * the library never loaded (it is then a free function called on NULL on
+ * a cleanup path, or has no object of the library to act on).
  */
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #define TR_DL_POINTER(ret, name, params, args) ret (*name) params;
@@ -31,25 +35,37 @@
 #define TR_DL_FORWARD(ret, name, params, args)                                \
 	ret name params                                                          \
 	{                                                                        \
-		S_need();                                                            \
+		tr_dl_must(&S_lib);                                                  \
 		return S_fn.name args;                                               \
 	}
 #define TR_DL_VFORWARD(name, params, args)                                    \
 	void name params                                                         \
 	{                                                                        \
-		if (S_loaded())                                                      \
+		if (tr_dl_need(&S_lib) == 0)                                         \
 			S_fn.name args;                                                  \
 	}
 
-/*
- * Open the first of names[0..nnames) that the dynamic linker loads (only
- * `env` when it is set and not empty: the user's choice), and resolve
- * symbols[i] into the i-th function pointer of *table (a struct of
- * nsymbols function pointers, in the order of symbols). 0, or -1 with
- * why[0..cap) saying what failed ("what": the library, for the message).
- */
-int tr_dl_load(void *table, const char *const *symbols, size_t nsymbols,
-               const char *const *names, size_t nnames, const char *env,
-               const char *what, char *why, size_t cap);
+/* A library to load on first use. The fields up to `table` are the
+ * module's (static initialisation); the rest are tr_dl_need's. */
+typedef struct tr_dl_lib {
+	const char *what;        /* for messages: "libpq (PostgreSQL's ...)" */
+	const char *hint;        /* after the reason: "install it (...)" */
+	const char *env;         /* a variable naming the one to load */
+	const char *const *names; /* else these, the first that loads */
+	size_t nnames;
+	const char *const *symbols;
+	size_t nsymbols;
+	void *table;             /* nsymbols function pointers, in that order */
+	pthread_mutex_t lock;    /* PTHREAD_MUTEX_INITIALIZER */
+	atomic_int state;        /* 0 not tried, 1 loaded, -1 failed */
+	char why[512];           /* when it failed: what, reason, hint */
+} tr_dl_lib;
+
+/* Load the library once (any thread): 0 when it is loaded, -1 when it
+ * cannot be (lib->why says why, every time). */
+int tr_dl_need(tr_dl_lib *lib);
+/* tr_dl_need for a call that needs the library: abort when it failed
+ * (the entry points reported that before: reaching here is a bug). */
+void tr_dl_must(tr_dl_lib *lib);
 
 #endif
