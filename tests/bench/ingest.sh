@@ -21,7 +21,8 @@
 #   python3 sort                p50/p95/p99 by sorting every latency
 #   PostgreSQL COPY + percentile_disc (what pgbench-tools does)
 # The slow tools (mawk, gawk, python, PostgreSQL) run once, and not on
-# sizes above 20M lines (python would need ~9 GB). Then tpsreport's p50/p95/p99
+# sizes above 20M lines (python would need ~9 GB), nor with QUICK=1 (only
+# tpsreport, wc and cat then, and no exactness check: for comparing builds). Then tpsreport's p50/p95/p99
 # are checked against the exact ones: nearest rank against python's sort,
 # and under `[study] percentile = postgresbench` against the gawk histogram.
 # Not part of the test suite: run it on an otherwise idle machine; the
@@ -83,8 +84,11 @@ have_pg=0
 if [ -f "$root/tests/lib/pg.sh" ]; then
   # shellcheck source=../lib/pg.sh
   . "$root/tests/lib/pg.sh"
-  if pg_start -c fsync=off -c synchronous_commit=off -c max_wal_size=8GB >/dev/null 2>&1; then
+  if [ -z "${QUICK:-}" ] &&
+     pg_start -c fsync=off -c synchronous_commit=off -c max_wal_size=8GB >/dev/null 2>&1; then
     have_pg=1
+    # (pg_start's trap stops the server; ours must still remove $work)
+    trap 'pg_stop; rm -rf "$work"' EXIT
   fi
 fi
 
@@ -143,7 +147,7 @@ for lines in "${sizes[@]}"; do
   t_wc=$T_WC
   row "wc -l" "$T_WC" "$RSS_WC"
   row "cat > /dev/null" "$T_CAT" "$RSS_CAT"
-  if [ "$lines" -le 20000000 ]; then
+  if [ -z "${QUICK:-}" ] && [ "$lines" -le 20000000 ]; then
     read -r t rss < <(timed 1 mawk '{s += $3} END {print s}' "${logs[@]}"); row "mawk, sum of column 3" "$t" "$rss"
     read -r t rss < <(timed 1 gawk -f "$work/pb.awk" "${logs[@]}"); row "gawk histogram (PostgresBench's)" "$t" "$rss"
     read -r t rss < <(timed 1 python3 "$work/pct.py" "${logs[@]}"); row "python3 sort, p50/p95/p99" "$t" "$rss"
@@ -166,7 +170,7 @@ PGS
   printf '[study]\npercentile = postgresbench\n' > "$study/tpsreport.ini"
   "$tps" summary --json "$study" > "$work/pb.json"
   rm "$study/tpsreport.ini"
-  if [ "$lines" -le 20000000 ]; then
+  if [ -z "${QUICK:-}" ] && [ "$lines" -le 20000000 ]; then
     python3 "$work/pct.py" "${logs[@]}" > "$work/exact-nr.txt"
     gawk -f "$work/pb.awk" "${logs[@]}" > "$work/exact-pb.txt"
     python3 - "$work" <<'PY'
