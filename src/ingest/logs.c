@@ -8,13 +8,10 @@
  * (mmap, read-ahead told the access is sequential) and unmaps each as the
  * scan passes, so resident memory stays at about a window per thread
  * whatever the size of the logs, and nothing is copied. Within a window,
- * each block of S_BLOCK bytes is hashed (for the inputs digest) and then
- * parsed while it is still in the cache. Both cores work even on a single
- * file. Aggregate logs are small (a line per thread and interval) and are
+ * each block of S_BLOCK bytes is hashed (for the inputs digest) S_PART
+ * bytes at a time, each part parsed right after it is hashed, while it is
+ * still in the cache. Both cores work even on a single file. Aggregate logs are small (a line per thread and interval) and are
  * read whole with pread. */
-
-/* MAP_POPULATE (Linux) is not in POSIX. */
-#define _DEFAULT_SOURCE 1
 
 #include "ingest_internal.h"
 #include "ingest_logscan_internal.h"
