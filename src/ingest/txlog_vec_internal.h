@@ -4,23 +4,27 @@
  * it is a header only so that those stay inlined into the loop below.
  *
  * The byte loop of S_lines spends its time walking digits one at a time
- * (each field's end is a branch on every byte). Here a line is read in
- * one go instead:
- * - two 32-byte loads give three 64-bit masks of the line's first 64
- *   bytes: spaces, newlines, digits;
- * - the line is good when everything before its first '\n' is digits and
- *   nfields - 1 single spaces, none at either end: a handful of mask
- *   operations check that, with no branch per byte;
- * - the spaces' positions give each field's bounds, and the numbers that
- *   are kept (latency, microseconds, lag, retries) are converted 8 digits
- *   at a time with three multiplications (SWAR), the epoch second is
- *   compared with the line before's as in S_line_bytes.
- * Any line this does not settle (a word in field 3, a field longer than
- * the conversion takes, a line of 64 bytes or more, any fault at all) is
- * read again by S_line_bytes, which accepts or refuses it as it always
- * did: the vector scanner only ever takes lines the byte loop takes, with
- * the same figures. tests/unit/test_txlog_vec.c and fuzz_txlog check that
- * both give the same results on every input.
+ * (each field's end is a branch on every byte). Here lines are read in
+ * segments of S_SEG bytes instead:
+ * - two 32-byte compares per 64 bytes give 64-bit masks of spaces,
+ *   newlines and digits, made once for the whole segment;
+ * - when the segment holds only digits, spaces and newlines, a line's
+ *   masks are two shifts away (S_bits64); it is good when it has
+ *   nfields - 1 single spaces, none at either end, and every field within
+ *   the byte loop's limits: a handful of mask operations, no branch per
+ *   byte;
+ * - the spaces' positions give each field's bounds; the numbers that are
+ *   kept are converted 8 digits at a time, two at once (S_digits2:
+ *   latency and microseconds, then lag and retries), and the epoch
+ *   second is compared with the line before's as in S_line_bytes.
+ * In a segment that is not clean, a line gets masks of its own
+ * (S_line_vec). Any line neither settles (a word in field 3, a field
+ * longer than the conversion takes, a line of 64 bytes or more, any fault
+ * at all) is read again by S_line_bytes, which accepts or refuses it as it
+ * always did: the vector scanner only ever takes lines the byte loop
+ * takes, with the same figures. tests/unit/test_txlog_vec.c and fuzz_txlog
+ * check that both give the same results on every input; docs/performance.md
+ * has the measurements, and what was tried and left out.
  */
 
 #if defined(__x86_64__) && defined(__GNUC__)
