@@ -161,21 +161,9 @@ static int S_run_probe(const char *study_root, const char *spec, int scale,
 	tr_probe_result_free(&result);
 	if (rc < 0)
 		goto cleanup;
-	/* results/P, then results/P/S */
-	{
-		char *pdir = tr_strndup(dir, strlen(dir) - strlen(strrchr(dir, '/')));
-		if (!pdir) {
-			rc = TR_ENOMEM;
-			goto cleanup;
-		}
-		if ((mkdir(pdir, 0755) < 0 && errno != EEXIST) ||
-		    (mkdir(dir, 0755) < 0 && errno != EEXIST)) {
-			rc = tr_error_set_errno(dir);
-			free(pdir);
-			goto cleanup;
-		}
-		free(pdir);
-	}
+	/* results/P/S, and what is missing above it */
+	if ((rc = tr_path_mkdirs(dir)) < 0)
+		goto cleanup;
 	path = tr_path_join(dir, "init.json");
 	if (!path) {
 		rc = TR_ENOMEM;
@@ -373,12 +361,8 @@ static int S_parse(S_args *a, int argc, char **argv)
 			fputs(tr_report_layout_help, stdout);
 			fputs(S_help_tail, stdout);
 			return TR_EXIT_OK;
-		case ':':
-			return tr_cli_usage_error("build", "option '%s' needs a value",
-			                          argv[optind - 1]);
 		default:
-			return tr_cli_usage_error("build", "unknown option '%s'",
-			                          argv[optind - 1]);
+			return tr_cli_getopt_error("build", c, argv, optind);
 		}
 	}
 	return status;

@@ -122,8 +122,8 @@ static int S_all(const tr_results *r, const tr_chart_plan *plan, const S_args *a
 		tr_cli_error("out of memory");
 		return TR_EXIT_FAILURE;
 	}
-	if (mkdir(a->output, 0777) < 0 && errno != EEXIST) {
-		tr_cli_error("%s: %s", a->output, strerror(errno));
+	if (tr_path_mkdirs(a->output) < 0) {
+		tr_cli_error_last();
 		goto cleanup;
 	}
 	if (tr_report_draw_plan(bufs, r, plan, a->format, a->threads) < 0) {
@@ -319,12 +319,8 @@ int tr_cmd_chart(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		case ':':
-			return tr_cli_usage_error("chart", "option '%s' needs a value",
-			                          argv[optind - 1]);
 		default:
-			return tr_cli_usage_error("chart", "unknown option '%s'",
-			                          argv[optind - 1]);
+			return tr_cli_getopt_error("chart", c, argv, optind);
 		}
 	}
 	if (optind != argc - 1)

@@ -94,12 +94,8 @@ int tr_cmd_check(int argc, char **argv)
 		case 'q': quiet = true; break;
 		case 'v': verbose = true; break;
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		case ':':
-			return tr_cli_usage_error("check", "option '%s' needs a value",
-			                          argv[optind - 1]);
 		default:
-			return tr_cli_usage_error("check", "unknown option '%s'",
-			                          argv[optind - 1]);
+			return tr_cli_getopt_error("check", c, argv, optind);
 		}
 	}
 	if (optind != argc - 1)

@@ -163,12 +163,8 @@ static int S_parse(S_args *a, int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return 1;
-		case ':':
-			return tr_cli_usage_error("diff", "option '%s' needs a value",
-			                          argv[optind - 1]);
 		default:
-			return tr_cli_usage_error("diff", "unknown option '%s'",
-			                          argv[optind - 1]);
+			return tr_cli_getopt_error("diff", c, argv, optind);
 		}
 	}
 	if (a->markdown && a->json)

@@ -357,13 +357,13 @@ int tr_cmd_import(int argc, char **argv)
 	int c, status = TR_EXIT_FAILURE;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		if (c == 'o')
 			study = optarg;
 		else if (c == 'h')
 			return fputs(S_help, stdout), TR_EXIT_OK;
 		else
-			return tr_cli_usage_error("import", "unknown option");
+			return tr_cli_getopt_error("import", c, argv, optind);
 	}
 	if (optind >= argc || strcmp(argv[optind], "postgresbench") != 0)
 		return tr_cli_usage_error("import", "expected 'postgresbench' (the "

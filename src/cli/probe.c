@@ -128,8 +128,12 @@ static int S_write(const char *path, const tr_probe_result *r)
 	int rc = tr_probe_result_json(&json, r);
 	if (rc == 0) {
 		if (strcmp(path, "-") == 0) {
-			fwrite(json.ptr, 1, json.size, stdout);
-			rc = fflush(stdout) == 0 ? 0 : tr_error_set_errno("stdout");
+			/* (a short write, a full disk or a closed pipe, is an
+			 * error too: not only a failed flush) */
+			rc = fwrite(json.ptr, 1, json.size, stdout) == json.size &&
+			             fflush(stdout) == 0
+			         ? 0
+			         : tr_error_set_errno("stdout");
 		} else {
 			rc = tr_file_write_atomic(path, json.ptr, json.size);
 		}

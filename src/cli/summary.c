@@ -58,12 +58,8 @@ int tr_cmd_summary(int argc, char **argv)
 			break;
 		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
-		case ':':
-			return tr_cli_usage_error("summary", "option '%s' needs a value",
-			                          argv[optind - 1]);
 		default:
-			return tr_cli_usage_error("summary", "unknown option '%s'",
-			                          argv[optind - 1]);
+			return tr_cli_getopt_error("summary", c, argv, optind);
 		}
 	}
 	if (optind != argc - 1)

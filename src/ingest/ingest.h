@@ -110,6 +110,9 @@ void tr_agglog_free(tr_agglog *log);
  */
 void tr_txlog_stats_init(tr_txlog_stats *s);
 void tr_txlog_stats_free(tr_txlog_stats *s);
+/* Add from's figures to into: 0; TR_EINVALID (message set, into as it
+ * was) when the retries would pass 2^63, which no pgbench log does;
+ * TR_ENOMEM (into then holds part of from: free it). */
 int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from);
 int tr_txlog_parse(tr_txlog_stats *out, const char *data, size_t len,
                    const char *path);

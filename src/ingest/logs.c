@@ -2,16 +2,16 @@
  * per run in file order, so that results never depend on scheduling.
  *
  * Per-transaction logs are big (a 20-minute run at 25,000 TPS writes 30
- * million lines): each file is cut into chunks of S_CHUNK bytes, every
- * chunk a job that parses the whole lines starting in its range into its
- * own accumulator. A job maps its range in windows of S_WINDOW bytes
- * (mmap, read-ahead told the access is sequential) and unmaps each as the
- * scan passes, so resident memory stays at about a window per thread
- * whatever the size of the logs, and nothing is copied. Within a window,
- * each block of S_BLOCK bytes is hashed (for the inputs digest) S_PART
- * bytes at a time, each part parsed right after it is hashed, while it is
- * still in the cache. Both cores work even on a single file. Aggregate logs are small (a line per thread and interval) and are
- * read whole with pread. */
+ * million lines): each file is cut into chunks of about one size, at most
+ * S_CHUNK bytes, every chunk a job that parses the whole lines starting in
+ * its range into its own accumulator. A job maps its range in windows of
+ * S_WINDOW bytes (mmap, read-ahead told the access is sequential) and
+ * unmaps each as the scan passes, so resident memory stays at about a
+ * window per thread whatever the size of the logs, and nothing is copied.
+ * Within a window, each block of S_BLOCK bytes is hashed (for the inputs
+ * digest) S_PART bytes at a time, each part parsed right after it is
+ * hashed. Both cores work even on a single file. Aggregate logs are small
+ * (a line per thread and interval) and are read whole with pread. */
 
 #include "ingest_internal.h"
 #include "ingest_logscan_internal.h"
@@ -39,8 +39,8 @@
 
 #define S_CHUNK ((uint64_t)64 << 20)     /* default bytes of a per-transaction log per job */
 #define S_WINDOW ((uint64_t)8 << 20)     /* bytes mapped at a time */
-#define S_BLOCK ((uint64_t)1 << 20)      /* bytes hashed and then parsed */
-#define S_PART ((uint64_t)64 << 10)      /* bytes hashed and then parsed (in cache) */
+#define S_BLOCK ((uint64_t)1 << 20)      /* bytes of a file per hash of the inputs digest */
+#define S_PART ((uint64_t)64 << 10)      /* bytes hashed, then parsed */
 _Static_assert(S_PART % TR_HASH64_BULK_STEP == 0, "parts are hashed in steps");
 #define S_SLACK ((uint64_t)64 << 10)     /* mapped past a window for its last line */
 #define S_MAX_AGGREGATE ((uint64_t)256 << 20)
@@ -237,7 +237,7 @@ static int S_parse_lines(S_job *job, const S_map *m, uint64_t from, uint64_t to,
  * Hash and parse the block [b, e) of the mapping (b block-aligned within
  * the job's range), S_PART bytes at a time: each part is parsed right
  * after it is hashed, while it is still in the core's cache (a whole 1 MiB
- * block is larger than the cache, and would be read from memory twice).
+ * block is larger than L2; no gain was measurable, docs/performance.md).
  */
 static int S_block(S_job *job, const S_map *m, uint64_t b, uint64_t e,
                    uint64_t block, uint64_t *next, int *nfields)

@@ -556,7 +556,14 @@ void tr_txlog_stats_free(tr_txlog_stats *s)
 
 int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from)
 {
+	int64_t retries;
 	int rc;
+	/* (checked before anything is added: a refused merge leaves into as
+	 * it was) */
+	if (__builtin_add_overflow(into->retries, from->retries, &retries))
+		return tr_error_set("the retries of the logs add up to more than "
+		                    "2^63: not pgbench's retries (a 32-bit count "
+		                    "per transaction)");
 	if ((rc = tr_hist_merge(&into->latency, &from->latency)) < 0)
 		return rc;
 	into->transactions += from->transactions;
@@ -565,10 +572,7 @@ int tr_txlog_stats_merge(tr_txlog_stats *into, const tr_txlog_stats *from)
 	into->serialization += from->serialization;
 	into->deadlock += from->deadlock;
 	into->retried += from->retried;
-	if (__builtin_add_overflow(into->retries, from->retries, &into->retries))
-		return tr_error_set("the retries of the logs add up to more than "
-		                    "2^63: not pgbench's retries (a 32-bit count "
-		                    "per transaction)");
+	into->retries = retries;
 	into->lines += from->lines;
 	tr_simple_stats_merge(&into->lag_us, &from->lag_us);
 	if (!isnan(from->first_s) &&

@@ -35,7 +35,7 @@ static bool S_vec_off;         /* tr_txlog_use_vector(false) */
 
 static bool S_vec_here(void)
 {
-	/* (a load of what libgcc found at start-up: cheap per block) */
+	/* (a load of what libgcc found at start-up: cheap per 64 KiB part) */
 	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
 	       __builtin_cpu_supports("bmi2") &&
 	       __builtin_cpu_supports("popcnt");
@@ -136,12 +136,12 @@ static inline bool S_line_fields(const char *p, uint64_t space, unsigned e,
 	f->kind = S_OK;
 	S_digits2(p + end1 + 1, l2, p + end4 + 1, l5, &f->lat, &f->us);
 	f->c7 = f->c8 = 0;
-	if (nfields == 7)
+	if (nfields == 7) {
 		S_digits2(p + end5 + 1, l6, p, 1, &f->c7, &f->c8);
+		f->c8 = 0;     /* (the second lane converted a dummy digit) */
+	}
 	if (nfields == 8)
 		S_digits2(p + end5 + 1, l6, p + end6 + 1, l7, &f->c7, &f->c8);
-	if (nfields == 7)
-		f->c8 = 0;
 	if (l4 == 10 && S_load8(epoch) == ep->ep8 && epoch[8] == ep->ep9 &&
 	    epoch[9] == ep->ep10) {
 		f->s = ep->ep_s;             /* the same second as the line before */

@@ -88,11 +88,12 @@ static int S_password_of(char **out, const char *conninfo)
 {
 	PQconninfoOption *opts, *o;
 	char *err = NULL;
+	int rc;
 	*out = NULL;
 	if (!conninfo || !S_is_conninfo(conninfo))
 		return 0;
-	if (tr_pq_load() < 0)
-		return TR_EINVALID;
+	if ((rc = tr_pq_load()) < 0)
+		return rc;
 	opts = PQconninfoParse(conninfo, &err);
 	if (!opts) {
 		/* libpq's message can quote the string, password and all:

@@ -422,8 +422,9 @@ static int S_generate_client(tr_probe *p, tr_probe_result *r)
 
 /* The steps in pgbench's order; their -I letters and names are
  * model/phase.c's. The safety check's transaction (tables locked) stays
- * open through the steps that drop or truncate, and ends with the drop:
- * a step that neither drops nor generates runs outside it. */
+ * open through the steps that drop, create, truncate or load, and ends
+ * with the drop; vacuum (which cannot run inside a transaction), primary
+ * keys and foreign keys end it first (ends_check_before). */
 static const tr_probe_step S_steps[] = {
 	{ .phase = TR_PHASE_DROP, .run = S_drop,
 	  .destroys = true, .ends_check_after = true },

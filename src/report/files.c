@@ -44,8 +44,9 @@ static int S_read_data(tr_buf *out, const char *templates, const char *relpath)
 	return rc;
 }
 
-/* false (with a warning) when STUDY/writeup.md is a link leading out of
- * the study: it could publish /proc/self/environ or a secret. */
+/* *inside false, and a warning in the report's diags, when
+ * STUDY/writeup.md is a link leading out of the study: it could publish
+ * /proc/self/environ or a secret. 0 or an error. */
 static int S_writeup_inside(tr_report *rep, const char *own, const char *study, bool *inside)
 {
 	char *real = NULL;

@@ -64,8 +64,6 @@ int tr_report_open(tr_report **out, const char *dir, const char *study_root,
                    const tr_report_options *options);
 /* Warnings found by tr_report_open, for the caller to print. */
 const tr_diags *tr_report_warnings(const tr_report *rep);
-/* The writeup as read, for callers that add to it. */
-tr_buf *tr_report_source(tr_report *rep);
 
 /*
  * Draw the charts, render the writeup against r, write every file and
@@ -89,7 +87,7 @@ extern const char tr_report_layout_help[];
  * directives ask for are appended and drawn (PNG too when options->png).
  * The caller frees out (tr_writeup_output_free, in every case) and
  * charts (tr_writeup_charts_free); on failure charts is as it was.
- * Only png, threads and drawn of options are read.
+ * Only png, threads, drawn, progress and ctx of options are read.
  */
 int tr_report_render(tr_writeup_output *out, tr_writeup_charts *charts,
                      const tr_results *r, const tr_writeup_options *wo,

@@ -37,6 +37,7 @@ static int S_open(tr_dl_lib *lib)
 		if (!sym) {
 			snprintf(lib->why, sizeof(lib->why), "%s has no %s: too old a "
 			         "version", lib->what, lib->symbols[i]);
+			dlclose(h);
 			return -1;
 		}
 		*(void **)slot = sym;

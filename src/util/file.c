@@ -180,10 +180,13 @@ cleanup:
 
 int tr_path_mkdirs(const char *path)
 {
-	char *copy = tr_strdup(path);
+	char *copy;
 	int rc = 0;
-	if (!copy)
+	if (!*path)
+		return 0;          /* nothing to make */
+	if (!(copy = tr_strdup(path)))
 		return TR_ENOMEM;
+	/* (from the second byte: "/" itself is never made) */
 	for (char *p = copy + 1; rc == 0; p++) {
 		char c = *p;
 		if (c != '/' && c != '\0')

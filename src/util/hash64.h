@@ -31,10 +31,10 @@ uint64_t tr_hash64_final(const tr_hash64 *h);
 uint64_t tr_hash64_bulk(const void *data, size_t len);
 /*
  * The same hash of a block given in parts, so that a reader can hash a
- * part and parse it while it is still in the cache: begin, update with
- * parts of a multiple of TR_HASH64_BULK_STEP bytes, all but the last of
- * which may be any length, then end. The value is tr_hash64_bulk's of the
- * parts put together.
+ * part and parse it while it is still in the cache: begin, update with the
+ * parts in order (each a multiple of TR_HASH64_BULK_STEP bytes long, but
+ * the last, which may have any length), then end. The value is
+ * tr_hash64_bulk's of the parts put together.
  */
 #define TR_HASH64_BULK_STEP 1024
 typedef struct tr_hash64_bulk_state {

@@ -13,8 +13,9 @@
 # when the sample study exists and the binary runs, from
 # samples/stock-vs-tuned through `tpsreport chart --all`.
 #
-# One Chromium takes every screenshot (tests/browser/shots.js, a fresh
-# context per page) and one Python checks them all (png_check.py batch):
+# One Chromium takes every screenshot (tests/browser/shots.js: one page
+# per colour scheme, a new one after a failed job) and one Python checks
+# them all (png_check.py batch):
 # a browser or an interpreter per picture cost minutes.
 set -euo pipefail
 

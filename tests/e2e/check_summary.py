@@ -17,7 +17,7 @@ Exits 1 listing every mismatch."""
 import configparser, itertools, json, math, os, re, sys
 from statistics import median, pstdev
 # (the script's folder is on sys.path: the exact rank code is shared)
-from txlog_exact import latencies
+from txlog_exact import latencies, rule as exact_rule
 
 study, results_path = sys.argv[1], sys.argv[2]
 R = json.load(open(results_path))
@@ -81,24 +81,13 @@ def progress_windows(text):
     return tps, lat
 
 
-def nearest_rank(v, p):
-    """percentile_disc: the smallest value with at least ceil(q*N) values at
-    or below it; q*N in integers (q in parts per million) so that 95% of 100
-    is exactly 95."""
-    ppm = round(p * 10000)
-    return v[max(1, -(-ppm * len(v) // 1000000)) - 1]
-
-def postgresbench(v, p):
-    """ClickHouse/PostgresBench's awk: walk up the sorted values, the first
-    whose cumulative count exceeds floor(q*N)."""
-    t = round(p * 10000) * len(v) // 1000000
-    return v[min(t, len(v) - 1)]
-
 def percentile_rule(study):
+    """The study's percentile rule (txlog_exact.py), as f(values, percent)."""
     ini = configparser.ConfigParser(inline_comment_prefixes=(";",))
     ini.read(os.path.join(study, "tpsreport.ini"))
-    rule = ini.get("study", "percentile", fallback="nearest-rank")
-    return postgresbench if rule == "postgresbench" else nearest_rank
+    f = exact_rule(ini.get("study", "percentile", fallback="nearest-rank"))
+    # q*N in integers (q in parts per million) so that 95% of 100 is 95
+    return lambda v, p: f(v, round(p * 10000))
 
 def exact_ms(got, us, what):
     """A percentile must be the exact microsecond value, in ms."""

@@ -38,7 +38,7 @@ if ldd "$T" | grep -q 'libpq'; then fail "tpsreport is linked with libpq"; fi
 rc=0
 TPSREPORT_LIBPQ=/nonexistent/libpq.so.5 "$T" probe -s 1 "host=127.0.0.1 port=1" \
   >"$W/out" 2>"$W/err" || rc=$?
-[ "$rc" != 0 ] || fail "probe without libpq: exit 0"
+[ "$rc" = 2 ] || fail "probe without libpq: exit $rc, not 2"
 grep -q "libpq (PostgreSQL's client library) could not be loaded: /nonexistent/libpq.so.5" \
   "$W/err" || { cat "$W/err"; fail "probe without libpq: message"; }
 grep -q "apt-get install libpq5" "$W/err" || fail "probe without libpq: hint"

@@ -1,5 +1,5 @@
 /* test_txlog_vec.c: the vector scanner of per-transaction logs
- * (src/ingest/txlog_vec.h) against the byte scanner it falls back to, and
+ * (src/ingest/txlog_vec_internal.h) against the byte scanner it falls back to, and
  * both against this file's own reading.
  *
  * A seeded generator writes thousands of logs of a few hundred lines: every
@@ -766,12 +766,11 @@ static bool S_check(const char *buf, size_t len, char col7, long at,
 	 * 7th column is guessed, whether they are retries is the reader's
 	 * guess: that case is only counted. */
 	bool retries_over = r.bad == 0 && r.retries >= 0x1p63L;
+	bool guessed = retries_over && r.nfields == 7 && col7 == 0;
 	if (retries_over) {
 		S_wide++;
 		if (r.nfields == 8 || col7 == 'r')
 			r.bad = 1;
-		else if (r.nfields == 7 && col7 == 0)
-			r.bad = rb == 0 ? 0 : 1;
 	}
 	if (rv != rb || strcmp(mv, mb) != 0) {
 		char m[1200];
@@ -786,7 +785,10 @@ static bool S_check(const char *buf, size_t len, char col7, long at,
 		same = true;
 		harness_check(1, __FILE__, __LINE__, "");
 	}
-	if (at == 0 && r.bad != 0 && !retries_over) {
+	if (guessed) {
+		/* only the two scanners are compared (above): the reference
+		 * does not guess what the 7th column is */
+	} else if (at == 0 && r.bad != 0 && !retries_over) {
 		/* the generator wrote a bad line: the test is wrong */
 		S_fail("generated log is bad", what, buf, len, r.bad);
 	} else if (r.bad == 0 && rb != 0) {
