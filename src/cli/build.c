@@ -304,19 +304,13 @@ cleanup:
 }
 
 /* A number option: --scale (1 to 1000000), --jobs (1 to 64), --threads
- * (1 to 256). -1 when it is fine, else the exit status. */
+ * (1 to 256). -1 when it is fine (S_parse's convention), else the exit
+ * status of the usage error. */
 static int S_number(int *out, const char *name, long max, const char *arg)
 {
-	char *end;
-	long n = strtol(arg, &end, 10);
-	if (*end || n < 1 || n > max) {
-		if (max == 256)
-			return tr_cli_usage_error("build", "--threads: expected 1 to 256, got '%s'", arg);
-		return tr_cli_usage_error("build", "--%s: expected a positive number, got '%s'",
-		                          name, arg);
-	}
-	*out = (int)n;
-	return -1;
+	return tr_cli_arg_int(out, "build", name, arg, 1, max) < 0
+	           ? TR_EXIT_FAILURE
+	           : -1;
 }
 
 /* The options into a: -1 to go on, else the exit status. */
@@ -348,9 +342,9 @@ static int S_parse(S_args *a, int argc, char **argv)
 				return tr_cli_usage_error("build", "at most %zu --probe", TR_ARRAY_SIZE(a->probes));
 			a->probes[a->nprobes++] = optarg;
 			break;
-		case 's': status = S_number(&a->scale, "scale", 1000000, optarg); break;
-		case 'j': status = S_number(&a->jobs, "jobs", 64, optarg); break;
-		case 't': status = S_number(&a->threads, "threads", 256, optarg); break;
+		case 's': status = S_number(&a->scale, "--scale", 1000000, optarg); break;
+		case 'j': status = S_number(&a->jobs, "--jobs", 64, optarg); break;
+		case 't': status = S_number(&a->threads, "--threads", 256, optarg); break;
 		case 'o': a->out = optarg; break;
 		case 'T': a->templates = optarg; break;
 		case 'F': a->front_matter = true; break;

@@ -310,14 +310,11 @@ int tr_cmd_chart(int argc, char **argv)
 		case 'o': a.output = optarg; break;
 		case 'A': a.all = true; break;
 		case 'L': a.list = true; break;
-		case 't': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
-				return tr_cli_usage_error("chart", "--threads: expected 1 to 256, got '%s'", optarg);
-			a.threads = (int)n;
+		case 't':
+			if (tr_cli_arg_int(&a.threads, "chart", "--threads", optarg, 1,
+			                   256) < 0)
+				return TR_EXIT_FAILURE;
 			break;
-		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
 		default:
 			return tr_cli_getopt_error("chart", c, argv, optind);

@@ -154,14 +154,11 @@ static int S_parse(S_args *a, int argc, char **argv)
 			if (S_add_rules(a, optarg) < 0)
 				return tr_cli_usage_error("diff", "%s", tr_error_last());
 			break;
-		case 't': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
-				return tr_cli_usage_error("diff", "--threads: expected 1 to 256, got '%s'", optarg);
-			a->threads = (int)n;
+		case 't':
+			if (tr_cli_arg_int(&a->threads, "diff", "--threads", optarg, 1,
+			                   256) < 0)
+				return TR_EXIT_FAILURE;
 			break;
-		}
 		case 'h': fputs(S_help, stdout); return 1;
 		default:
 			return tr_cli_getopt_error("diff", c, argv, optind);

@@ -49,14 +49,11 @@ int tr_cmd_summary(int argc, char **argv)
 		switch (c) {
 		case 'J': json = true; break;
 		case 'S': strict = true; break;
-		case 't': {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
-				return tr_cli_usage_error("summary", "--threads: expected 1 to 256, got '%s'", optarg);
-			threads = (int)n;
+		case 't':
+			if (tr_cli_arg_int(&threads, "summary", "--threads", optarg, 1,
+			                   256) < 0)
+				return TR_EXIT_FAILURE;
 			break;
-		}
 		case 'h': fputs(S_help, stdout); return TR_EXIT_OK;
 		default:
 			return tr_cli_getopt_error("summary", c, argv, optind);
