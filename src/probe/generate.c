@@ -196,9 +196,9 @@ static void S_tick(void *arg, int64_t rows)
 	t->p->opts.progress(t->p->opts.ctx, &pr);
 }
 
-/* One table: COPY it whole on the main connection. */
-static int S_load(tr_probe *p, char table, const char *name, int64_t rows,
-                  S_tick_ctx *tick, int64_t *loaded, bool *freeze)
+int tr_probe_copy_table(tr_probe *p, char table, const char *name,
+                        int64_t rows, tr_probe_tick tick, void *tick_arg,
+                        int64_t *loaded, bool *freeze)
 {
 	PGconn *c = p->conns[0].conn;
 	PGresult *res = NULL;
@@ -206,8 +206,8 @@ static int S_load(tr_probe *p, char table, const char *name, int64_t rows,
 
 	if ((rc = tr_probe_copy_begin(p, c, name, true, freeze)) < 0)
 		return rc;
-	rc = tr_probe_copy_rows(c, table, 1, rows, &p->stop,
-	                        tick ? S_tick : NULL, tick, &res);
+	rc = tr_probe_copy_rows(c, table, 1, rows, &p->stop, tick, tick_arg,
+	                        &res);
 	if (rc < 0) {
 		tr_probe_fail_res(p, c, res);
 	} else {
@@ -236,13 +236,14 @@ int tr_probe_step_generate_client(tr_probe *p, tr_probe_result *r)
 	    (rc = tr_probe_exec(p, NULL, "truncate table pgbench_accounts, "
 	                        "pgbench_branches, pgbench_history, pgbench_tellers",
 	                        NULL)) < 0 ||
-	    (rc = S_load(p, 'b', "pgbench_branches", scale, NULL, &r->branches,
-	                 &freeze)) < 0 ||
-	    (rc = S_load(p, 't', "pgbench_tellers",
-	                 scale * TR_PROBE_TELLERS_PER_BRANCH, NULL, &r->tellers,
-	                 &freeze)) < 0 ||
-	    (rc = S_load(p, 'a', "pgbench_accounts", tick.total, &tick,
-	                 &r->init.rows, &r->copy_freeze)) < 0)
+	    (rc = tr_probe_copy_table(p, 'b', "pgbench_branches", scale, NULL,
+	                              NULL, &r->branches, &freeze)) < 0 ||
+	    (rc = tr_probe_copy_table(p, 't', "pgbench_tellers",
+	                              scale * TR_PROBE_TELLERS_PER_BRANCH, NULL,
+	                              NULL, &r->tellers, &freeze)) < 0 ||
+	    (rc = tr_probe_copy_table(p, 'a', "pgbench_accounts", tick.total,
+	                              S_tick, &tick, &r->init.rows,
+	                              &r->copy_freeze)) < 0)
 		return rc;
 	return tr_probe_exec(p, NULL, "commit", NULL);
 }

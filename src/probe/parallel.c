@@ -192,32 +192,11 @@ typedef struct S_load {
 	int started, committed;  /* threads started, loaders committed */
 } S_load;
 
-/* COPY rows 1..count of a small table (`table` as tr_probe_copy_rows) in
- * conns[0]'s transaction, FREEZE when the server allows it; *rows gets
- * the count the server gives. */
-static int S_copy_small(tr_probe *p, const char *name, char table,
-                        int64_t count, int64_t *rows)
-{
-	PGconn *c = p->conns[0].conn;
-	PGresult *res = NULL;
-	bool freeze;
-	int rc;
-
-	if ((rc = tr_probe_copy_begin(p, c, name, true, &freeze)) < 0)
-		return rc;
-	rc = tr_probe_copy_rows(c, table, 1, count, &p->stop, NULL, NULL, &res);
-	if (rc < 0)
-		tr_probe_fail_res(p, c, res);
-	else
-		*rows = strtoll(PQcmdTuples(res), NULL, 10);
-	PQclear(res);
-	return rc;
-}
-
 /* 1. Truncate, branches and tellers, committed: visible to all. */
 static int S_load_small(tr_probe *p, tr_probe_result *r)
 {
 	int64_t scale = p->opts.scale;
+	bool freeze;
 	int rc;
 
 	if ((rc = tr_probe_begin(p)) < 0 ||
@@ -226,11 +205,11 @@ static int S_load_small(tr_probe *p, tr_probe_result *r)
 	                        NULL)) < 0 ||
 	    (rc = tr_probe_exec(p, NULL, "comment on table pgbench_accounts is '"
 	                        TR_PROBE_INCOMPLETE "'", NULL)) < 0 ||
-	    (rc = S_copy_small(p, "pgbench_branches", 'b', scale,
-	                       &r->branches)) < 0 ||
-	    (rc = S_copy_small(p, "pgbench_tellers", 't',
-	                       scale * TR_PROBE_TELLERS_PER_BRANCH,
-	                       &r->tellers)) < 0)
+	    (rc = tr_probe_copy_table(p, 'b', "pgbench_branches", scale, NULL,
+	                              NULL, &r->branches, &freeze)) < 0 ||
+	    (rc = tr_probe_copy_table(p, 't', "pgbench_tellers",
+	                              scale * TR_PROBE_TELLERS_PER_BRANCH, NULL,
+	                              NULL, &r->tellers, &freeze)) < 0)
 		return rc;
 	return tr_probe_exec(p, NULL, "commit", NULL);
 }

@@ -147,6 +147,14 @@ int tr_probe_copy_rows(PGconn *c, char table, int64_t first, int64_t last,
                        atomic_int *stop, tr_probe_tick tick, void *tick_arg,
                        PGresult **res);
 
+/* COPY rows 1..rows of `table` (as tr_probe_copy_rows) on the main
+ * connection, in its transaction, FREEZE when the server allows it
+ * (*freeze says); tick as tr_probe_copy_rows's. *loaded: the count the
+ * server gives (rows when it gives none). 0, or the error (reported). */
+int tr_probe_copy_table(tr_probe *p, char table, const char *name,
+                        int64_t rows, tr_probe_tick tick, void *tick_arg,
+                        int64_t *loaded, bool *freeze);
+
 /* "copy <table> from stdin" with " with (freeze on)" when the server
  * allows it (14+, an ordinary table), as pgbench 18 decides. *freeze says
  * which. Needs a transaction that truncated or created the table to take
