@@ -505,14 +505,14 @@ static int S_read_entry(S_folder *f, const char *name, char **out_rel,
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	if (stat(fs, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		int err = errno;
-		if (stat(fs, &sb) < 0)
-			rc = tr_diags_add(&f->st->diags, TR_SEV_WARNING, "unreadable",
-			                  *out_rel, 0, "%s; ignored", strerror(err));
-		else
-			rc = tr_diags_add(&f->st->diags, TR_SEV_NOTE, "ignored", *out_rel, 0,
-			                  "not a regular file; ignored");
+	if (stat(fs, &sb) < 0) {
+		rc = tr_diags_add(&f->st->diags, TR_SEV_WARNING, "unreadable",
+		                  *out_rel, 0, "%s; ignored", strerror(errno));
+		goto cleanup;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		rc = tr_diags_add(&f->st->diags, TR_SEV_NOTE, "ignored", *out_rel, 0,
+		                  "not a regular file; ignored");
 		goto cleanup;
 	}
 	if (tr_file_read_named(&f->text, fs, *out_rel) < 0) {

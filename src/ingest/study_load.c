@@ -232,17 +232,18 @@ static int S_scan_entry(tr_study *st, size_t p, const char *pdir,
                         const char *pname, const char *name,
                         tr_buf *digest_list)
 {
-	char *sdir = tr_sprintf("%s/%s", pdir, name);
+	char *sdir = tr_path_join(pdir, name);
 	char *rel = tr_sprintf("results/%s/%s", pname, name);
 	long s = tr_study_scenario_index(st, name);
+	bool dir = sdir && S_is_dir(sdir);
 	int rc;
 	if (!sdir || !rel) {
 		rc = TR_ENOMEM;
-	} else if (!S_is_dir(sdir) && tr_scan_is_init_name(name)) {
+	} else if (!dir && tr_scan_is_init_name(name)) {
 		rc = tr_scan_shared_init(st, p, sdir, rel, digest_list);
 	} else if (strcmp(name, "facts.json") == 0) {
 		rc = S_load_facts(st, &st->providers[p], sdir, rel, digest_list);
-	} else if (!S_is_dir(sdir)) {
+	} else if (!dir) {
 		rc = tr_diags_add(&st->diags, TR_SEV_NOTE, "ignored", rel, 0,
 		                  "files go one level deeper, in "
 		                  "results/<provider>/<scenario>/; ignored");
