@@ -44,10 +44,12 @@ enum {
 typedef struct S_acc {
 	tr_hist *latency;                 /* the caller's: recorded into directly */
 	/* Latencies counted straight into latency->dense by the hot loop
-	 * (tr_hist_counted() adds them to its total, min and max). */
+	 * (tr_hist_counted() adds them to its total): all the successful
+	 * transactions but the `recorded` ones, which went through
+	 * tr_hist_record. */
 	uint64_t *dense;
 	uint64_t ndense;
-	int64_t dense_n, dense_min, dense_max;
+	int64_t recorded;
 	int64_t transactions, skipped, failed, serialization, deadlock, other;
 	int64_t lines;
 	int64_t t_min, t_max;             /* epoch microseconds */
@@ -73,8 +75,6 @@ static void S_acc_init(S_acc *a, tr_hist *latency)
 	a->latency = latency;
 	a->dense = latency->dense;
 	a->ndense = latency->ndense;
-	a->dense_min = INT64_MAX;
-	a->dense_max = -1;
 	a->t_min = INT64_MAX;
 	a->t_max = -1;
 	a->lag_min = UINT64_MAX;
@@ -112,6 +112,13 @@ static inline uint64_t S_load8(const char *p)
 {
 	uint64_t x;
 	memcpy(&x, p, 8);    /* one unaligned load */
+	return x;
+}
+
+static inline uint16_t S_load2(const char *p)
+{
+	uint16_t x;
+	memcpy(&x, p, 2);
 	return x;
 }
 
@@ -173,15 +180,11 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
 		a->transactions++;
 		if (lat < a->ndense) {
 			a->dense[lat]++;
-			a->dense_n++;
-			if ((int64_t)lat < a->dense_min)
-				a->dense_min = (int64_t)lat;
-			if ((int64_t)lat > a->dense_max)
-				a->dense_max = (int64_t)lat;
 		} else {
 			/* grows the dense array, or the sparse table */
 			if (tr_hist_record(a->latency, (int64_t)lat) < 0)
 				return -1;
+			a->recorded++;
 			a->dense = a->latency->dense;
 			a->ndense = a->latency->ndense;
 		}
@@ -232,10 +235,11 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
  * digits, or a word, checked before), the vector scanner reads 64. */
 #define S_FAST_ROOM 128
 
-/* The last 10-digit epoch second read: its text and its value. */
+/* The last 10-digit epoch second read: its text (8 bytes and 2) and its
+ * value; all zero before the first (no digit is a zero byte). */
 typedef struct {
-	uint64_t ep8, ep_s;
-	char ep9, ep10;
+	uint64_t head, s;
+	uint16_t tail;
 } S_epoch;
 
 /* One line's fields, as S_account takes them. */
@@ -277,19 +281,18 @@ S_line_bytes(const char **pp, int nfields, bool fast, S_epoch *ep,
 	/* script_no, epoch seconds and microseconds */
 	if (S_digits(&p, &v) - 1 >= S_DIGITS || *p++ != ' ')
 		return false;
-	if (fast && S_load8(p) == ep->ep8 && p[8] == ep->ep9 &&
-	    p[9] == ep->ep10 && p[10] == ' ') {
-		f->s = ep->ep_s;    /* the same second as the line before */
+	if (fast && S_load8(p) == ep->head && S_load2(p + 8) == ep->tail &&
+	    p[10] == ' ') {
+		f->s = ep->s;       /* the same second as the line before */
 		p += 11;
 	} else {
 		const char *e = p;
 		if (S_digits(&p, &f->s) - 1 >= S_EPOCH_DIGITS || *p++ != ' ')
 			return false;
 		if (fast && p - e == 11) {
-			ep->ep8 = S_load8(e);
-			ep->ep9 = e[8];
-			ep->ep10 = e[9];
-			ep->ep_s = f->s;
+			ep->head = S_load8(e);
+			ep->tail = S_load2(e + 8);
+			ep->s = f->s;
 		}
 	}
 	if (S_digits(&p, &f->us) - 1 >= S_US_DIGITS)
@@ -340,7 +343,7 @@ static inline long S_lines(S_acc *out, const char **pp, const char *stop,
 	 * counters in registers (through a pointer, every store to a dense
 	 * counter could change them, and they would be reloaded per line). */
 	S_acc acc = *out, *a = &acc;
-	S_epoch ep = { 0, 0, 0, 0 };
+	S_epoch ep = { 0, 0, 0 };
 	/* (a local: *line could alias a dense counter, and be reloaded) */
 	long bad = 0, n = *line;
 
@@ -382,7 +385,7 @@ static long S_scan(S_acc *out, const char *data, size_t len, int nfields)
 		bad = S_lines(out, &p, end, nfields, &line, false);
 	if (bad == 0)
 		out->lines = line;
-	tr_hist_counted(out->latency, out->dense_n, out->dense_min, out->dense_max);
+	tr_hist_counted(out->latency, out->transactions - out->recorded);
 	return bad;
 }
 

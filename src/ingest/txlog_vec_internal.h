@@ -99,62 +99,70 @@ static inline unsigned S_next_space(uint64_t *space)
 	return at;
 }
 
+/* The epoch second of 10 digits at d into *s: the line before's when the
+ * text is the same (it changes once a second), else converted. */
+static inline void S_epoch10(const char *d, S_epoch *ep, uint64_t *s)
+{
+	uint64_t head = S_load8(d);
+	uint16_t tail = S_load2(d + 8);
+	if (head != ep->head || tail != ep->tail) {
+		const char *q = d;
+		(void)S_digits(&q, &ep->s);
+		ep->head = head;
+		ep->tail = tail;
+	}
+	*s = ep->s;
+}
+
 /*
  * The fields of the line at p, whose '\n' is p[e] and whose bytes before
  * it are digits but for the spaces at the bits of `space`, into *f; false
  * when this scanner does not settle the line (the byte loop then decides).
+ *
+ * It settles the usual line only: every field of 1 to 8 digits but the
+ * epoch second, which has 10, and the microseconds at most 6. Those are
+ * within the byte loop's limits (S_DIGITS, S_EPOCH_DIGITS, S_US_DIGITS)
+ * and what S_digits2 converts; a longer transaction number, say, or an
+ * epoch of 9 digits is read by the byte loop. All but the last limit are
+ * checked at once on the mask of the digits: the bits where 9 digits in
+ * a row start must be exactly the epoch's first two.
  */
 __attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
 static inline bool S_line_fields(const char *p, uint64_t space, unsigned e,
                                  const int nfields, S_epoch *ep, S_fields *f)
 {
+	uint64_t digits = ~space & ((1ULL << e) - 1), run = digits, rest = space;
 	/* nfields - 1 spaces, none doubled, none at either end (e == 0, an
 	 * empty line, fails the count first) */
 	if (__builtin_popcountll(space) != nfields - 1 ||
 	    (space & (space << 1 | 1 | 1ULL << (e - 1))) != 0)
 		return false;
-	/* field i ends at end_i (its space, or the '\n') */
-	unsigned end0 = S_next_space(&space), end1 = S_next_space(&space);
-	unsigned end2 = S_next_space(&space), end3 = S_next_space(&space);
-	unsigned end4 = S_next_space(&space);
-	unsigned end5 = nfields >= 7 ? S_next_space(&space) : e;
-	unsigned end6 = nfields == 8 ? S_next_space(&space) : e;
-	unsigned l2 = end2 - end1 - 1, l4 = end4 - end3 - 1;
-	unsigned l5 = end5 - end4 - 1, l6 = end6 - end5 - 1, l7 = e - end6 - 1;
-	const char *epoch = p + end3 + 1;
-	/* the byte loop's limits, and what S_digits2 converts: any length
-	 * over its limit makes a difference negative (all are below 64) */
-	int over = (S_DIGITS - (int)end0) | (S_DIGITS - (int)(end1 - end0 - 1)) |
-	           (8 - (int)l2) | (S_DIGITS - (int)(end3 - end2 - 1)) |
-	           (S_EPOCH_DIGITS - (int)l4) | (S_US_DIGITS - (int)l5);
-	if (nfields >= 7)
-		over |= 8 - (int)l6;
-	if (nfields == 8)
-		over |= 8 - (int)l7;
-	if (over < 0)
+	/* field i + 1 ends at end_i (its space, or the '\n'); the first
+	 * field's end is not needed */
+	rest &= rest - 1;
+	unsigned end1 = S_next_space(&rest), end2 = S_next_space(&rest);
+	unsigned end3 = S_next_space(&rest), end4 = S_next_space(&rest);
+	unsigned end5 = nfields >= 7 ? S_next_space(&rest) : e;
+	unsigned end6 = nfields == 8 ? S_next_space(&rest) : e;
+	/* bit i of run: bytes i .. i + 8 are digits */
+	run &= run >> 1;
+	run &= run >> 2;
+	run &= run >> 4;
+	run &= digits >> 8;
+	if (run != 3ULL << (end3 + 1) || end5 - end4 - 1 > S_US_DIGITS)
 		return false;
 	f->kind = S_OK;
-	S_digits2(p + end1 + 1, l2, p + end4 + 1, l5, &f->lat, &f->us);
+	S_digits2(p + end1 + 1, end2 - end1 - 1, p + end4 + 1, end5 - end4 - 1,
+	          &f->lat, &f->us);
 	f->c7 = f->c8 = 0;
 	if (nfields == 7) {
-		S_digits2(p + end5 + 1, l6, p, 1, &f->c7, &f->c8);
+		S_digits2(p + end5 + 1, e - end5 - 1, p, 1, &f->c7, &f->c8);
 		f->c8 = 0;     /* (the second lane converted a dummy digit) */
 	}
 	if (nfields == 8)
-		S_digits2(p + end5 + 1, l6, p + end6 + 1, l7, &f->c7, &f->c8);
-	if (l4 == 10 && S_load8(epoch) == ep->ep8 && epoch[8] == ep->ep9 &&
-	    epoch[9] == ep->ep10) {
-		f->s = ep->ep_s;             /* the same second as the line before */
-	} else {
-		const char *q = epoch;
-		(void)S_digits(&q, &f->s);   /* at most 12 digits: checked */
-		if (l4 == 10) {
-			ep->ep8 = S_load8(epoch);
-			ep->ep9 = epoch[8];
-			ep->ep10 = epoch[9];
-			ep->ep_s = f->s;
-		}
-	}
+		S_digits2(p + end5 + 1, end6 - end5 - 1, p + end6 + 1, e - end6 - 1,
+		          &f->c7, &f->c8);
+	S_epoch10(p + end3 + 1, ep, &f->s);
 	return true;
 }
 
@@ -230,7 +238,7 @@ static inline long S_lines_vec_n(S_acc *out, const char **pp,
 {
 	const char *p = *pp;
 	S_acc acc = *out, *a = &acc;      /* in registers: see S_lines */
-	S_epoch ep = { 0, 0, 0, 0 };
+	S_epoch ep = { 0, 0, 0 };
 	/* (a local: *line could alias a dense counter, and be reloaded) */
 	long bad = 0, n = *line;
 	S_seg g;

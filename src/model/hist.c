@@ -28,8 +28,8 @@ const char *tr_pct_rule_name(tr_pct_rule rule)
 void tr_hist_init(tr_hist *h)
 {
 	memset(h, 0, sizeof(*h));
-	h->min = -1;
-	h->max = -1;
+	h->sparse_min = -1;
+	h->sparse_max = -1;
 }
 
 void tr_hist_free(tr_hist *h)
@@ -101,6 +101,10 @@ static int S_sparse_reserve(tr_hist *h)
 static int S_sparse_add(tr_hist *h, uint64_t v, uint64_t n)
 {
 	size_t i;
+	if (h->sparse_min < 0 || (int64_t)v < h->sparse_min)
+		h->sparse_min = (int64_t)v;
+	if ((int64_t)v > h->sparse_max)
+		h->sparse_max = (int64_t)v;
 	if (h->sparse_cap) {
 		/* Already there: no growth needed. */
 		for (i = S_slot_of(v, h->sparse_cap); h->sparse[i].value;
@@ -117,15 +121,6 @@ static int S_sparse_add(tr_hist *h, uint64_t v, uint64_t n)
 	return 0;
 }
 
-static void S_note(tr_hist *h, int64_t v, uint64_t n)
-{
-	h->total += (int64_t)n;
-	if (h->min < 0 || v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
-}
-
 int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n)
 {
 	uint64_t v = value_us < 0 ? 0 : (uint64_t)value_us;
@@ -138,19 +133,38 @@ int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n)
 	} else if (S_sparse_add(h, v, n) < 0) {
 		return TR_ENOMEM;
 	}
-	S_note(h, (int64_t)v, n);
+	h->total += (int64_t)n;
 	return 0;
 }
 
-void tr_hist_counted(tr_hist *h, int64_t n, int64_t min, int64_t max)
+void tr_hist_counted(tr_hist *h, int64_t n)
 {
-	if (n <= 0)
-		return;
-	h->total += n;
-	if (h->min < 0 || min < h->min)
-		h->min = min;
-	if (max > h->max)
-		h->max = max;
+	if (n > 0)
+		h->total += n;
+}
+
+/* (A walk of at most 1 MiB: asked for once per run or cell, not per
+ * line.) */
+int64_t tr_hist_min(const tr_hist *h)
+{
+	if (h->total <= 0)
+		return -1;
+	for (size_t i = 0; i < h->ndense; i++)
+		if (h->dense[i])
+			return (int64_t)i;
+	return h->sparse_min;
+}
+
+int64_t tr_hist_max(const tr_hist *h)
+{
+	if (h->total <= 0)
+		return -1;
+	if (h->nsparse)
+		return h->sparse_max;
+	for (size_t i = h->ndense; i-- > 0;)
+		if (h->dense[i])
+			return (int64_t)i;
+	return -1;
 }
 
 int tr_hist_merge(tr_hist *into, const tr_hist *from)
@@ -167,10 +181,6 @@ int tr_hist_merge(tr_hist *into, const tr_hist *from)
 		    S_sparse_add(into, from->sparse[i].value, from->sparse[i].count) < 0)
 			return TR_ENOMEM;
 	into->total += from->total;
-	if (into->min < 0 || from->min < into->min)
-		into->min = from->min;
-	if (from->max > into->max)
-		into->max = from->max;
 	return 0;
 }
 

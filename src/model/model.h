@@ -63,8 +63,11 @@ typedef struct tr_hist {
 	size_t sparse_cap;
 	size_t nsparse;          /* distinct values held in sparse */
 	int64_t total;
-	int64_t min;             /* -1 when empty */
-	int64_t max;             /* -1 when empty */
+	/* The bounds of the sparse values (-1 when there are none). Those of
+	 * the dense ones are found when asked for (tr_hist_min, tr_hist_max):
+	 * keeping them would cost the hot loop that counts into dense two
+	 * compares and two stores a line. */
+	int64_t sparse_min, sparse_max;
 } tr_hist;
 
 /* How a percentile is picked from the sorted latencies (docs/metrics.md):
@@ -88,20 +91,18 @@ int tr_hist_record_n(tr_hist *h, int64_t value_us, uint64_t n);
  * instructions. */
 static inline int tr_hist_record(tr_hist *h, int64_t value_us)
 {
-	if ((uint64_t)value_us < h->ndense && h->total > 0) {
+	if ((uint64_t)value_us < h->ndense) {
 		h->dense[value_us]++;
 		h->total++;
-		if (value_us < h->min)
-			h->min = value_us;
-		if (value_us > h->max)
-			h->max = value_us;
 		return 0;
 	}
 	return tr_hist_record_n(h, value_us, 1);
 }
-/* A hot loop that incremented h->dense[v] itself, n times, with values in
- * [min, max], says so here (total, min and max follow). */
-void tr_hist_counted(tr_hist *h, int64_t n, int64_t min, int64_t max);
+/* A hot loop that incremented h->dense[v] itself n times says so here. */
+void tr_hist_counted(tr_hist *h, int64_t n);
+/* The smallest and the largest value counted; -1 when empty. */
+int64_t tr_hist_min(const tr_hist *h);
+int64_t tr_hist_max(const tr_hist *h);
 /* Add from's counts to into. 0 or TR_ENOMEM (into then holds part of
  * from: free it). */
 int tr_hist_merge(tr_hist *into, const tr_hist *from);

@@ -177,8 +177,8 @@ void tr_latency_of_hist_rule(tr_latency *out, const tr_hist *h,
 		*to[k] = (double)us[k] / 1000.0;
 	out->present = true;
 	out->count = h->total;
-	out->min_ms = (double)h->min / 1000.0;
-	out->max_ms = (double)h->max / 1000.0;
+	out->min_ms = (double)tr_hist_min(h) / 1000.0;
+	out->max_ms = (double)tr_hist_max(h) / 1000.0;
 }
 
 int tr_cell_latency(tr_cell *cell, const tr_results *r, const tr_study *st)

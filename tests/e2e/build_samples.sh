@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The report of every sample study: every file is there, every file parses
-# (libxml2 for HTML and SVG, cmark for Markdown, Python for JSON and CSV),
+# (libxml2 for HTML and SVG, cmark-gfm for Markdown, Python for JSON and CSV),
 # every chart is placed, and every number shown equals results.json
 # (build_numbers.py recomputes each from the JSON by the documented rules).
 set -euo pipefail
@@ -32,8 +32,8 @@ for study in "$src"/samples/*/; do
   for png in "$out"/charts/*.png; do
     head -c 8 "$png" | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' || fail "$png is not a PNG"
   done
-  # Markdown: cmark reads it; headings and no placeholder left.
-  html=$(cmark "$out/report.md")
+  # Markdown: cmark-gfm reads it; headings and no placeholder left.
+  html=$(cmark-gfm "$out/report.md")
   [ "$(grep -c '<h2>' <<<"$html")" -ge 5 ] || fail "$name: report.md has few ## headings"
   grep -q '<h1>' <<<"$html" || fail "$name: report.md has no # title"
   ! grep -q 'tpsreport:block' "$out/report.md" "$out/index.html" "$out/report.html" ||

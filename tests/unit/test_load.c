@@ -159,8 +159,8 @@ static void test_chunks_change_nothing(void)
 		CHECK_INT(b->transactions, a->transactions);
 		CHECK_INT(b->lines, a->lines);
 		CHECK_INT(b->latency.total, a->latency.total);
-		CHECK_INT(b->latency.min, a->latency.min);
-		CHECK_INT(b->latency.max, a->latency.max);
+		CHECK_INT(tr_hist_min(&b->latency), tr_hist_min(&a->latency));
+		CHECK_INT(tr_hist_max(&b->latency), tr_hist_max(&a->latency));
 		CHECK_DBL(b->first_s, a->first_s, 0);
 		CHECK_DBL(b->last_s, a->last_s, 0);
 		for (double p = 1; p <= 100; p += 0.5)

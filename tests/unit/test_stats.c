@@ -230,8 +230,8 @@ static void test_histogram_vs_sort(void)
 	qsort(v, N, sizeof(int64_t), S_cmp_i64);
 	CHECK(v[N - 1] >= (int64_t)TR_HIST_DENSE);   /* the sparse part is used */
 	CHECK_INT(h.total, N);
-	CHECK_INT(h.min, v[0]);
-	CHECK_INT(h.max, v[N - 1]);
+	CHECK_INT(tr_hist_min(&h), v[0]);
+	CHECK_INT(tr_hist_max(&h), v[N - 1]);
 	CHECK_INT(tr_hist_percentiles(got, &h, TR_PCT_NEAREST_RANK, ps, 8), 0);
 	for (size_t k = 0; k < TR_ARRAY_SIZE(ps); k++) {
 		CHECK_INT(got[k], S_nearest_rank(v, N, ppm[k]));
@@ -244,8 +244,8 @@ static void test_histogram_vs_sort(void)
 	CHECK_INT(tr_hist_merge(&c, &a), 0);
 	CHECK_INT(tr_hist_merge(&b, &c), 0);
 	CHECK_INT(b.total, h.total);
-	CHECK_INT(b.min, h.min);
-	CHECK_INT(b.max, h.max);
+	CHECK_INT(tr_hist_min(&b), v[0]);
+	CHECK_INT(tr_hist_max(&b), v[N - 1]);
 	CHECK_INT(tr_hist_percentiles(got, &b, TR_PCT_NEAREST_RANK, ps, 8), 0);
 	for (size_t k = 0; k < TR_ARRAY_SIZE(ps); k++)
 		CHECK_INT(got[k], S_nearest_rank(v, N, ppm[k]));
@@ -274,6 +274,34 @@ static void test_histogram_vs_sort(void)
 	tr_hist_free(&a);
 	tr_hist_free(&b);
 	tr_hist_free(&c);
+}
+
+/* The bounds, found rather than kept: empty, dense only, sparse only,
+ * and after a merge that brings a smaller value (by hand). */
+static void test_histogram_bounds(void)
+{
+	tr_hist h, s;
+	tr_hist_init(&h);
+	tr_hist_init(&s);
+	CHECK_INT(tr_hist_min(&h), -1);
+	CHECK_INT(tr_hist_max(&h), -1);
+	tr_hist_record(&h, 5000);
+	tr_hist_record(&h, 70);
+	tr_hist_record(&h, 5000);
+	CHECK_INT(tr_hist_min(&h), 70);
+	CHECK_INT(tr_hist_max(&h), 5000);
+	tr_hist_record(&s, (int64_t)TR_HIST_DENSE + 9);
+	tr_hist_record(&s, (int64_t)TR_HIST_DENSE * 3);
+	CHECK_INT(tr_hist_min(&s), (int64_t)TR_HIST_DENSE + 9);
+	CHECK_INT(tr_hist_max(&s), (int64_t)TR_HIST_DENSE * 3);
+	tr_hist_record(&s, 0);
+	CHECK_INT(tr_hist_min(&s), 0);
+	CHECK_INT(tr_hist_merge(&h, &s), 0);
+	CHECK_INT(h.total, 6);
+	CHECK_INT(tr_hist_min(&h), 0);
+	CHECK_INT(tr_hist_max(&h), (int64_t)TR_HIST_DENSE * 3);
+	tr_hist_free(&h);
+	tr_hist_free(&s);
 }
 
 /* The two rules where q*N is whole, by hand. */
@@ -317,8 +345,8 @@ static void test_percentile_rules(void)
 	CHECK_INT(tr_hist_record_n(&e, -4, 1), 0);  /* negative: as 0 */
 	CHECK_INT(tr_hist_merge(&h, &e), 0);
 	CHECK_INT(h.total, 11);
-	CHECK_INT(h.min, 0);
-	CHECK_INT(h.max, 200007);
+	CHECK_INT(tr_hist_min(&h), 0);
+	CHECK_INT(tr_hist_max(&h), 200007);
 	CHECK_DBL(tr_hist_percentile(&h, 36.36), 5, 0);   /* rank 4 of 11 */
 	CHECK_DBL(tr_hist_percentile(&h, 36.37), 200001, 0); /* rank 5 */
 	tr_hist_free(&e);
@@ -422,6 +450,7 @@ int main(void)
 	RUN(test_holm);
 	RUN(test_prices);
 	RUN(test_histogram_vs_sort);
+	RUN(test_histogram_bounds);
 	RUN(test_percentile_rules);
 	RUN(test_short_type);
 	RUN(test_phases);

@@ -592,8 +592,8 @@ static const char *S_diff(const tr_txlog_stats *a, const tr_txlog_stats *b)
 	S_D(a->lag_us.sum == b->lag_us.sum, "lag sum");
 	S_D(a->lag_us.sum2 == b->lag_us.sum2, "lag sum2");
 	S_D(a->latency.total == b->latency.total, "latency total");
-	S_D(a->latency.min == b->latency.min, "latency min");
-	S_D(a->latency.max == b->latency.max, "latency max");
+	S_D(tr_hist_min(&a->latency) == tr_hist_min(&b->latency), "latency min");
+	S_D(tr_hist_max(&a->latency) == tr_hist_max(&b->latency), "latency max");
 	S_D(tr_hist_values(&va, &na, &a->latency) == 0 &&
 	    tr_hist_values(&vb, &nb, &b->latency) == 0, "tr_hist_values");
 	S_D(na == nb, "number of latency values");
@@ -645,8 +645,8 @@ static const char *S_diff_ref(const tr_txlog_stats *s, const S_ref *r,
 	}
 	S_D(j == nv, "%zu latency values, expected %zu", nv, j);
 	if (r->nlat > 0) {
-		S_D(s->latency.min == (int64_t)r->lat[0], "latency min");
-		S_D(s->latency.max == (int64_t)r->lat[r->nlat - 1], "latency max");
+		S_D(tr_hist_min(&s->latency) == (int64_t)r->lat[0], "latency min");
+		S_D(tr_hist_max(&s->latency) == (int64_t)r->lat[r->nlat - 1], "latency max");
 	}
 	if (r->nfields == 8 || col7 != 0) {
 		bool lag = r->nfields == 8 || col7 == 'l';
