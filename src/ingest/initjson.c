@@ -38,12 +38,11 @@ static int S_seconds(const S_ctx *c, double *out, const tr_jsonval *obj,
                      const char *key, const char *name, bool required)
 {
 	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	*out = NAN;     /* (set on every path: -O3 cannot tell otherwise) */
 	if (!v && required)
 		return tr_error_set_at(c->path, obj->line, "\"%s\" is missing", name);
-	if (!v || v->type == TR_JSONVAL_NULL) {
-		*out = NAN;
+	if (!v || v->type == TR_JSONVAL_NULL)
 		return 0;
-	}
 	if (v->type != TR_JSONVAL_NUMBER || v->number < 0)
 		return S_bad(c, v, name, "a number of seconds (>= 0)");
 	*out = v->number;

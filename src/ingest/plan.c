@@ -18,6 +18,7 @@ static int S_integer(int64_t *out, const char *key, const char *value,
 {
 	const char *end = value + strlen(value), *next;
 	int64_t v;
+	*out = 0;       /* (set on every path: -O3 cannot tell otherwise) */
 	if (tr_parse_int64(&v, value, end, &next) < 0 || next != end || v < min ||
 	    v > max)
 		return tr_error_set("%s: expected a whole number from %lld to %lld, "
