@@ -221,10 +221,12 @@ static void S_mark(S_writer *sw, const tr_mark *m)
 int tr_svg_write(tr_buf *out, const tr_scene *s)
 {
 	S_writer sw = { NULL, TR_BUF_INIT, 0 };
-	xmlBufferPtr xb = xmlBufferCreate();
-	int rc = 0;
+	xmlBufferPtr xb;
+	int rc;
 
-	if (!xb)
+	if ((rc = tr_chart_xml_load()) < 0)
+		return rc;
+	if (!(xb = xmlBufferCreate()))
 		return TR_ENOMEM;
 	sw.w = xmlNewTextWriterMemory(xb, 0);
 	if (!sw.w) {

@@ -42,6 +42,7 @@ static int S_open(tr_dl_lib *lib)
 		}
 		*(void **)slot = sym;
 	}
+	lib->handle = h;
 	return 0;
 }
 
@@ -63,4 +64,9 @@ void tr_dl_must(tr_dl_lib *lib)
 {
 	if (tr_dl_need(lib) < 0)
 		abort();
+}
+
+void *tr_dl_data(tr_dl_lib *lib, const char *name)
+{
+	return tr_dl_need(lib) == 0 ? dlsym(lib->handle, name) : NULL;
 }

@@ -58,6 +58,7 @@ typedef struct tr_dl_lib {
 	void *table;             /* nsymbols function pointers, in that order */
 	pthread_mutex_t lock;    /* PTHREAD_MUTEX_INITIALIZER */
 	atomic_int state;        /* 0 not tried, 1 loaded, -1 failed */
+	void *handle;            /* dlopen's, once loaded */
 	char why[512];           /* when it failed: what, reason, hint */
 } tr_dl_lib;
 
@@ -67,5 +68,8 @@ int tr_dl_need(tr_dl_lib *lib);
 /* tr_dl_need for a call that needs the library: abort when it failed
  * (the entry points reported that before: reaching here is a bug). */
 void tr_dl_must(tr_dl_lib *lib);
+/* The address of a variable of the loaded library (libxml2's xmlFree is
+ * one), or NULL when the library is not loaded or has no such symbol. */
+void *tr_dl_data(tr_dl_lib *lib, const char *name);
 
 #endif
