@@ -11,9 +11,7 @@
  * first, which says what is missing when cairo cannot be loaded. */
 
 #include "chart_scene_internal.h"
-#include "util/base.h"
 #include "util/dl.h"
-#include "util/error.h"
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -81,14 +79,6 @@
 	 (cairo_t *a, const char *b, cairo_text_extents_t *c), (a, b, c))     \
 	V(cairo_translate, (cairo_t *a, double b, double c), (a, b, c))
 
-static struct {
-	S_CAIRO_FUNCTIONS(TR_DL_POINTER, TR_DL_VPOINTER)
-} S_fn;
-
-static const char *const S_symbols[] = {
-	S_CAIRO_FUNCTIONS(TR_DL_NAME, TR_DL_VNAME)
-};
-
 /* Where the build found cairo, then its soname. */
 static const char *const S_names[] = {
 #ifdef TR_CAIRO_PATH
@@ -97,19 +87,15 @@ static const char *const S_names[] = {
 	"libcairo.so.2", "libcairo.2.dylib"
 };
 
-static tr_dl_lib S_lib = {
-	.what = "cairo (the library that measures and draws the charts' text and PNG/PDF)",
-	.hint = "install it (Debian: apt-get install libcairo2)",
-	.env = "TPSREPORT_CAIRO",
-	.names = S_names, .nnames = TR_ARRAY_SIZE(S_names),
-	.symbols = S_symbols, .nsymbols = TR_ARRAY_SIZE(S_symbols),
-	.table = &S_fn,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
+TR_DL_LIBRARY(S_lib, S_fn, S_CAIRO_FUNCTIONS, S_names,
+              "cairo (the library that measures and draws the charts' text and "
+              "PNG/PDF)",
+              "install it (Debian: apt-get install libcairo2)",
+              "TPSREPORT_CAIRO");
 
 int tr_cairo_load(void)
 {
-	return tr_dl_need(&S_lib) < 0 ? tr_error_set("%s", S_lib.why) : 0;
+	return tr_dl_load(&S_lib);
 }
 
 S_CAIRO_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)

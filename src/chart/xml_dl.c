@@ -11,9 +11,7 @@
  * xml_dl.c: the two lists share no function). */
 
 #include "chart_scene_internal.h"
-#include "util/base.h"
 #include "util/dl.h"
-#include "util/error.h"
 
 #include <libxml/xmlwriter.h>
 
@@ -41,14 +39,6 @@
 	X(int, xmlTextWriterWriteString,                                      \
 	  (xmlTextWriterPtr a, const xmlChar *b), (a, b))
 
-static struct {
-	S_XML_FUNCTIONS(TR_DL_POINTER, TR_DL_VPOINTER)
-} S_fn;
-
-static const char *const S_symbols[] = {
-	S_XML_FUNCTIONS(TR_DL_NAME, TR_DL_VNAME)
-};
-
 /* Where the build found libxml2, then its soname. */
 static const char *const S_names[] = {
 #ifdef TR_LIBXML2_PATH
@@ -57,19 +47,14 @@ static const char *const S_names[] = {
 	"libxml2.so.2", "libxml2.2.dylib"
 };
 
-static tr_dl_lib S_lib = {
-	.what = "libxml2 (the library that writes the charts' SVG)",
-	.hint = "install it (Debian: apt-get install libxml2)",
-	.env = "TPSREPORT_LIBXML2",
-	.names = S_names, .nnames = TR_ARRAY_SIZE(S_names),
-	.symbols = S_symbols, .nsymbols = TR_ARRAY_SIZE(S_symbols),
-	.table = &S_fn,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
+TR_DL_LIBRARY(S_lib, S_fn, S_XML_FUNCTIONS, S_names,
+              "libxml2 (the library that writes the charts' SVG)",
+              "install it (Debian: apt-get install libxml2)",
+              "TPSREPORT_LIBXML2");
 
 int tr_chart_xml_load(void)
 {
-	return tr_dl_need(&S_lib) < 0 ? tr_error_set("%s", S_lib.why) : 0;
+	return tr_dl_load(&S_lib);
 }
 
 S_XML_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)

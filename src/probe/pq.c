@@ -17,9 +17,7 @@
  * result from them. */
 
 #include "probe_internal.h"
-#include "util/base.h"
 #include "util/dl.h"
-#include "util/error.h"
 
 
 /* The functions the probe uses: result type (V: none), name, parameters,
@@ -63,15 +61,7 @@
 	X(PGTransactionStatusType, PQtransactionStatus, (const PGconn *c), (c))  \
 	X(char *, PQuser, (const PGconn *c), (c))
 
-static struct {
-	S_PQ_FUNCTIONS(TR_DL_POINTER, TR_DL_VPOINTER)
-} S_fn;
-
-static const char *const S_symbols[] = {
-	S_PQ_FUNCTIONS(TR_DL_NAME, TR_DL_VNAME)
-};
-
-/* The names to try: where the build found libpq, then its soname. */
+/* Where the build found libpq, then its soname. */
 static const char *const S_names[] = {
 #ifdef TR_LIBPQ_PATH
 	TR_LIBPQ_PATH,
@@ -79,19 +69,14 @@ static const char *const S_names[] = {
 	"libpq.so.5", "libpq.5.dylib", "libpq.so"
 };
 
-static tr_dl_lib S_lib = {
-	.what = "libpq (PostgreSQL's client library)",
-	.hint = "install it (Debian: apt-get install libpq5)",
-	.env = "TPSREPORT_LIBPQ",
-	.names = S_names, .nnames = TR_ARRAY_SIZE(S_names),
-	.symbols = S_symbols, .nsymbols = TR_ARRAY_SIZE(S_symbols),
-	.table = &S_fn,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
+TR_DL_LIBRARY(S_lib, S_fn, S_PQ_FUNCTIONS, S_names,
+              "libpq (PostgreSQL's client library)",
+              "install it (Debian: apt-get install libpq5)",
+              "TPSREPORT_LIBPQ");
 
 int tr_pq_load(void)
 {
-	return tr_dl_need(&S_lib) < 0 ? tr_error_set("%s", S_lib.why) : 0;
+	return tr_dl_load(&S_lib);
 }
 
 S_PQ_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)

@@ -1,6 +1,7 @@
 /* dl.c: loading a shared library on first use (util/dl.h). */
 
 #include "dl.h"
+#include "error.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -58,6 +59,11 @@ int tr_dl_need(tr_dl_lib *lib)
 	}
 	pthread_mutex_unlock(&lib->lock);
 	return state > 0 ? 0 : -1;
+}
+
+int tr_dl_load(tr_dl_lib *lib)
+{
+	return tr_dl_need(lib) < 0 ? tr_error_set("%s", lib->why) : 0;
 }
 
 void tr_dl_must(tr_dl_lib *lib)

@@ -4,24 +4,26 @@
 /*
  * util/dl.h: a shared library loaded when first needed, not at start.
  *
- * libpq (probe) and cairo (chart) bring dozens of libraries with them;
- * linked in, loading them cost every start of tpsreport 10 ms, more than
- * reading two million log lines, though most commands never use them. A
- * module lists the functions it uses in an X-macro,
+ * libpq (probe), cairo and libxml2 (chart), libxml2 and cmark-gfm
+ * (writeup) bring dozens of libraries with them; linked in, loading them
+ * cost every start of tpsreport 9.6 ms, half of reading two million log
+ * lines, though most commands never use them. A module lists the
+ * functions it uses in an X-macro,
  *
  *   #define S_FUNCTIONS(X, V)  X(int, PQntuples, (const PGresult *r), (r)) \
  *                              V(PQclear, (PGresult *r), (r))
  *
  * (X: result type, name, parameters, arguments; V: the same without a
- * result), declares `static struct { S_FUNCTIONS(TR_DL_POINTER,
- * TR_DL_VPOINTER) } S_fn;` and a tr_dl_lib S_lib that describes the
- * library, then S_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD) defines each
- * function under its own name, forwarding to the library's. The module's
- * entry points call tr_dl_need(&S_lib) first and report S_lib.why when it
- * fails; a forwarded function with a result is only reached after that
- * succeeded (and aborts otherwise: a bug), one without does nothing when
- * the library never loaded (it is then a free function called on NULL on
- * a cleanup path, or has no object of the library to act on).
+ * result), an array S_names of the files to try, and
+ * TR_DL_LIBRARY(S_lib, S_fn, S_FUNCTIONS, S_names, what, hint, env), the
+ * tr_dl_lib S_lib and its table S_fn; then S_FUNCTIONS(TR_DL_FORWARD,
+ * TR_DL_VFORWARD) defines each function under its own name, forwarding to
+ * the library's. The module's entry points call tr_dl_load(&S_lib) first,
+ * which says what is missing when it fails; a forwarded function with a
+ * result is only reached after that succeeded (and aborts otherwise: a
+ * bug), one without does nothing when the library never loaded (it is
+ * then a free function called on NULL on a cleanup path, or has no object
+ * of the library to act on).
  */
 
 #include <pthread.h>
@@ -45,6 +47,29 @@
 			S_fn.name args;                                                  \
 	}
 
+/*
+ * The library `lib` whose functions are LIST, loaded from the first of the
+ * array `names` that loads: defines, all static, the table `fn` of their
+ * pointers, the list of their names and the tr_dl_lib `lib`. Then
+ * LIST(TR_DL_FORWARD, TR_DL_VFORWARD), with S_lib and S_fn naming them,
+ * defines the functions.
+ */
+#define TR_DL_LIBRARY(lib, fn, LIST, names_, what_, hint_, env_)             \
+	static struct {                                                          \
+		LIST(TR_DL_POINTER, TR_DL_VPOINTER)                                  \
+	} fn;                                                                    \
+	static const char *const lib##_symbols[] = {                             \
+		LIST(TR_DL_NAME, TR_DL_VNAME)                                        \
+	};                                                                       \
+	static tr_dl_lib lib = {                                                 \
+		.what = what_, .hint = hint_, .env = env_,                           \
+		.names = names_, .nnames = sizeof(names_) / sizeof(names_[0]),       \
+		.symbols = lib##_symbols,                                            \
+		.nsymbols = sizeof(lib##_symbols) / sizeof(lib##_symbols[0]),        \
+		.table = &fn,                                                        \
+		.lock = PTHREAD_MUTEX_INITIALIZER,                                   \
+	}
+
 /* A library to load on first use. The fields up to `table` are the
  * module's (static initialisation); the rest are tr_dl_need's. */
 typedef struct tr_dl_lib {
@@ -65,6 +90,9 @@ typedef struct tr_dl_lib {
 /* Load the library once (any thread): 0 when it is loaded, -1 when it
  * cannot be (lib->why says why, every time). */
 int tr_dl_need(tr_dl_lib *lib);
+/* tr_dl_need for a module's entry point: 0, or an error (tr_error_last)
+ * saying what is missing, why, and how to install it. */
+int tr_dl_load(tr_dl_lib *lib);
 /* tr_dl_need for a call that needs the library: abort when it failed
  * (the entry points reported that before: reaching here is a bug). */
 void tr_dl_must(tr_dl_lib *lib);

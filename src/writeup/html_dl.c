@@ -11,7 +11,6 @@
  * its own calls (chart/xml_dl.c: the two lists share no function). */
 
 #include "writeup_html_internal.h"
-#include "util/base.h"
 #include "util/dl.h"
 #include "util/error.h"
 
@@ -106,49 +105,14 @@
 	V(cmark_parser_free, (cmark_parser *a), (a))                          \
 	X(cmark_parser *, cmark_parser_new, (int a), (a))
 
-/* ---- libxml2 ---------------------------------------------------------- */
+/* ---- the libraries --------------------------------------------------- */
 
-#define S_lib S_xml
-static struct {
-	S_XML_FUNCTIONS(TR_DL_POINTER, TR_DL_VPOINTER)
-} S_xml_fn;
-
-static const char *const S_xml_symbols[] = {
-	S_XML_FUNCTIONS(TR_DL_NAME, TR_DL_VNAME)
-};
-
-/* Where the build found it, then its soname. */
+/* Where the build found them, then their sonames. */
 static const char *const S_xml_names[] = {
 #ifdef TR_LIBXML2_PATH
 	TR_LIBXML2_PATH,
 #endif
 	"libxml2.so.2", "libxml2.2.dylib"
-};
-
-static tr_dl_lib S_xml = {
-	.what = "libxml2 (the library that writes the report's HTML)",
-	.hint = "install it (Debian: apt-get install libxml2)",
-	.env = "TPSREPORT_LIBXML2",
-	.names = S_xml_names, .nnames = TR_ARRAY_SIZE(S_xml_names),
-	.symbols = S_xml_symbols, .nsymbols = TR_ARRAY_SIZE(S_xml_symbols),
-	.table = &S_xml_fn,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
-
-#define S_fn S_xml_fn
-S_XML_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)
-#undef S_fn
-#undef S_lib
-
-/* ---- cmark-gfm -------------------------------------------------------- */
-
-#define S_lib S_cmark
-static struct {
-	S_CMARK_FUNCTIONS(TR_DL_POINTER, TR_DL_VPOINTER)
-} S_cmark_fn;
-
-static const char *const S_cmark_symbols[] = {
-	S_CMARK_FUNCTIONS(TR_DL_NAME, TR_DL_VNAME)
 };
 
 static const char *const S_cmark_names[] = {
@@ -158,17 +122,24 @@ static const char *const S_cmark_names[] = {
 	"libcmark-gfm-extensions.so.0.29.0.gfm.6"
 };
 
-static tr_dl_lib S_cmark = {
-	.what = "cmark-gfm (the library that reads the writeup's Markdown)",
-	.hint = "install it (Debian: apt-get install "
-	        "libcmark-gfm-extensions0.29.0.gfm.6)",
-	.env = "TPSREPORT_CMARK",
-	.names = S_cmark_names, .nnames = TR_ARRAY_SIZE(S_cmark_names),
-	.symbols = S_cmark_symbols, .nsymbols = TR_ARRAY_SIZE(S_cmark_symbols),
-	.table = &S_cmark_fn,
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
+TR_DL_LIBRARY(S_xml, S_xml_fn, S_XML_FUNCTIONS, S_xml_names,
+              "libxml2 (the library that writes the report's HTML)",
+              "install it (Debian: apt-get install libxml2)",
+              "TPSREPORT_LIBXML2");
 
+TR_DL_LIBRARY(S_cmark, S_cmark_fn, S_CMARK_FUNCTIONS, S_cmark_names,
+              "cmark-gfm (the library that reads the writeup's Markdown)",
+              "install it (Debian: apt-get install "
+              "libcmark-gfm-extensions0.29.0.gfm.6)",
+              "TPSREPORT_CMARK");
+
+/* (the forwarders name the library S_lib and its table S_fn) */
+#define S_lib S_xml
+#define S_fn S_xml_fn
+S_XML_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)
+#undef S_fn
+#undef S_lib
+#define S_lib S_cmark
 #define S_fn S_cmark_fn
 S_CMARK_FUNCTIONS(TR_DL_FORWARD, TR_DL_VFORWARD)
 #undef S_fn
@@ -183,10 +154,9 @@ static xmlFreeFunc *_Atomic S_xml_free;
 int tr_wu_html_load(void)
 {
 	xmlFreeFunc *hook;
-	if (tr_dl_need(&S_xml) < 0)
-		return tr_error_set("%s", S_xml.why);
-	if (tr_dl_need(&S_cmark) < 0)
-		return tr_error_set("%s", S_cmark.why);
+	int rc;
+	if ((rc = tr_dl_load(&S_xml)) < 0 || (rc = tr_dl_load(&S_cmark)) < 0)
+		return rc;
 	if (!atomic_load(&S_xml_free)) {
 		if (!(hook = tr_dl_data(&S_xml, "xmlFree")))
 			return tr_error_set("%s has no xmlFree: too old a version",
