@@ -235,6 +235,12 @@ typedef struct tr_load_options {
 	 * blocks). Tests make them small to cut files into many pieces. */
 	uint64_t chunk_bytes;
 	uint64_t window_bytes;
+	/* With more than one thread and no chunk_bytes, logs too small to
+	 * give every thread a few jobs are cut into pieces of at least this
+	 * many bytes (0 = the default, 4 MiB; whole blocks, like chunks), so
+	 * that one large file, or a thread that starts late, leaves no core
+	 * idle. No figure depends on it. Tests make it small. */
+	uint64_t piece_bytes;
 } tr_load_options;
 
 /*

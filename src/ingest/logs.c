@@ -3,15 +3,17 @@
  *
  * Per-transaction logs are big (a 20-minute run at 25,000 TPS writes 30
  * million lines): each file is cut into chunks of about one size, at most
- * S_CHUNK bytes, every chunk a job that parses the whole lines starting in
- * its range into its own accumulator. A job maps its range in windows of
+ * S_CHUNK bytes (and smaller logs into pieces, so that every thread has a
+ * few: S_split), every chunk a job that parses the whole lines starting in
+ * its range into its own accumulator (the histograms of merged jobs are
+ * reused by the next ones). A job maps its range in windows of
  * S_WINDOW bytes (mmap, read-ahead told the access is sequential) and
  * unmaps each as the scan passes, so resident memory stays at about a
  * window per thread whatever the size of the logs, and nothing is copied.
  * Within a window, each block of S_BLOCK bytes is parsed and hashed (for
  * the inputs digest) S_PART bytes at a time, each part hashed right after
- * it is parsed. Both cores work even on a single file. Aggregate logs are small
- * (a line per thread and interval) and are read whole with pread. */
+ * it is parsed. Both cores work even on a single file. Aggregate logs are
+ * small (a line per thread and interval) and are read whole with pread. */
 
 #include "ingest_internal.h"
 #include "ingest_logscan_internal.h"
@@ -79,6 +81,10 @@ typedef struct {
 	const tr_load_options *options;
 	atomic_uint_least64_t done;
 	uint64_t total;
+	/* Histograms of merged jobs, for the next jobs to count into: a new
+	 * one would cost every job a megabyte allocated and faulted in. */
+	tr_hist *spare;
+	size_t nspare, spare_cap;
 	uint64_t block;       /* S_BLOCK, or a chunk_bytes smaller than it */
 	uint64_t window;      /* S_WINDOW, a multiple of block */
 } S_ctx;
@@ -351,8 +357,35 @@ static int S_tx_job(S_ctx *ctx, S_job *job, int fd)
 	return rc;
 }
 
+/* Keep the histogram of a merged job for another (lock held). */
+static void S_give_spare(S_ctx *ctx, tr_hist *h)
+{
+	if (tr_grow(&ctx->spare, &ctx->spare_cap, ctx->nspare + 1,
+	            sizeof(tr_hist)) < 0) {
+		tr_hist_free(h);
+		return;
+	}
+	ctx->spare[ctx->nspare++] = *h;
+	tr_hist_init(h);
+}
+
+/* A kept histogram, emptied, into h (just initialised), if there is one. */
+static void S_take_spare(S_ctx *ctx, tr_hist *h)
+{
+	bool got = false;
+	pthread_mutex_lock(&ctx->lock);
+	if (ctx->nspare > 0) {
+		*h = ctx->spare[--ctx->nspare];
+		got = true;
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	if (got)
+		tr_hist_clear(h);   /* (outside the lock: a megabyte to zero) */
+}
+
 /* Merge every finished job from next_merge on, in order, into its run's
- * accumulator, and free its histogram. Called with the lock held. */
+ * accumulator, and keep its histogram for another job. Called with the
+ * lock held. */
 static void S_merge_ready(S_ctx *ctx)
 {
 	while (ctx->next_merge < ctx->njobs && ctx->jobs[ctx->next_merge].finished) {
@@ -376,7 +409,7 @@ static void S_merge_ready(S_ctx *ctx)
 				ctx->merge_rc = rc;
 			}
 		}
-		tr_hist_free(&job->tx.latency);
+		S_give_spare(ctx, &job->tx.latency);
 	}
 }
 
@@ -416,6 +449,7 @@ static void S_read_job(void *vctx, size_t i, int worker)
 		break;
 	case TR_LOG_TRANSACTION:
 		tr_txlog_stats_init(&job->tx);
+		S_take_spare(ctx, &job->tx.latency);
 		job->tx_init = true;
 		job->tx.col7 = job->col7;
 		job->rc = S_tx_job(ctx, job, fd);
@@ -751,6 +785,70 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 	return 0;
 }
 
+/*
+ * Small logs are cut finer: into jobs of at least S_MIN_PIECE bytes
+ * (piece_bytes), until there are S_JOBS_PER_THREAD of them a thread.
+ * With one job per file, the one file of `pgbench -j 1` is read by one
+ * core (30% slower for a 50 MB log), and a thread that starts late (a
+ * virtual CPU can take milliseconds to wake) or a file larger than the
+ * others leaves a core idle at the end; small jobs let the other threads
+ * take up the slack. (No job is cut when the chunks are many already:
+ * each costs a histogram and its merge.)
+ */
+#define S_JOBS_PER_THREAD 4
+#define S_MIN_PIECE ((uint64_t)4 << 20)
+
+static int S_split(S_ctx *ctx, int threads)
+{
+	uint64_t total = 0, piece, want = (uint64_t)threads * S_JOBS_PER_THREAD;
+	uint64_t least = ctx->options && ctx->options->piece_bytes
+	                     ? ctx->options->piece_bytes
+	                     : S_MIN_PIECE;
+	size_t n = 0, k = 0;
+	S_job *jobs;
+	for (size_t j = 0; j < ctx->njobs; j++)
+		if (ctx->jobs[j].kind == TR_LOG_TRANSACTION)
+			total += ctx->jobs[j].len;
+	piece = total / want;
+	if (piece < least)
+		piece = least;
+	piece = (piece + ctx->block - 1) / ctx->block * ctx->block;
+	for (size_t j = 0; j < ctx->njobs; j++)
+		n += ctx->jobs[j].kind == TR_LOG_TRANSACTION && ctx->jobs[j].len > piece
+		         ? (size_t)((ctx->jobs[j].len + piece - 1) / piece) : 1;
+	if (n == ctx->njobs)
+		return 0;
+	if (!(jobs = tr_calloc(n, sizeof(S_job))))
+		return TR_ENOMEM;
+	for (size_t j = 0; j < ctx->njobs; j++) {
+		S_job *job = &ctx->jobs[j];
+		uint64_t parts = 1, each = job->len;
+		if (job->kind == TR_LOG_TRANSACTION && job->len > piece)
+			each = S_chunk_size(&parts, job->len, piece, ctx->block);
+		for (uint64_t c = 0; c < parts; c++, k++) {
+			jobs[k] = *job;
+			jobs[k].off = job->off + c * each;
+			jobs[k].len = c + 1 == parts ? job->len - c * each : each;
+			if (c > 0 && !(jobs[k].fspath = tr_strdup(job->fspath))) {
+				ctx->njobs = 0;       /* (the rest are freed below) */
+				for (size_t i = 0; i < k; i++)
+					free(jobs[i].fspath);
+				free(jobs);
+				return TR_ENOMEM;
+			}
+		}
+	}
+	/* chunk numbers within each file, in order again */
+	for (size_t i = 0; i < n; i++)
+		jobs[i].chunk = i > 0 && jobs[i - 1].run == jobs[i].run &&
+		                        jobs[i - 1].file == jobs[i].file
+		                    ? jobs[i - 1].chunk + 1 : 0;
+	free(ctx->jobs);
+	ctx->jobs = jobs;
+	ctx->njobs = n;
+	return 0;
+}
+
 int tr_load_logs(tr_study *st, const tr_load_options *options,
                  tr_buf *digest_list)
 {
@@ -763,7 +861,11 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 	atomic_init(&ctx.done, 0);
 	if ((rc = S_plan(&ctx, st, &cap)) < 0 || ctx.njobs == 0)
 		goto cleanup;
-	nthreads = tr_pool_threads(options ? options->threads : 0, ctx.njobs);
+	nthreads = tr_pool_threads(options ? options->threads : 0, SIZE_MAX);
+	if (nthreads > 1 && !(options && options->chunk_bytes) &&
+	    (rc = S_split(&ctx, nthreads)) < 0)
+		goto cleanup;
+	nthreads = tr_pool_threads(nthreads, ctx.njobs);
 	ctx.scratch = tr_calloc((size_t)nthreads, sizeof(tr_buf));
 	ctx.merged = tr_calloc(st->nruns, sizeof(tr_txlog_stats *));
 	if (!ctx.scratch || !ctx.merged) {
@@ -806,6 +908,9 @@ cleanup:
 	}
 	free(ctx.jobs);
 	free(ctx.scratch);
+	for (size_t i = 0; i < ctx.nspare; i++)
+		tr_hist_free(&ctx.spare[i]);
+	free(ctx.spare);
 	if (ctx.merged) {
 		for (size_t r = 0; r < st->nruns; r++)
 			if (ctx.merged[r]) {

@@ -39,6 +39,17 @@ void tr_hist_free(tr_hist *h)
 	tr_hist_init(h);
 }
 
+void tr_hist_clear(tr_hist *h)
+{
+	if (h->ndense)
+		memset(h->dense, 0, h->ndense * sizeof(uint64_t));
+	if (h->sparse_cap)
+		memset(h->sparse, 0, h->sparse_cap * sizeof(tr_hist_slot));
+	h->nsparse = 0;
+	h->total = 0;
+	h->sparse_min = h->sparse_max = -1;
+}
+
 /* Make the dense array cover value v (< TR_HIST_DENSE). */
 static int S_dense_reserve(tr_hist *h, size_t v)
 {

@@ -121,6 +121,9 @@ double tr_hist_percentile(const tr_hist *h, double p);
  * the caller frees *out. 0 or TR_ENOMEM. */
 int tr_hist_values(tr_hist_slot **out, size_t *n, const tr_hist *h);
 void tr_hist_free(tr_hist *h);
+/* Empty h but keep its memory, for counting again without allocating
+ * (and, for a new dense array, faulting in) a megabyte. */
+void tr_hist_clear(tr_hist *h);
 
 /* ---- the end-of-run summary of pgbench ------------------------------- */
 

@@ -116,14 +116,21 @@ static void test_aggregate_windows(void)
 	free(b);
 }
 
-static void S_load_plain(tr_study **out, uint64_t chunk, uint64_t window,
-                         int threads)
+static void S_load_cut(tr_study **out, uint64_t chunk, uint64_t window,
+                       int threads, uint64_t piece)
 {
 	tr_load_options opts = { 0 };
 	opts.chunk_bytes = chunk;
 	opts.window_bytes = window;
 	opts.threads = threads;
+	opts.piece_bytes = piece;
 	CHECK_INT(tr_study_load(out, S_root, &opts), 0);
+}
+
+static void S_load_plain(tr_study **out, uint64_t chunk, uint64_t window,
+                         int threads)
+{
+	S_load_cut(out, chunk, window, threads, 0);
 }
 
 static void test_chunks_change_nothing(void)
@@ -132,11 +139,16 @@ static void test_chunks_change_nothing(void)
 	/* windows smaller than a chunk map a job's range in several pieces */
 	/* chunk bytes, window bytes, threads (any number: 16 is more
 	 * threads than this machine has cores, 3 more than it has files) */
-	uint64_t sizes[][3] = { { 1, 0, 2 }, { 7, 0, 2 }, { 100, 0, 2 },
-	                        { 4096, 0, 2 }, { 65536, 0, 2 }, { 4096, 100, 2 },
-	                        { 65536, 7, 2 }, { 0, 333, 2 }, { 4096, 0, 1 },
-	                        { 4096, 0, 3 }, { 4096, 0, 16 }, { 0, 0, 3 },
-	                        { 1000, 0, 16 } };
+	/* (and, with no chunk bytes, small logs cut into pieces for the
+	 * threads: the last column, piece bytes) */
+	uint64_t sizes[][4] = { { 1, 0, 2, 0 }, { 7, 0, 2, 0 }, { 100, 0, 2, 0 },
+	                        { 4096, 0, 2, 0 }, { 65536, 0, 2, 0 },
+	                        { 4096, 100, 2, 0 }, { 65536, 7, 2, 0 },
+	                        { 0, 333, 2, 0 }, { 4096, 0, 1, 0 },
+	                        { 4096, 0, 3, 0 }, { 4096, 0, 16, 0 },
+	                        { 0, 0, 3, 0 }, { 1000, 0, 16, 0 },
+	                        { 0, 4096, 2, 4096 }, { 0, 1000, 3, 1 },
+	                        { 0, 64, 16, 100 }, { 0, 4096, 1, 4096 } };
 	S_fresh();
 	S_copy(F "plain.txt", "results/p/s/plain.txt");
 	S_copy(F "plain.8112", "results/p/s/plain.8112");
@@ -149,7 +161,8 @@ static void test_chunks_change_nothing(void)
 	CHECK_INT(whole->runs[0].txlog->latency.total, 7343);
 	for (size_t i = 0; i < TR_ARRAY_SIZE(sizes); i++) {
 		const tr_txlog_stats *a = whole->runs[0].txlog, *b;
-		S_load_plain(&cut, sizes[i][0], sizes[i][1], (int)sizes[i][2]);
+		S_load_cut(&cut, sizes[i][0], sizes[i][1], (int)sizes[i][2],
+		           sizes[i][3]);
 		if (!cut || !cut->runs[0].txlog) {
 			CHECK(!"chunked load failed");
 			tr_study_free(cut);
@@ -194,9 +207,16 @@ static void test_bad_lines_named(void)
 		*p = 'x';
 	}
 	S_write("results/p/s/plain.8112.1", data, len);
-	S_load_plain(&st, 1000, 0, 2);
-	if (st) {
+	/* read in chunks, then in pieces cut for the threads */
+	for (int cut = 0; cut < 2; cut++) {
 		bool found = false;
+		st = NULL;
+		if (cut == 0)
+			S_load_plain(&st, 1000, 0, 2);
+		else
+			S_load_cut(&st, 0, 4096, 2, 4096);
+		if (!st)
+			continue;
 		snprintf(want, sizeof want, "results/p/s/plain.8112.1:4000:");
 		CHECK(!st->runs[0].excluded);
 		CHECK(st->runs[1].excluded);

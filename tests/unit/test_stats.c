@@ -300,6 +300,24 @@ static void test_histogram_bounds(void)
 	CHECK_INT(h.total, 6);
 	CHECK_INT(tr_hist_min(&h), 0);
 	CHECK_INT(tr_hist_max(&h), (int64_t)TR_HIST_DENSE * 3);
+	/* cleared: empty, its memory kept, and counting again from nothing */
+	{
+		size_t nd = h.ndense, cap = h.sparse_cap;
+		int64_t got;
+		double p = 50;
+		tr_hist_clear(&h);
+		CHECK_INT(h.total, 0);
+		CHECK_INT(tr_hist_min(&h), -1);
+		CHECK_INT(tr_hist_max(&h), -1);
+		CHECK(h.ndense == nd && h.sparse_cap == cap && h.nsparse == 0);
+		tr_hist_record(&h, 42);
+		tr_hist_record(&h, (int64_t)TR_HIST_DENSE * 2);
+		CHECK_INT(h.total, 2);
+		CHECK_INT(tr_hist_min(&h), 42);
+		CHECK_INT(tr_hist_max(&h), (int64_t)TR_HIST_DENSE * 2);
+		CHECK_INT(tr_hist_percentiles(&got, &h, TR_PCT_NEAREST_RANK, &p, 1), 0);
+		CHECK_INT(got, 42);      /* rank 1 of 2: no count left over */
+	}
 	tr_hist_free(&h);
 	tr_hist_free(&s);
 }
