@@ -3,12 +3,12 @@
  * libxml2 brings ICU, liblzma and the C++ runtime with it: linked in,
  * loading them cost every start of tpsreport 1.2 ms (an empty program
  * linked with tpsreport's other libraries starts in 1.2 ms, 2.4 ms with
- * libxml2 too), more than a tenth of what `summary` needs for two million
- * log lines, and summary writes no XML. So the functions of libxml2 that
+ * libxml2 too), 6% of what `summary` needs for two million log lines, and
+ * summary writes no XML. So the functions of libxml2 that
  * chart calls are defined here and forward to libxml2's own (util/dl.h),
  * as cairo_dl.c does for cairo; tr_svg_write calls tr_chart_xml_load
- * first. writeup loads the same library for its own calls (writeup's
- * xml_dl.c: the two lists share no function). */
+ * first. writeup loads the same library for its own calls (writeup/html_dl.c:
+ * the two lists share no function). */
 
 #include "chart_scene_internal.h"
 #include "util/dl.h"

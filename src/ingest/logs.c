@@ -60,8 +60,10 @@ typedef struct {
 	uint64_t size;        /* of the whole file when sniffed */
 	/* results */
 	tr_agglog agg;
-	tr_txlog_stats tx;   /* merged into merged[run] and freed; the scalar
-	                        fields (lines, has_lag, ...) stay for checks */
+	tr_txlog_stats tx;   /* merged into merged[run], its histogram then
+	                        kept for another job (S_give_spare); the
+	                        scalar fields (lines, has_lag, ...) stay for
+	                        checks */
 	bool tx_init;
 	bool finished;
 	int rc;
@@ -313,7 +315,7 @@ static int S_map_window(S_map *m, S_job *job, int fd, uint64_t ws,
 static _Thread_local S_map S_cur;
 
 /*
- * Map [ws, we), hash and parse it block by block, unmap it. *next: the
+ * Map [ws, we), parse and hash it block by block, unmap it. *next: the
  * first byte not yet parsed (a line start), carried between windows.
  */
 static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
@@ -829,10 +831,13 @@ static int S_split(S_ctx *ctx, int threads)
 			jobs[k] = *job;
 			jobs[k].off = job->off + c * each;
 			jobs[k].len = c + 1 == parts ? job->len - c * each : each;
+			jobs[k].chunk = (size_t)c;    /* the piece, until renumbered */
 			if (c > 0 && !(jobs[k].fspath = tr_strdup(job->fspath))) {
-				ctx->njobs = 0;       /* (the rest are freed below) */
+				/* only the copies made here (pieces after the first):
+				 * the jobs keep theirs, which tr_load_logs frees */
 				for (size_t i = 0; i < k; i++)
-					free(jobs[i].fspath);
+					if (jobs[i].chunk > 0)
+						free(jobs[i].fspath);
 				free(jobs);
 				return TR_ENOMEM;
 			}

@@ -230,17 +230,22 @@ S_account(S_acc *a, int kind, uint64_t lat, int64_t t, uint64_t c7,
 	return 0;
 }
 
-/* Room that the fast loops need after a line's start: the epoch shortcut
- * reads 11 bytes at most 4 x 19 bytes in (four fields of at most 18
- * digits, or a word, checked before), the vector scanner reads 64. */
+/* Room that the fast byte loop needs after a line's start: the epoch
+ * shortcut reads 11 bytes at most 4 x 19 bytes in (four fields of at most
+ * 18 digits, or a word, checked before). (The vector scanner reads up to
+ * about 70 bytes past a line's start and keeps S_SEG_ROOM.) */
 #define S_FAST_ROOM 128
 
 /* The last 10-digit epoch second read: its text (8 bytes and 2) and its
- * value; all zero before the first (no digit is a zero byte). */
+ * value. Before the first, "0000000000" and 0: a state that is right
+ * whatever it matches (all zero bytes would match a field of ten NULs,
+ * taken then for the second 0; found in review). */
 typedef struct {
 	uint64_t head, s;
 	uint16_t tail;
 } S_epoch;
+
+#define S_EPOCH_INIT { 0x3030303030303030ULL, 0, 0x3030 }
 
 /* One line's fields, as S_account takes them. */
 typedef struct {
@@ -251,8 +256,9 @@ typedef struct {
 /*
  * Read the line at *pp byte by byte into *f; false when it is not a good
  * line. With `fast` (a constant at every call, so the compiler makes two
- * loops) the epoch seconds are compared with the line before's in one
- * 8-byte load instead of being read digit by digit, which needs
+ * loops) the epoch seconds are compared with the last 10-digit ones it
+ * read (an 8-byte and a 2-byte load) instead of being read digit by
+ * digit, which needs
  * S_FAST_ROOM bytes of buffer. Always inlined, so that *f and *ep live in
  * the caller's registers.
  */
@@ -283,7 +289,7 @@ S_line_bytes(const char **pp, int nfields, bool fast, S_epoch *ep,
 		return false;
 	if (fast && S_load8(p) == ep->head && S_load2(p + 8) == ep->tail &&
 	    p[10] == ' ') {
-		f->s = ep->s;       /* the same second as the line before */
+		f->s = ep->s;       /* the same second as the last one read */
 		p += 11;
 	} else {
 		const char *e = p;
@@ -343,7 +349,7 @@ static inline long S_lines(S_acc *out, const char **pp, const char *stop,
 	 * counters in registers (through a pointer, every store to a dense
 	 * counter could change them, and they would be reloaded per line). */
 	S_acc acc = *out, *a = &acc;
-	S_epoch ep = { 0, 0, 0 };
+	S_epoch ep = S_EPOCH_INIT;
 	/* (a local: *line could alias a dense counter, and be reloaded) */
 	long bad = 0, n = *line;
 

@@ -11,8 +11,8 @@
  * - when the segment holds only digits, spaces and newlines, a line's
  *   masks are two shifts away (S_bits64); it is good when it has
  *   nfields - 1 single spaces, none at either end, every field of 1 to
- *   8 digits but the epoch second's 10 (S_line_fields): a handful of mask
- *   operations, no branch per byte;
+ *   8 digits but the epoch second's 10 and the microseconds' at most 6
+ *   (S_line_fields): a handful of mask operations, no branch per byte;
  * - the spaces' positions give each field's bounds; the numbers that are
  *   kept are converted 8 digits at a time, two at once (S_digits2:
  *   latency and microseconds, then lag and retries), and the epoch
@@ -106,7 +106,8 @@ static inline unsigned S_next_space(uint64_t *space)
 
 /* The last 10-digit epoch second the vector scanner read: its text (the
  * 16 bytes from its start, those past the 10th zeroed) and its value; all
- * zero before the first (no digit is a zero byte). In a vector register,
+ * zero before the first (it is only compared with ten digits, checked
+ * before, and no digit is a zero byte). In a vector register,
  * so that the line's loop keeps its general registers for the rest. */
 typedef struct {
 	__m128i text;
@@ -256,7 +257,7 @@ static inline long S_lines_vec_n(S_acc *out, const char **pp,
 	const char *p = *pp;
 	S_acc acc = *out, *a = &acc;      /* in registers: see S_lines */
 	S_vepoch ep = { _mm_setzero_si128(), 0 };
-	S_epoch bytes_ep = { 0, 0, 0 };   /* the byte loop's, for its lines */
+	S_epoch bytes_ep = S_EPOCH_INIT;  /* the byte loop's, for its lines */
 	/* (a local: *line could alias a dense counter, and be reloaded) */
 	long bad = 0, n = *line;
 	S_seg g;

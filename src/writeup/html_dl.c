@@ -1,10 +1,10 @@
 /* html_dl.c: libxml2 and cmark-gfm, loaded when a first page is rendered.
  *
  * libxml2 brings ICU, liblzma and the C++ runtime with it: linked in,
- * loading them and cmark-gfm cost every start of tpsreport 1.5 ms (an
+ * loading them and cmark-gfm cost every start of tpsreport 1.6 ms (an
  * empty program linked with tpsreport's other libraries starts in 1.2 ms,
- * 2.8 ms with these two), more than a tenth of what `summary` needs for
- * two million log lines, and summary renders no page. So the functions of
+ * 2.8 ms with these two), 8% of what `summary` needs for two million log
+ * lines, and summary renders no page. So the functions of
  * theirs that writeup calls are defined here and forward to the
  * libraries' own (util/dl.h), as chart/cairo_dl.c does for cairo;
  * tr_wu_render_html calls tr_wu_html_load first. chart loads libxml2 for
@@ -19,6 +19,15 @@
 #include <libxml/parser.h>
 #include <libxml/xmlIO.h>
 #include <stdatomic.h>
+
+/* libxml2 2.13 made xmlNodeSetContent return an int (it was void). */
+#if LIBXML_VERSION >= 21300
+#define S_XML_SET_CONTENT(X, V)                                               \
+	X(int, xmlNodeSetContent, (xmlNodePtr a, const xmlChar *b), (a, b))
+#else
+#define S_XML_SET_CONTENT(X, V)                                               \
+	V(xmlNodeSetContent, (xmlNodePtr a, const xmlChar *b), (a, b))
+#endif
 
 /* The functions writeup uses: result type (V: none), name, parameters,
  * and the arguments they are passed on as. */
@@ -48,7 +57,7 @@
 	X(xmlNodePtr, xmlNewDocTextLen,                                       \
 	  (xmlDocPtr a, const xmlChar *b, int c), (a, b, c))                  \
 	X(xmlChar *, xmlNodeGetContent, (const xmlNode *a), (a))              \
-	V(xmlNodeSetContent, (xmlNodePtr a, const xmlChar *b), (a, b))        \
+	S_XML_SET_CONTENT(X, V)                                               \
 	X(int, xmlOutputBufferClose, (xmlOutputBufferPtr a), (a))             \
 	X(int, xmlOutputBufferFlush, (xmlOutputBufferPtr a), (a))             \
 	X(const xmlChar *, xmlOutputBufferGetContent, (xmlOutputBufferPtr a), \
@@ -119,7 +128,8 @@ static const char *const S_cmark_names[] = {
 #ifdef TR_CMARK_PATH
 	TR_CMARK_PATH,
 #endif
-	"libcmark-gfm-extensions.so.0.29.0.gfm.6"
+	"libcmark-gfm-extensions.so.0.29.0.gfm.6", "libcmark-gfm-extensions.so",
+	"libcmark-gfm-extensions.dylib"
 };
 
 TR_DL_LIBRARY(S_xml, S_xml_fn, S_XML_FUNCTIONS, S_xml_names,

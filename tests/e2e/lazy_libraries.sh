@@ -20,8 +20,8 @@ for lib in libpq libcairo libxml2 libcmark; do
   if grep -q "$lib" "$work/ldd"; then say "tpsreport is linked with $lib"; fi
 done
 
-# Neither library loadable: summary and check work, and summary says the
-# same as with them.
+# None of the four loadable: summary and check work, and summary says
+# the same as with them.
 export TPSREPORT_LIBPQ=/nonexistent/libpq.so.5 TPSREPORT_CAIRO=/nonexistent/libcairo.so.2
 export TPSREPORT_LIBXML2=/nonexistent/libxml2.so.2 TPSREPORT_CMARK=/nonexistent/libcmark-gfm.so
 "$bin" summary --json "$study" >"$work/without.json" || say "summary without the libraries: exit $?"

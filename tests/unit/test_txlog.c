@@ -626,6 +626,38 @@ static void test_hostile_positions(void)
 	}
 }
 
+/* An epoch second of ten NUL bytes, first, among good lines and last: a
+ * NUL byte, refused, by either scanner (before the fix found in review,
+ * the byte loop's epoch shortcut, whose state started as ten zero bytes,
+ * took it for the second 0 when the vector scanner handed it the line). */
+static void test_nul_epoch(void)
+{
+	static const char bad[] = "1 7 1500 0 \0\0\0\0\0\0\0\0\0\0 123\n";
+	for (int where = 0; where < 3; where++) {
+		char *buf = malloc(1100 * 40), *p = buf;
+		long at = where == 0 ? 1 : where == 1 ? 500 : 1001;
+		tr_txlog_stats s;
+		char want[64];
+		for (long line = 1; line <= 1001; line++) {
+			if (line == at) {
+				memcpy(p, bad, sizeof(bad) - 1);
+				p += sizeof(bad) - 1;
+			} else {
+				p += sprintf(p, "1 %ld 1500 0 1796026418 %ld\n", line,
+				             line * 7 % 1000000);
+			}
+		}
+		tr_txlog_stats_init(&s);
+		tr_error_clear();
+		CHECK_INT(tr_txlog_parse(&s, buf, (size_t)(p - buf), "t.log"),
+		          TR_EINVALID);
+		snprintf(want, sizeof want, "t.log:%ld: NUL byte at column 12", at);
+		CHECK(strncmp(tr_error_last(), want, strlen(want)) == 0);
+		tr_txlog_stats_free(&s);
+		free(buf);
+	}
+}
+
 static void test_hostile_big(void)
 {
 	/* a 10 MB single line, of digits and of spaces and letters */
@@ -749,7 +781,8 @@ int main(void)
 		RUN(test_synthetic_percentiles);
 		RUN(test_hostile_small);
 		RUN(test_hostile_positions);
-		RUN(test_hostile_big);
+		RUN(test_nul_epoch);
+	RUN(test_hostile_big);
 		RUN(test_wide_sums);
 		RUN(test_sniff);
 	}
