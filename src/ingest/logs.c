@@ -3,8 +3,8 @@
  *
  * Per-transaction logs are big (a 20-minute run at 25,000 TPS writes 30
  * million lines): each file is cut into chunks of about one size, at most
- * S_CHUNK bytes (and smaller logs into pieces, so that every thread has a
- * few: S_split), every chunk a job that parses the whole lines starting in
+ * S_CHUNK bytes (and smaller logs into smaller pieces, so that every
+ * thread has a few: S_cut), every chunk a job that parses the whole lines starting in
  * its range into its own accumulator (the histograms of merged jobs are
  * reused by the next ones). A job maps its range in windows of
  * S_WINDOW bytes (mmap, read-ahead told the access is sequential) and
@@ -87,6 +87,7 @@ typedef struct {
 	 * one would cost every job a megabyte allocated and faulted in. */
 	tr_hist *spare;
 	size_t nspare, spare_cap;
+	uint64_t chunk;       /* most bytes of a job: S_CHUNK or chunk_bytes */
 	uint64_t block;       /* S_BLOCK, or a chunk_bytes smaller than it */
 	uint64_t window;      /* S_WINDOW, a multiple of block */
 } S_ctx;
@@ -706,8 +707,8 @@ static uint64_t S_chunk_size(uint64_t *nchunks, uint64_t size, uint64_t chunk,
 	return (each + block - 1) / block * block;
 }
 
-/* Look at the start of each log file to know its kind and size, and cut
- * per-transaction logs into chunks. */
+/* Look at the start of each log file to know its kind and size: a job
+ * each (S_cut then cuts the per-transaction ones into chunks). */
 static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 {
 	char head[S_SNIFF];
@@ -727,6 +728,7 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 		ctx->block = window;
 	chunk = (chunk + ctx->block - 1) / ctx->block * ctx->block;
 	window = (window + ctx->block - 1) / ctx->block * ctx->block;
+	ctx->chunk = chunk;
 	ctx->window = window < chunk ? window : chunk;
 	for (size_t r = 0; r < st->nruns; r++) {
 		tr_run *run = &st->runs[r];
@@ -741,7 +743,8 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			char *fs = tr_path_join(st->root, run->log_paths[k]);
 			struct stat sb;
 			tr_log_kind kind = TR_LOG_NONE;
-			uint64_t size = 0, nchunks = 1, fchunk = chunk;
+			uint64_t size = 0;
+			S_job *job;
 			int fd;
 			if (!fs)
 				return TR_ENOMEM;
@@ -756,65 +759,68 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			}
 			if (fd >= 0)
 				close(fd);
-			if (kind == TR_LOG_TRANSACTION && size > chunk)
-				fchunk = S_chunk_size(&nchunks, size, chunk, ctx->block);
 			if (kind == TR_LOG_AGGREGATE && size > S_MAX_AGGREGATE)
 				kind = TR_LOG_NONE; /* reported as unreadable below */
-			for (uint64_t c = 0; c < nchunks; c++) {
-				S_job *job;
-				if (tr_grow(&ctx->jobs, cap, ctx->njobs + 1, sizeof(S_job)) < 0) {
-					free(fs);
-					return TR_ENOMEM;
-				}
-				job = &ctx->jobs[ctx->njobs++];
-				memset(job, 0, sizeof(*job));
-				job->run = r;
-				job->file = k;
-				job->chunk = (size_t)c;
-				job->relpath = run->log_paths[k];
-				job->fspath = c == 0 ? fs : tr_strdup(fs);
-				if (!job->fspath)
-					return TR_ENOMEM;
-				job->kind = kind;
-				job->col7 = col7;
-				job->size = size;
-				job->off = c * fchunk;
-				job->len = c + 1 == nchunks ? size - job->off : fchunk;
-				ctx->total += job->kind == TR_LOG_TRANSACTION ? job->len : size;
+			if (tr_grow(&ctx->jobs, cap, ctx->njobs + 1, sizeof(S_job)) < 0) {
+				free(fs);
+				return TR_ENOMEM;
 			}
+			/* the whole file, for now: S_cut makes its chunks */
+			job = &ctx->jobs[ctx->njobs++];
+			memset(job, 0, sizeof(*job));
+			job->run = r;
+			job->file = k;
+			job->relpath = run->log_paths[k];
+			job->fspath = fs;
+			job->kind = kind;
+			job->col7 = col7;
+			job->size = size;
+			job->len = size;
+			ctx->total += size;
 		}
 	}
 	return 0;
 }
 
 /*
- * Small logs are cut finer: into jobs of at least S_MIN_PIECE bytes
- * (piece_bytes), until there are S_JOBS_PER_THREAD of them a thread.
- * With one job per file, the one file of `pgbench -j 1` is read by one
- * core (30% slower for a 50 MB log), and a thread that starts late (a
- * virtual CPU can take milliseconds to wake) or a file larger than the
- * others leaves a core idle at the end; small jobs let the other threads
- * take up the slack. (No job is cut when the chunks are many already:
- * each costs a histogram and its merge.)
+ * Cut each per-transaction log (one job per file, from S_plan) into
+ * chunks of about one size, whole blocks, at most ctx->chunk bytes.
+ * With more than one thread (and no chunk_bytes, which tests set), small
+ * logs are cut finer too: into pieces of at least S_MIN_PIECE bytes
+ * (piece_bytes), until there are S_JOBS_PER_THREAD jobs a thread. With
+ * one job per file, the one file of `pgbench -j 1` is read by one core
+ * (30% slower for a 50 MB log), and a thread that starts late (a virtual
+ * CPU can take milliseconds to wake) or a file larger than the others
+ * leaves a core idle at the end. (Each job costs a histogram and its
+ * merge, so large logs keep chunks of ctx->chunk.)
  */
 #define S_JOBS_PER_THREAD 4
 #define S_MIN_PIECE ((uint64_t)4 << 20)
 
-static int S_split(S_ctx *ctx, int threads)
+/* The most bytes of a job for `threads` threads. */
+static uint64_t S_piece(const S_ctx *ctx, int threads)
 {
-	uint64_t total = 0, piece, want = (uint64_t)threads * S_JOBS_PER_THREAD;
-	uint64_t least = ctx->options && ctx->options->piece_bytes
-	                     ? ctx->options->piece_bytes
-	                     : S_MIN_PIECE;
-	size_t n = 0, k = 0;
-	S_job *jobs;
+	uint64_t total = 0, fair, least;
+	if (threads <= 1 || (ctx->options && ctx->options->chunk_bytes))
+		return ctx->chunk;
+	least = ctx->options && ctx->options->piece_bytes
+	            ? ctx->options->piece_bytes
+	            : S_MIN_PIECE;
 	for (size_t j = 0; j < ctx->njobs; j++)
 		if (ctx->jobs[j].kind == TR_LOG_TRANSACTION)
 			total += ctx->jobs[j].len;
-	piece = total / want;
-	if (piece < least)
-		piece = least;
-	piece = (piece + ctx->block - 1) / ctx->block * ctx->block;
+	fair = total / ((uint64_t)threads * S_JOBS_PER_THREAD);
+	if (fair < least)
+		fair = least;
+	fair = (fair + ctx->block - 1) / ctx->block * ctx->block;
+	return fair < ctx->chunk ? fair : ctx->chunk;
+}
+
+static int S_cut(S_ctx *ctx, int threads)
+{
+	uint64_t piece = S_piece(ctx, threads);
+	size_t n = 0, k = 0;
+	S_job *jobs;
 	for (size_t j = 0; j < ctx->njobs; j++)
 		n += ctx->jobs[j].kind == TR_LOG_TRANSACTION && ctx->jobs[j].len > piece
 		         ? (size_t)((ctx->jobs[j].len + piece - 1) / piece) : 1;
@@ -824,17 +830,17 @@ static int S_split(S_ctx *ctx, int threads)
 		return TR_ENOMEM;
 	for (size_t j = 0; j < ctx->njobs; j++) {
 		S_job *job = &ctx->jobs[j];
-		uint64_t parts = 1, each = job->len;
+		uint64_t chunks = 1, each = job->len;
 		if (job->kind == TR_LOG_TRANSACTION && job->len > piece)
-			each = S_chunk_size(&parts, job->len, piece, ctx->block);
-		for (uint64_t c = 0; c < parts; c++, k++) {
+			each = S_chunk_size(&chunks, job->len, piece, ctx->block);
+		for (uint64_t c = 0; c < chunks; c++, k++) {
 			jobs[k] = *job;
-			jobs[k].off = job->off + c * each;
-			jobs[k].len = c + 1 == parts ? job->len - c * each : each;
-			jobs[k].chunk = (size_t)c;    /* the piece, until renumbered */
+			jobs[k].chunk = (size_t)c;
+			jobs[k].off = c * each;
+			jobs[k].len = c + 1 == chunks ? job->len - c * each : each;
 			if (c > 0 && !(jobs[k].fspath = tr_strdup(job->fspath))) {
-				/* only the copies made here (pieces after the first):
-				 * the jobs keep theirs, which tr_load_logs frees */
+				/* only the copies made here: the first chunk of each
+				 * file holds the job's own path, freed by the caller */
 				for (size_t i = 0; i < k; i++)
 					if (jobs[i].chunk > 0)
 						free(jobs[i].fspath);
@@ -843,11 +849,6 @@ static int S_split(S_ctx *ctx, int threads)
 			}
 		}
 	}
-	/* chunk numbers within each file, in order again */
-	for (size_t i = 0; i < n; i++)
-		jobs[i].chunk = i > 0 && jobs[i - 1].run == jobs[i].run &&
-		                        jobs[i - 1].file == jobs[i].file
-		                    ? jobs[i - 1].chunk + 1 : 0;
 	free(ctx->jobs);
 	ctx->jobs = jobs;
 	ctx->njobs = n;
@@ -867,8 +868,7 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 	if ((rc = S_plan(&ctx, st, &cap)) < 0 || ctx.njobs == 0)
 		goto cleanup;
 	nthreads = tr_pool_threads(options ? options->threads : 0, SIZE_MAX);
-	if (nthreads > 1 && !(options && options->chunk_bytes) &&
-	    (rc = S_split(&ctx, nthreads)) < 0)
+	if ((rc = S_cut(&ctx, nthreads)) < 0)
 		goto cleanup;
 	nthreads = tr_pool_threads(nthreads, ctx.njobs);
 	ctx.scratch = tr_calloc((size_t)nthreads, sizeof(tr_buf));

@@ -209,6 +209,16 @@ static inline bool S_line_vec(const char **pp, const int nfields,
 	return true;
 }
 
+/* A line the segment's masks do not settle: by its own masks, else by
+ * the byte loop (with its own epoch state), which accepts or refuses it. */
+__attribute__((target("avx2,bmi,bmi2,popcnt"), always_inline))
+static inline bool S_line_other(const char **pp, const int nfields,
+                                S_vepoch *ep, S_epoch *bytes_ep, S_fields *f)
+{
+	return S_line_vec(pp, nfields, ep, f) ||
+	       S_line_bytes(pp, nfields, true, bytes_ep, f);
+}
+
 /*
  * A segment: the masks of S_SEG_BLOCKS blocks of 64 bytes from a line
  * start, made once for the ~15 lines that start in its first S_SEG bytes
@@ -277,8 +287,7 @@ static inline long S_lines_vec_n(S_acc *out, const char **pp,
 				    S_line_fields(p, S_bits64(g.space, o) & ((1ULL << e) - 1),
 				                  e, nfields, &ep, &f))
 					p += e + 1;
-				else if (!S_line_vec(&p, nfields, &ep, &f) &&
-				         !S_line_bytes(&p, nfields, true, &bytes_ep, &f))
+				else if (!S_line_other(&p, nfields, &ep, &bytes_ep, &f))
 					S_FAIL(n);
 				if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
 				              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
@@ -288,8 +297,7 @@ static inline long S_lines_vec_n(S_acc *out, const char **pp,
 			for (; o < S_SEG; o = (unsigned)(p - base)) {
 				S_fields f;
 				++n;
-				if (!S_line_vec(&p, nfields, &ep, &f) &&
-				    !S_line_bytes(&p, nfields, true, &bytes_ep, &f))
+				if (!S_line_other(&p, nfields, &ep, &bytes_ep, &f))
 					S_FAIL(n);
 				if (S_account(a, f.kind, f.lat, (int64_t)f.s * 1000000 +
 				              (int64_t)f.us, f.c7, f.c8, nfields) < 0)
