@@ -4,8 +4,8 @@
     summary_article.py STUDY OUT [MAX_WORDS]
 
 OUT is what `tpsreport build STUDY -o OUT --no-png` wrote. Everything
-expected here is recomputed from the study's raw files with the Python
-standard library (pgbench's own `tps =` and `latency average =` lines,
+expected here is recomputed from the study's raw files, with the
+statistics of the oracle module (tests/lib/oracle.py) (pgbench's own `tps =` and `latency average =` lines,
 aggregate logs), never read from results.json:
 
 - the Summary section: at most MAX_WORDS words (chart alt text left out);
@@ -20,8 +20,10 @@ aggregate logs), never read from results.json:
   charts (the bar's title and its height) against the same recomputation.
 Exits 1 listing every mismatch.
 """
-import configparser, itertools, math, os, re, sys
-from statistics import median, pstdev
+import configparser, os, re, sys
+from statistics import median
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import oracle
 
 study, out = sys.argv[1], sys.argv[2]
 max_words = int(sys.argv[3]) if len(sys.argv) > 3 else None
@@ -42,25 +44,6 @@ pick = ini.get("study", "runs", fallback="median")
 provs = sorted(os.listdir(os.path.join(study, "results")))
 plabel = {p: ini.get(f"provider {p}", "label", fallback=p) for p in provs}
 baseline = ini.get("study", "baseline", fallback=provs[0])
-
-
-def agg_windows(files):
-    """Window TPS and window mean latency (ms), first window left out."""
-    per = [{int(l.split()[0]): list(map(int, l.split())) for l in open(f) if l.strip()} for f in files]
-    starts = sorted(set().union(*per))
-    steps = [b - a for d in per for a, b in zip(sorted(d), sorted(d)[1:])]
-    iv = min(steps) if steps else 1
-    common = [s for s in starts if all(s in d for d in per)][1:]
-    tx = [sum(d[s][1] for d in per) for s in common]
-    lat = [sum(d[s][2] for d in per) / n / 1000 for s, n in zip(common, tx) if n]
-    return [n / iv for n in tx], lat
-
-
-def q7(v, q):
-    v = sorted(v)
-    pos = (len(v) - 1) * q
-    lo = math.floor(pos)
-    return v[lo] if lo + 1 >= len(v) else v[lo] + (pos - lo) * (v[lo + 1] - v[lo])
 
 
 cells = {}   # (provider, scenario, workload) -> list of runs
@@ -84,20 +67,17 @@ for p in provs:
             files = [os.path.join(d, n) for n in logs if int(n.split(".")[1]) == pid]
             first = open(files[0]).readline().split() if files else []
             if len(first) >= 6 and int(first[0]) > 10**8:
-                win, wlat = agg_windows(files)
+                win, wlat = oracle.agg_windows(files)
             else:   # -P lines, in the output or beside it; the first left out
                 prog = t + (open(os.path.join(d, stem + ".progress")).read()
                             if os.path.exists(os.path.join(d, stem + ".progress")) else "")
-                pts = [(float(a), float(b), float(c)) for a, b, c in
-                       re.findall(r"^progress: ([0-9.]+) s, ([0-9.]+) tps, lat ([0-9.]+) ms", prog, re.M)]
-                win = [tp for (t0, _, _), (t1, tp, _) in zip(pts, pts[1:]) if t1 > t0]
-                wlat = [la for (t0, _, _), (t1, tp, la) in zip(pts, pts[1:]) if t1 > t0 and tp > 0]
-            cov = pstdev(win) / (sum(win) / len(win)) * 100 if len(win) >= 2 else None
+                win, wlat = oracle.progress_windows(prog)
+            st = oracle.stability(win, wlat)
             cells.setdefault((p, s, wl), []).append({
                 "tps": float(m[1]),
                 "lat": float(re.search(r"^latency average = ([0-9.]+) ms", t, re.M)[1]),
-                "cov": cov,
-                "p95": q7(wlat, 0.95) if len(win) >= 2 and wlat else None})
+                "cov": st and st["tps_cov_pct"],
+                "p95": st and st["latency_p95_ms"]})
 scen_ids = sorted({k[1] for k in cells})
 order = [s.split(None, 1)[1] for s in ini.sections() if s.startswith("scenario ")]
 scen_ids = [s for s in order if s in scen_ids] + [s for s in scen_ids if s not in order]
@@ -107,36 +87,6 @@ slabel = {s: ini.get(f"scenario {s}", "label", fallback=s) for s in scen_ids}
 def headline(runs):
     v = [r["tps"] for r in runs]
     return {"best": max, "worst": min}.get(pick, median)(v)
-
-
-def mw_p(a, b):
-    allv = sorted(a + b)
-    rank = {}
-    i = 0
-    while i < len(allv):
-        j = i
-        while j + 1 < len(allv) and allv[j + 1] == allv[i]:
-            j += 1
-        rank.setdefault(allv[i], (i + j) / 2 + 1)
-        i = j + 1
-    r = [rank[x] for x in allv]
-    u = sum(rank[x] for x in a)
-    le = ge = tot = 0
-    for c in itertools.combinations(range(len(r)), len(a)):
-        t = sum(r[i] for i in c)
-        le += t <= u + 1e-9
-        ge += t >= u - 1e-9
-        tot += 1
-    return min(1.0, 2 * min(le, ge) / tot)
-
-
-def holm(ps):
-    order_ = sorted(range(len(ps)), key=lambda i: ps[i])
-    adj, run = [0] * len(ps), 0
-    for k, i in enumerate(order_):
-        run = max(run, min(1.0, (len(ps) - k) * ps[i]))
-        adj[i] = run
-    return adj
 
 
 def short_type(t):
@@ -153,31 +103,10 @@ sweep = {k: v for k, v in sweep.items() if len(v) >= 2}
 comparisons = {}   # (provider, scenario, workload) -> raw p
 for (p, s, wl), runs in cells.items():
     if p != baseline and (baseline, s, wl) in cells:
-        comparisons[(p, s, wl)] = mw_p([r["tps"] for r in cells[(baseline, s, wl)]],
-                                       [r["tps"] for r in runs])
+        comparisons[(p, s, wl)] = oracle.mw_p([r["tps"] for r in cells[(baseline, s, wl)]],
+                                              [r["tps"] for r in runs])
 keys = list(comparisons)
-padj = dict(zip(keys, holm([comparisons[k] for k in keys])))
-
-
-def signed_rank(pairs):
-    d = [y - x for x, y in pairs if y != x]
-    srt = sorted(abs(x) for x in d)
-    rank = {}
-    i = 0
-    while i < len(srt):
-        j = i
-        while j + 1 < len(srt) and srt[j + 1] == srt[i]:
-            j += 1
-        rank.setdefault(srt[i], (i + j) / 2 + 1)
-        i = j + 1
-    r = [rank[abs(x)] for x in d]
-    v = sum(k for k, x in zip(r, d) if x > 0)
-    le = ge = 0
-    for sg in itertools.product((0, 1), repeat=len(r)):
-        t = sum(k for k, g in zip(r, sg) if g)
-        le += t <= v + 1e-9
-        ge += t >= v - 1e-9
-    return min(1.0, 2 * min(le, ge) / 2 ** len(r)) if r else None
+padj = dict(zip(keys, oracle.holm([comparisons[k] for k in keys])))
 
 
 paired = {}
@@ -189,9 +118,9 @@ for (s, ty), wls in sweep.items():
                   median(r["tps"] for r in cells[(p, s, w)]))
                  for w in wls if (p, s, w) in cells and (baseline, s, w) in cells]
         if len(pairs) >= 2:
-            paired[(s, ty, p)] = (pairs, signed_rank(pairs))
+            paired[(s, ty, p)] = (pairs, oracle.signed_rank(pairs)[1])
 pk = [k for k in paired if paired[k][1] is not None]
-padj_paired = dict(zip(pk, holm([paired[k][1] for k in pk])))
+padj_paired = dict(zip(pk, oracle.holm([paired[k][1] for k in pk])))
 
 
 # ---- formatting as the report does (docs: fmt.c rules, written here) -----
