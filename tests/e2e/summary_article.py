@@ -2,6 +2,8 @@
 """The default report reads like an article, and its words are true.
 
     summary_article.py STUDY OUT [MAX_WORDS]
+    summary_article.py STUDY --charts DIR   (the bars of DIR's charts only:
+                                             chart_golden.sh's golden files)
 
 OUT is what `tpsreport build STUDY -o OUT --no-png` wrote. Everything
 expected here is recomputed from the study's raw files, with the
@@ -26,7 +28,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import oracle
 
 study, out = sys.argv[1], sys.argv[2]
-max_words = int(sys.argv[3]) if len(sys.argv) > 3 else None
+charts_only = out == "--charts"
+charts = sys.argv[3] if charts_only else os.path.join(out, "charts")
+max_words = int(sys.argv[3]) if len(sys.argv) > 3 and not charts_only else None
 errors, checked = [], 0
 
 
@@ -141,95 +145,96 @@ def md_unescape(s):
     return re.sub(r"\\(.)", r"\1", s)
 
 
-# ---- the summary --------------------------------------------------------
-md = open(os.path.join(out, "report.md")).read()
-m = re.search(r"^## Summary\n(.*?)(?=^## )", md, re.S | re.M)
-ok(m is not None, "no Summary section")
-summary = m[1] if m else ""
-text = "\n".join(l for l in summary.split("\n") if not l.startswith("!["))
-words = len(md_unescape(text).split())
-print(f"summary: {words} words")
-if max_words:
-    ok(words <= max_words, f"summary has {words} words, more than {max_words}")
-ok(summary.find("![") > summary.rfind("\n- "), "the chart comes after the list")
-bullets = [md_unescape(l[2:]) for l in summary.split("\n") if l.startswith("- ")]
-expected_bullets = sum(1 for s in scen_ids for wl in {k[2] for k in cells if k[1] == s}
-                       if (s, short_type(wl[0])) not in sweep) + \
-    len({(s, ty) for (s, ty, p) in paired})
-ok(len(bullets) == expected_bullets, f"{len(bullets)} bullets, expected {expected_bullets}")
+if not charts_only:
+    # ---- the summary --------------------------------------------------------
+    md = open(os.path.join(out, "report.md")).read()
+    m = re.search(r"^## Summary\n(.*?)(?=^## )", md, re.S | re.M)
+    ok(m is not None, "no Summary section")
+    summary = m[1] if m else ""
+    text = "\n".join(l for l in summary.split("\n") if not l.startswith("!["))
+    words = len(md_unescape(text).split())
+    print(f"summary: {words} words")
+    if max_words:
+        ok(words <= max_words, f"summary has {words} words, more than {max_words}")
+    ok(summary.find("![") > summary.rfind("\n- "), "the chart comes after the list")
+    bullets = [md_unescape(l[2:]) for l in summary.split("\n") if l.startswith("- ")]
+    expected_bullets = sum(1 for s in scen_ids for wl in {k[2] for k in cells if k[1] == s}
+                           if (s, short_type(wl[0])) not in sweep) + \
+        len({(s, ty) for (s, ty, p) in paired})
+    ok(len(bullets) == expected_bullets, f"{len(bullets)} bullets, expected {expected_bullets}")
 
-NUM = r"([+-]?[0-9][0-9,]*\.?[0-9]*)"
-for b in bullets:
-    ms = re.match(r"\*\*(.+?)\*\*(?: \((.+?)\))?: \*\*(.+?)\*\* leads (.+?) by " + NUM +
-                  r"% \(p=([<0-9.]+), n=(\d+)\+(\d+)\), (not significant|significant); " +
-                  NUM + " vs " + NUM + r" (median|best-run|worst-run) TPS(; the runs (do not )?overlap)?(.*)\.$", b)
-    mw = re.match(r"\*\*(.+?)\*\* \((\d+) client/thread combinations(?: of (.+?))?\): (.*)\.$", b)
-    if ms:
-        s = next((x for x in scen_ids if slabel[x] == ms[1]), None)
-        ok(s is not None, f"unknown scenario in {b!r}")
-        if s is None:
-            continue
-        wls = {k[2] for k in cells if k[1] == s and (s, short_type(k[2][0])) not in sweep}
-        hits = []
-        for wl in wls:
-            here = {p: cells[(p, s, wl)] for p in provs if (p, s, wl) in cells}
-            lead = max(here, key=lambda p: headline(here[p]))
-            other = baseline if lead != baseline else max(
-                (p for p in here if p != lead), key=lambda p: headline(here[p]))
-            cmpk = (lead if lead != baseline else other, s, wl)
-            L, O = here[lead], here[other]
-            exp = (plabel[lead], plabel[other], f_gap((headline(L) / headline(O) - 1) * 100),
-                   f_p(padj[cmpk]), str(len(here[baseline])), str(len(here[cmpk[0]])),
-                   "significant" if padj[cmpk] <= 0.05 else "not significant",
-                   f_tps(headline(L)), f_tps(headline(O)),
-                   {"best": "best-run", "worst": "worst-run"}.get(pick, "median"))
-            got = (ms[3], ms[4], ms[5] + "%", ms[6], ms[7], ms[8], ms[9], ms[10], ms[11], ms[12])
-            overlap_ok = True
-            if len(L) > 1 and len(O) > 1:
-                apart = min(r["tps"] for r in L) > max(r["tps"] for r in O)
-                overlap_ok = ms[13] is not None and (ms[14] is not None) == apart
-            others_ok = True
-            for p in here:
-                if p in (lead, other, baseline):
-                    continue
-                k = (p, s, wl)
-                want = f"; {plabel[p]} against {plabel[baseline]}: " + \
-                    f_gap((headline(here[p]) / headline(here[baseline]) - 1) * 100) + \
-                    f" (p={f_p(padj[k])}, n={len(here[baseline])}+{len(here[p])})"
-                others_ok &= want in (ms[15] or "")
-            hits.append(got == exp and overlap_ok and others_ok)
-            if not hits[-1]:
-                print(f"  expected {exp}\n  got      {got} overlap_ok={overlap_ok} others_ok={others_ok}")
-        ok(any(hits), f"sentence does not match the raw files: {b!r}")
-    elif mw:
-        s = next((x for x in scen_ids if slabel[x] == mw[1]), None)
-        ok(s is not None, f"unknown scenario in {b!r}")
-        for (ss, ty, p), (pairs, praw) in paired.items():
-            if ss != s or (mw[3] and mw[3] != ty):
+    NUM = r"([+-]?[0-9][0-9,]*\.?[0-9]*)"
+    for b in bullets:
+        ms = re.match(r"\*\*(.+?)\*\*(?: \((.+?)\))?: \*\*(.+?)\*\* leads (.+?) by " + NUM +
+                      r"% \(p=([<0-9.]+), n=(\d+)\+(\d+)\), (not significant|significant); " +
+                      NUM + " vs " + NUM + r" (median|best-run|worst-run) TPS(; the runs (do not )?overlap)?(.*)\.$", b)
+        mw = re.match(r"\*\*(.+?)\*\* \((\d+) client/thread combinations(?: of (.+?))?\): (.*)\.$", b)
+        if ms:
+            s = next((x for x in scen_ids if slabel[x] == ms[1]), None)
+            ok(s is not None, f"unknown scenario in {b!r}")
+            if s is None:
                 continue
-            faster = sum(y > x for x, y in pairs)
-            slower = sum(y < x for x, y in pairs)
-            ahead = faster >= slower
-            want = (f"**{plabel[p] if ahead else plabel[baseline]}** is faster than "
-                    f"{plabel[baseline] if ahead else plabel[p]} in {faster if ahead else slower} "
-                    f"of {len(pairs)} ({plabel[p]}'s median gap "
-                    f"{f_gap(median((y / x - 1) * 100 for x, y in pairs))}, "
-                    f"p={f_p(padj_paired[(s, ty, p)])}, {len(pairs)} pairs), "
-                    f"{'significant' if padj_paired[(s, ty, p)] <= 0.05 else 'not significant'}")
-            ok(want in mw[4], f"sweep sentence {b!r} lacks {want!r}")
-            ok(mw[2] == str(len(pairs)), f"sweep {b!r}: {mw[2]} combinations, expected {len(pairs)}")
-    else:
-        ok(False, f"bullet of no known form: {b!r}")
+            wls = {k[2] for k in cells if k[1] == s and (s, short_type(k[2][0])) not in sweep}
+            hits = []
+            for wl in wls:
+                here = {p: cells[(p, s, wl)] for p in provs if (p, s, wl) in cells}
+                lead = max(here, key=lambda p: headline(here[p]))
+                other = baseline if lead != baseline else max(
+                    (p for p in here if p != lead), key=lambda p: headline(here[p]))
+                cmpk = (lead if lead != baseline else other, s, wl)
+                L, O = here[lead], here[other]
+                exp = (plabel[lead], plabel[other], f_gap((headline(L) / headline(O) - 1) * 100),
+                       f_p(padj[cmpk]), str(len(here[baseline])), str(len(here[cmpk[0]])),
+                       "significant" if padj[cmpk] <= 0.05 else "not significant",
+                       f_tps(headline(L)), f_tps(headline(O)),
+                       {"best": "best-run", "worst": "worst-run"}.get(pick, "median"))
+                got = (ms[3], ms[4], ms[5] + "%", ms[6], ms[7], ms[8], ms[9], ms[10], ms[11], ms[12])
+                overlap_ok = True
+                if len(L) > 1 and len(O) > 1:
+                    apart = min(r["tps"] for r in L) > max(r["tps"] for r in O)
+                    overlap_ok = ms[13] is not None and (ms[14] is not None) == apart
+                others_ok = True
+                for p in here:
+                    if p in (lead, other, baseline):
+                        continue
+                    k = (p, s, wl)
+                    want = f"; {plabel[p]} against {plabel[baseline]}: " + \
+                        f_gap((headline(here[p]) / headline(here[baseline]) - 1) * 100) + \
+                        f" (p={f_p(padj[k])}, n={len(here[baseline])}+{len(here[p])})"
+                    others_ok &= want in (ms[15] or "")
+                hits.append(got == exp and overlap_ok and others_ok)
+                if not hits[-1]:
+                    print(f"  expected {exp}\n  got      {got} overlap_ok={overlap_ok} others_ok={others_ok}")
+            ok(any(hits), f"sentence does not match the raw files: {b!r}")
+        elif mw:
+            s = next((x for x in scen_ids if slabel[x] == mw[1]), None)
+            ok(s is not None, f"unknown scenario in {b!r}")
+            for (ss, ty, p), (pairs, praw) in paired.items():
+                if ss != s or (mw[3] and mw[3] != ty):
+                    continue
+                faster = sum(y > x for x, y in pairs)
+                slower = sum(y < x for x, y in pairs)
+                ahead = faster >= slower
+                want = (f"**{plabel[p] if ahead else plabel[baseline]}** is faster than "
+                        f"{plabel[baseline] if ahead else plabel[p]} in {faster if ahead else slower} "
+                        f"of {len(pairs)} ({plabel[p]}'s median gap "
+                        f"{f_gap(median((y / x - 1) * 100 for x, y in pairs))}, "
+                        f"p={f_p(padj_paired[(s, ty, p)])}, {len(pairs)} pairs), "
+                        f"{'significant' if padj_paired[(s, ty, p)] <= 0.05 else 'not significant'}")
+                ok(want in mw[4], f"sweep sentence {b!r} lacks {want!r}")
+                ok(mw[2] == str(len(pairs)), f"sweep {b!r}: {mw[2]} combinations, expected {len(pairs)}")
+        else:
+            ok(False, f"bullet of no known form: {b!r}")
 
-# ---- caveats once, magnitudes always ------------------------------------
-ok(md.count("runs per side to reach") <= 1, "the few-runs caveat is repeated")
-ok("Too few runs to tell" not in md, "the old per-comparison caveat is back")
-for line in md.split("\n"):
-    if line.startswith("|") and "\\~" in line:
-        for cell in line.split("|"):
-            if cell.strip() == "\\~" or cell.rstrip().endswith(" \\~"):
-                ok(re.fullmatch(r"\s*[+-]?[0-9.]+% \\~\s*", cell) is not None,
-                   f"a verdict without its magnitude: {cell!r} in {line[:80]!r}")
+    # ---- caveats once, magnitudes always ------------------------------------
+    ok(md.count("runs per side to reach") <= 1, "the few-runs caveat is repeated")
+    ok("Too few runs to tell" not in md, "the old per-comparison caveat is back")
+    for line in md.split("\n"):
+        if line.startswith("|") and "\\~" in line:
+            for cell in line.split("|"):
+                if cell.strip() == "\\~" or cell.rstrip().endswith(" \\~"):
+                    ok(re.fullmatch(r"\s*[+-]?[0-9.]+% \\~\s*", cell) is not None,
+                       f"a verdict without its magnitude: {cell!r} in {line[:80]!r}")
 
 # ---- bars: every bar of the tps, latency and cov charts -----------------
 # Monthly price in the report currency, from the ini ([fx] rates).
@@ -272,10 +277,10 @@ def bar_values(kind):
 
 nbars = 0
 for kind in ("tps", "latency", "cov", "p95", "cost", "value"):
-    for f in sorted(os.listdir(os.path.join(out, "charts"))):
+    for f in sorted(os.listdir(charts)):
         if not re.fullmatch(kind + r"(-.*)?\.svg", f):
             continue
-        svg = open(os.path.join(out, "charts", f)).read()
+        svg = open(os.path.join(charts, f)).read()
         bars = re.findall(r'<rect id="[^"]*-bar-[^"]*" class="bar p\d+" x="[0-9.]+" y="[0-9.]+" '
                           r'width="[0-9.]+" height="([0-9.]+)">\s*<title>([^<]*)</title>', svg)
         ok(bars, f"{f}: no bars found")
