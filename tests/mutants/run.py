@@ -20,6 +20,7 @@ import argparse
 import configparser
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -69,9 +70,11 @@ def copy_tree(work):
                 os.remove(dst)
             os.symlink(os.readlink(src), dst)
             continue
-        # only what changed, so that the build stays incremental
+        # only what changed, so that the build stays incremental; a new
+        # mtime (not the source's), so that make rebuilds what it changed
         if not os.path.exists(dst) or open(src, "rb").read() != open(dst, "rb").read():
-            shutil.copy2(src, dst)
+            shutil.copyfile(src, dst)
+            shutil.copymode(src, dst)
 
 
 def targets(tests):
@@ -94,7 +97,12 @@ def run_tests(build, tests, log):
               timeout=HUNG_S * len(tests) + 60)
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt   # so that the mutated file is put back
+
+
 def main():
+    signal.signal(signal.SIGTERM, _stop)
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default=os.path.join(SRC, "build-mutants"))
     ap.add_argument("names", nargs="*")
