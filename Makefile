@@ -14,7 +14,7 @@ SAMPLE   ?= samples/stock-vs-tuned
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
+.PHONY: mutants all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
@@ -72,3 +72,10 @@ install: all
 
 clean:
 	rm -rf $(BUILD) $(ASAN) build-fuzz
+
+# Mutation testing (not part of `make test`: a build and some tests per
+# mutation): tests/mutants/mutations.ini applied one at a time to a copy of
+# the tree in build-mutants/; prints the score. `make mutants M="NAME"`
+# runs the named mutations only.
+mutants:
+	python3 tests/mutants/run.py $(M)

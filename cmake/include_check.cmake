@@ -31,7 +31,7 @@ endif()
 # library's and POSIX's, open to all.
 set(TR_LIBRARY_HEADERS
   "^libpq-fe\\.h$" "^libpq/" "^postgres" "^pg_config" "^cairo" "^libxml/"
-  "^cmark" "^ini\\.h$" "^zlib\\.h$")
+  "^cmark" "^ini\\.h$" "^zlib\\.h$" "^xxhash\\.h$")
 
 # The line number of offset pos in text.
 function(S_line_of out text pos)

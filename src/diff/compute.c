@@ -10,21 +10,20 @@
 #include "stats/stats.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The diff's metrics: the stats catalog's TR_PLACE_DIFF columns, in the
- * order of tr_diff_metric_id. Made on first use, as the catalog's derived
- * rows are (the same bytes whoever makes them). */
+ * order of tr_diff_metric_id. Made once, on first use, under pthread_once
+ * as the catalog's derived rows are (a thread that comes second waits). */
 static tr_diff_metric S_metrics[TR_DIFF_NMETRICS];
-static bool S_made;
+static pthread_once_t S_once = PTHREAD_ONCE_INIT;
 
-static void S_make(void)
+static void S_make_once(void)
 {
 	size_t n;
 	const tr_metric_col *col = tr_metric_place_cols(TR_PLACE_DIFF, &n);
-	if (S_made)
-		return;
 	for (size_t i = 0; i < n && i < TR_DIFF_NMETRICS; i++) {
 		const tr_metric *m = tr_metric_col_metric(&col[i]);
 		S_metrics[i] = (tr_diff_metric){
@@ -34,7 +33,11 @@ static void S_make(void)
 			.currency = (col[i].flags & TR_COL_CURRENCY) != 0,
 		};
 	}
-	S_made = true;
+}
+
+static void S_make(void)
+{
+	(void)pthread_once(&S_once, S_make_once);
 }
 
 const tr_diff_metric *tr_diff_metric_get(size_t i)

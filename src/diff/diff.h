@@ -18,7 +18,7 @@
 
 #include <stdbool.h>
 
-#define TR_DIFF_SCHEMA 1
+#define TR_DIFF_SCHEMA 2
 
 /* ---- the metrics a diff compares ------------------------------------- */
 

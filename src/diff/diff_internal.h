@@ -51,6 +51,7 @@ struct tr_diff_doc {
 	tr_jsonval *root;        /* owned */
 	const char *title, *digest, *currency;
 	double alpha;
+	int64_t schema;          /* its "schema": digests of 1 and 2 differ */
 	tr_diff_provider *providers;
 	size_t nproviders;
 	const char **scenarios;  /* owned array of borrowed ids */

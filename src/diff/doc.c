@@ -115,6 +115,7 @@ static int S_header(S_ctx *c, tr_diff_doc *d)
 		                       "newer than this tpsreport reads (%d): compare "
 		                       "with a newer tpsreport", (long long)version,
 		                       TR_DIFF_SCHEMA);
+	d->schema = version;
 	if (!tr_jsonval_get(root, "cells") || !tr_jsonval_get(root, "runs"))
 		return tr_error_set_at(c->path, root->line, "not a tpsreport results "
 		                       "document (no \"cells\" or \"runs\")");

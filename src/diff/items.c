@@ -85,12 +85,15 @@ static const tr_diff_run *S_run(const tr_diff_doc *d, const tr_diff_doc *of,
 }
 
 /* Changed: another content digest, or, when a document has none (written
- * before runs had one), another TPS; or it is now left out, or back. */
-static bool S_run_changed(const tr_diff_run *a, const tr_diff_run *b)
+ * before runs had one) or the two digests are of different schemas (schema
+ * 2 hashes log files with XXH3, 1 with a hash of tpsreport's own), another
+ * TPS; or it is now left out, or back. */
+static bool S_run_changed(const tr_diff_run *a, const tr_diff_run *b,
+                          bool same_digests)
 {
 	if (a->excluded != b->excluded)
 		return true;
-	if (a->sha256 && b->sha256)
+	if (a->sha256 && b->sha256 && same_digests)
 		return strcmp(a->sha256, b->sha256) != 0;
 	return !S_eq(a->tps_text, b->tps_text);
 }
@@ -102,7 +105,7 @@ static int S_runs(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 		const tr_diff_run *r = &n->runs[i], *old = S_run(o, n, r);
 		tr_diff_item it = { .provider = r->provider, .scenario = r->scenario,
 		                    .id = r->id };
-		if (old && !S_run_changed(old, r))
+		if (old && !S_run_changed(old, r, o->schema == n->schema))
 			continue;
 		it.what = old ? TR_DIFF_CHANGED : TR_DIFF_ADDED;
 		if (r->excluded)

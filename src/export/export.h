@@ -12,7 +12,7 @@
 #include "stats/stats.h"
 #include "util/buf.h"
 
-#define TR_RESULTS_SCHEMA 1
+#define TR_RESULTS_SCHEMA 2
 
 int tr_export_json(tr_buf *out, const tr_results *r);
 

@@ -642,7 +642,7 @@ static int S_digest_run(const S_job *jobs, size_t from, size_t to,
 		}
 		snprintf(hex, sizeof(hex), "%016llx",
 		         (unsigned long long)tr_hash64_final(&h));
-		if ((rc = tr_buf_printf(digest_list, "%s\tsize=%llu hash64=%s\n",
+		if ((rc = tr_buf_printf(digest_list, "%s\tsize=%llu xxh3=%s\n",
 		                        jobs[j].relpath, (unsigned long long)jobs[j].size,
 		                        hex)) < 0)
 			return rc;

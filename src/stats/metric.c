@@ -5,6 +5,7 @@
 #include "util/alloc.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +91,7 @@ static const tr_metric S_rows[] = {
 static tr_metric S_derived[2 * TR_ARRAY_SIZE(S_rows)];
 static char S_keys[2 * TR_ARRAY_SIZE(S_rows)][64];
 static char S_labels[2 * TR_ARRAY_SIZE(S_rows)][96];
-static bool S_made;
+static pthread_once_t S_once = PTHREAD_ONCE_INIT;
 
 typedef struct {
 	const char *alias;
@@ -136,13 +137,12 @@ static void S_derive(tr_metric *out, const tr_metric *base, tr_metric_kind kind)
 		                                                      : TR_METRIC_LOWER;
 }
 
-/* Made on first use; the catalog is constant, so two threads making it at
- * once write the same bytes (build makes it before any worker starts). */
-static void S_make(void)
+/* Made once, on first use, by whichever thread comes first: pthread_once
+ * makes the others wait for it (two threads writing the tables at once
+ * were a data race, even writing the same bytes). */
+static void S_make_once(void)
 {
 	size_t k = 0;
-	if (S_made)
-		return;
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_rows); i++) {
 		const tr_metric *b = &S_rows[i];
 		if (!b->comparable)
@@ -162,7 +162,11 @@ static void S_make(void)
 		S_alias_rows[i].key = S_aliases[i].alias;
 		S_alias_rows[i].label = S_alias_labels[i];
 	}
-	S_made = true;
+}
+
+static void S_make(void)
+{
+	(void)pthread_once(&S_once, S_make_once);
 }
 
 const tr_metric *tr_metric_catalog(size_t *n)

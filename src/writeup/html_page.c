@@ -173,9 +173,10 @@ static void S_footer(tr_wu_html *x, xmlNodePtr body)
 		tr_wu_text(x, p, d->opts->date, strlen(d->opts->date));
 	}
 	if (d->r->digest) {
-		tr_wu_text(x, p, " from inputs with SHA-256 ", 26);
+		tr_wu_text(x, p, TR_WU_DIGEST_BEFORE, strlen(TR_WU_DIGEST_BEFORE));
 		code = tr_wu_el(x, p, "code", "digest");
 		tr_wu_text(x, code, d->r->digest, strlen(d->r->digest));
+		tr_wu_text(x, p, TR_WU_DIGEST_AFTER, strlen(TR_WU_DIGEST_AFTER));
 	}
 	tr_wu_text(x, p, ".", 1);
 	if (x->self_contained)

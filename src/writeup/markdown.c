@@ -133,7 +133,8 @@ static int S_footer(tr_buf *out, const tr_wu_doc *d)
 	if (rc == 0 && d->opts->date)
 		rc = tr_buf_printf(out, " on %s", d->opts->date);
 	if (rc == 0 && d->r->digest)
-		rc = tr_buf_printf(out, " from inputs with SHA-256 `%s`", d->r->digest);
+		rc = tr_buf_printf(out, TR_WU_DIGEST_BEFORE "`%s`" TR_WU_DIGEST_AFTER,
+		                   d->r->digest);
 	if (rc == 0)
 		rc = tr_buf_puts(out, ". The numbers: [results.json](data/results.json), "
 		                      "[results.csv](data/results.csv), "

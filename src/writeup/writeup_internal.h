@@ -135,6 +135,11 @@ typedef struct tr_wu_doc {
 } tr_wu_doc;
 
 #define TR_WU_PLACEHOLDER "<!-- tpsreport:block "
+/* The footer's words around the inputs digest: which hash covers which
+ * kind of input (docs/results-json.md, inputs_sha256). */
+#define TR_WU_DIGEST_BEFORE " from inputs with digest "
+#define TR_WU_DIGEST_AFTER " (SHA-256 over the list of the study's files: " \
+	"each pgbench log file by its XXH3-64 hash, every other file by its SHA-256)"
 
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
                    tr_writeup_charts *charts,

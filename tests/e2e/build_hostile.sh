@@ -110,6 +110,6 @@ PY
 # cmark-gfm (safe: raw HTML left out) on the Markdown: no element from the strings.
 html=$(cmark-gfm "$out/report.md")
 ! grep -E -q '<(script|iframe|b)[ >]|<img src="x"' <<<"$html" || fail "report.md renders markup from the study"
-python3 "$src/tests/e2e/build_numbers.py" "$out" >"$work/numbers" ||
+/usr/bin/python3 "$src/tests/e2e/build_numbers.py" "$study" "$out" >"$work/numbers" ||
   fail "numbers: $(grep FAIL "$work/numbers" | head -3)"
 finish

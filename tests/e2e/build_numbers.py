@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Check the numbers of a built report against its data, independently.
 
-    build_numbers.py OUT
+    build_numbers.py STUDY OUT
+
+First OUT/data/results.json is checked against the raw files of STUDY by
+check_summary.py (every figure recomputed with the oracle module,
+tests/lib/oracle.py): so the figures below, read from that JSON, are the
+ones the raw files give, not merely what the program wrote.
 
 Reads OUT/data/results.json, the tables of OUT/index.html, OUT/report.html
 and the pipe tables of OUT/report.md, and checks that:
@@ -20,7 +25,9 @@ Exits 1 with one line per problem.
 
 import json
 import math
+import os
 import re
+import subprocess
 import sys
 from decimal import Decimal
 from html.parser import HTMLParser
@@ -238,7 +245,13 @@ def close(a, b):
 
 
 def main():
-    out = sys.argv[1]
+    study, out = sys.argv[1], sys.argv[2]
+    here = os.path.dirname(os.path.abspath(__file__))
+    vetted = subprocess.run([sys.executable, os.path.join(here, "check_summary.py"),
+                             study, out + "/data/results.json"],
+                            capture_output=True, text=True)
+    if vetted.returncode != 0:
+        problem("results.json against the raw files: " + vetted.stdout.strip()[-600:])
     with open(out + "/data/results.json", encoding="utf-8") as f:
         doc = json.load(f)
     prov_by_label = {p["label"]: p for p in doc["providers"]}

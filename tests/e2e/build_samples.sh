@@ -2,7 +2,8 @@
 # The report of every sample study: every file is there, every file parses
 # (libxml2 for HTML and SVG, cmark-gfm for Markdown, Python for JSON and CSV),
 # every chart is placed, and every number shown equals results.json
-# (build_numbers.py recomputes each from the JSON by the documented rules).
+# (build_numbers.py: each against results.json by the documented rules,
+# after check_summary.py has checked that JSON against the raw files).
 set -euo pipefail
 . "$TR_SOURCE_DIR/tests/lib/build_common.sh"
 need_sample
@@ -49,7 +50,7 @@ assert len(runs) == len(doc["runs"]), (len(runs), len(doc["runs"]))
 for c, j in zip(cells, doc["cells"]):
     assert float(c["tps_median"]) == j["tps_median"], (c["tps_median"], j["tps_median"])
 PY
-  python3 "$src/tests/e2e/build_numbers.py" "$out" >"$work/$name.numbers" ||
+  /usr/bin/python3 "$src/tests/e2e/build_numbers.py" "$study" "$out" >"$work/$name.numbers" ||
     fail "$name: numbers: $(grep FAIL "$work/$name.numbers" | head -5)"
   # report.html loads nothing.
   ! grep -E -q '<(script|link|img|iframe)\b|\ssrc=' "$out/report.html" ||

@@ -5,6 +5,12 @@
 #  - fixture/: every chart of the unit tests' hand-made results;
 #  - <study>/: `tpsreport chart --all` of samples/<study>.
 # A sample study without golden charts fails: run `make golden`.
+# The golden files are the program's own earlier output, so they are
+# checked too: every bar of the samples' golden tps, latency, cov, p95,
+# cost and value charts (its title's figure and its height) against the
+# figure recomputed from the sample's raw files (summary_article.py
+# --charts, over tests/lib/oracle.py): a golden file made from a wrong
+# figure fails here, not only a chart that differs from it.
 set -euo pipefail
 
 src=${TR_SOURCE_DIR:?TR_SOURCE_DIR not set}
@@ -46,6 +52,8 @@ for study in "$src"/samples/*/; do
     fail=1
     continue
   fi
+  /usr/bin/python3 "$src/tests/e2e/summary_article.py" "$study" --charts "$golden/$name" >"$work/$name.bars" ||
+    { echo "FAIL: $name: golden bars against the raw files:"; grep FAIL "$work/$name.bars" | head; fail=1; }
   mkdir -p "$work/$name"
   "${TPSREPORT:?TPSREPORT not set}" chart "$study" --all -o "$work/$name"
   compare "$name" "$golden/$name" "$work/$name"

@@ -4,20 +4,22 @@ tpsreport's C code, and compare them with `tpsreport summary --json`.
 
     check_summary.py STUDY RESULTS.json
 
-Implements docs/metrics.md from scratch (only the Python standard
-library): run TPS from the summary's tps line; windows from aggregate logs
+Implements docs/metrics.md from scratch, with the statistics of the
+oracle module (tests/lib/oracle.py: scipy and numpy): run TPS from the summary's tps line; windows from aggregate logs
 (thread files merged per interval start, only starts present in every
 file, the first left out) or else from -P lines; CoV, min dip, p95 of window
 latencies (linear interpolation); per-transaction percentiles by an exact
 sort of the raw latencies, per run and per cell, under the study's
 [study] percentile rule (nearest-rank or postgresbench), which tpsreport
 must match to the microsecond; cell medians; prices
-converted with [fx]; cost per TPS; exact Mann-Whitney p values and Holm.
-Exits 1 listing every mismatch."""
-import configparser, itertools, json, math, os, re, sys
-from statistics import median, pstdev
-# (the script's folder is on sys.path: the exact rank code is shared)
-from txlog_exact import latencies, rule as exact_rule
+converted with [fx]; cost per TPS; exact Mann-Whitney p values, Holm and
+each comparison's `significant` verdict; a run's aggregate-log latency
+mean and stddev. Exits 1 listing every mismatch."""
+import configparser, json, os, re, sys
+from statistics import median
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import oracle
+from oracle import latencies, stability, agg_windows, progress_windows
 
 study, results_path = sys.argv[1], sys.argv[2]
 R = json.load(open(results_path))
@@ -34,58 +36,11 @@ def close(a, b, rel=1e-9, what=""):
     if abs(a - b) > rel * max(abs(a), abs(b), 1e-12):
         errors.append(f"{what}: tpsreport {a!r}, expected {b!r}")
 
-def quantile7(v, q):
-    v = sorted(v)
-    pos = (len(v) - 1) * q
-    lo = math.floor(pos)
-    return v[lo] if lo + 1 >= len(v) else v[lo] + (pos - lo) * (v[lo + 1] - v[lo])
-
-def stability(tps, lat):
-    if len(tps) < 2:
-        return None
-    mean = sum(tps) / len(tps)
-    return {"count": len(tps), "tps_mean": mean,
-            "tps_cov_pct": pstdev(tps) / mean * 100,
-            "tps_min": min(tps), "tps_min_pct": (min(tps) - mean) / mean * 100,
-            "tps_max": max(tps), "latency_p95_ms": quantile7(lat, 0.95)}
-
-def agg_windows(files):
-    per_file = []
-    for f in files:
-        rows = [list(map(int, l.split())) for l in open(f) if l.strip()]
-        per_file.append({r[0]: r for r in rows})
-    starts = sorted(set().union(*per_file))
-    steps = [b - a for d in per_file for a, b in zip(sorted(d), sorted(d)[1:]) if b > a]
-    interval = min(steps)
-    common = [s for s in starts if all(s in d for d in per_file)][1:]
-    tps, lat = [], []
-    for s in common:
-        tx = sum(d[s][1] - (d[s][10] if len(d[s]) == 11 else 0) for d in per_file)
-        sl = sum(d[s][2] for d in per_file)
-        tps.append(tx / interval)
-        if tx:
-            lat.append(sl / tx / 1000)
-    return tps, lat
-
-PROG = re.compile(r"^progress: ([0-9.]+) s, ([0-9.]+) tps, lat ([0-9.]+) ms")
-
-def progress_windows(text):
-    lines = [PROG.match(l) for l in text.replace("\r", "\n").split("\n")]
-    pts = [(float(m[1]), float(m[2]), float(m[3])) for m in lines if m]
-    tps, lat = [], []
-    for (t0, _, _), (t1, tp, la) in zip(pts, pts[1:]):
-        if t1 > t0:
-            tps.append(tp)
-            if tp > 0:
-                lat.append(la)
-    return tps, lat
-
-
 def percentile_rule(study):
-    """The study's percentile rule (txlog_exact.py), as f(values, percent)."""
+    """The study's percentile rule (the oracle's), as f(values, percent)."""
     ini = configparser.ConfigParser(inline_comment_prefixes=(";",))
     ini.read(os.path.join(study, "tpsreport.ini"))
-    f = exact_rule(ini.get("study", "percentile", fallback="nearest-rank"))
+    f = oracle.percentile_rule(ini.get("study", "percentile", fallback="nearest-rank"))
     # q*N in integers (q in parts per million) so that 95% of 100 is 95
     return lambda v, p: f(v, round(p * 10000))
 
@@ -102,8 +57,17 @@ run_latencies = {}
 runs = {(r["provider"], r["scenario"], r["id"]): r for r in R["runs"]}
 expected_runs = {}
 raw_stability = {}   # (provider, scenario, run id) -> figures from the raw files
-for prov in sorted(os.listdir(os.path.join(study, "results"))):
-    for scen in sorted(os.listdir(os.path.join(study, "results", prov))):
+def utf8(name):
+    """Folders whose names are not UTF-8 are left out (with a warning)."""
+    try:
+        name.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+for prov in sorted(filter(utf8, os.listdir(os.path.join(study, "results")))):
+    for scen in sorted(filter(utf8, os.listdir(os.path.join(study, "results", prov)))):
         d = os.path.join(study, "results", prov, scen)
         if not os.path.isdir(d):   # results/<provider>/init.txt
             continue
@@ -166,6 +130,15 @@ for prov in sorted(os.listdir(os.path.join(study, "results"))):
                         checked_percentiles.append(key)
                         run_latencies[key] = v
             raw_stability[key] = want
+            agg = r.get("aggregate_latency")
+            if top and len(first) in (6, 10, 11, 15, 16) and int(first[0]) > 100000000:
+                mean_ms, sd_ms = oracle.agg_latency_stats(top)
+                if agg is None or mean_ms is None:
+                    if (agg is None) != (mean_ms is None):
+                        errors.append(f"{key} aggregate_latency: tpsreport {agg}, expected mean {mean_ms}")
+                else:
+                    close(agg["mean_ms"], mean_ms, what=f"{key} aggregate_latency.mean_ms")
+                    close(agg["stddev_ms"], sd_ms, rel=1e-6, what=f"{key} aggregate_latency.stddev_ms")
             got = r["windows"]
             if (want is None) != (got is None):
                 errors.append(f"{key} windows: tpsreport {got}, expected {want}")
@@ -255,29 +228,7 @@ for k, c in cells.items():
     exact_ms(c["latency"]["max_ms"], v[-1], f"cell {k} max_ms")
     checked_percentiles.append(k)
 
-# ---- comparisons: exact Mann-Whitney by enumeration, then Holm -------------
-def mw_p(a, b):
-    allv = sorted(a + b)
-    ranks = {}
-    i = 0
-    while i < len(allv):
-        j = i
-        while j + 1 < len(allv) and allv[j + 1] == allv[i]:
-            j += 1
-        for k in range(i, j + 1):
-            ranks.setdefault(allv[k], (i + j) / 2 + 1)
-        i = j + 1
-    r = [ranks[x] for x in allv]
-    na = len(a)
-    u = sum(ranks[x] for x in a) - na * (na + 1) / 2
-    le = ge = tot = 0
-    for comb in itertools.combinations(range(len(allv)), na):
-        uu = sum(r[i] for i in comb) - na * (na + 1) / 2
-        le += uu <= u + 1e-9
-        ge += uu >= u - 1e-9
-        tot += 1
-    return min(1.0, 2 * min(le, ge) / tot)
-
+# ---- comparisons: exact Mann-Whitney (oracle), then Holm, then the verdict --
 base = R["study"]["baseline"]
 ps = []
 for cmp_ in R["comparisons"]:
@@ -286,41 +237,18 @@ for cmp_ in R["comparisons"]:
     kp = (cmp_["provider"],) + kb[1:]
     a, b = groups[kb], groups[kp]
     close(cmp_["tps_ratio"], median(b) / median(a), what=f"comparison {kp} tps_ratio")
-    if len(a) + len(b) <= 20:
-        p = mw_p(a, b)
-        close(cmp_["p_value"], p, rel=1e-9, what=f"comparison {kp} p_value")
-        ps.append((p, cmp_))
-m = len(ps)
-order = sorted(range(m), key=lambda i: ps[i][0])
-running = 0
-for rank, i in enumerate(order):
-    adj = min(1.0, (m - rank) * ps[i][0])
-    running = max(running, adj)
-    close(ps[i][1]["p_adjusted"], running, what=f"comparison p_adjusted #{i}")
+    p, _ = oracle.mw_p_as_documented(a, b)
+    close(cmp_["p_value"], p, rel=1e-9, what=f"comparison {kp} p_value")
+    ps.append((p, cmp_))
+alpha = R["study"].get("alpha", 0.05)
+for (p, cmp_), adj in zip(ps, oracle.holm([p for p, _ in ps])):
+    what = f"comparison {cmp_['provider']}/{cmp_['scenario']}/{cmp_['workload_key']}"
+    close(cmp_["p_adjusted"], adj, what=what + " p_adjusted")
+    checked += 1
+    if cmp_["significant"] != (adj <= alpha):
+        errors.append(f"{what}: significant={cmp_['significant']}, Holm's p {adj} against alpha {alpha}")
 
-# ---- sweeps: Wilcoxon signed-rank by enumerating all 2^n sign patterns -----
-def signed_rank_p(a, b):
-    d = [y - x for x, y in zip(a, b) if y != x]
-    if not d:
-        return None, None
-    absd = sorted(abs(x) for x in d)
-    rank = {}
-    i = 0
-    while i < len(absd):
-        j = i
-        while j + 1 < len(absd) and absd[j + 1] == absd[i]:
-            j += 1
-        rank.setdefault(absd[i], (i + j) / 2 + 1)
-        i = j + 1
-    r = [rank[abs(x)] for x in d]
-    v = sum(rk for rk, x in zip(r, d) if x > 0)
-    le = ge = 0
-    for signs in itertools.product((0, 1), repeat=len(r)):
-        t = sum(rk for rk, sg in zip(r, signs) if sg)
-        le += t <= v + 1e-9
-        ge += t >= v - 1e-9
-    return v, min(1.0, 2 * min(le, ge) / 2 ** len(r))
-
+# ---- sweeps: Wilcoxon signed-rank (oracle), Holm over the paired tests -----
 paired = []
 for sw in R["sweeps"]:
     if sw["provider"] == base:
@@ -341,7 +269,7 @@ for sw in R["sweeps"]:
         continue
     if len(pairs) > 20:
         continue
-    v, p = signed_rank_p([x for x, _ in pairs], [y for _, y in pairs])
+    v, p = oracle.signed_rank(pairs)
     close(got["pairs"], len(pairs), what=f"sweep {sw['scenario']} pairs")
     close(got["faster"], sum(y > x for x, y in pairs), what=f"sweep {sw['scenario']} faster")
     close(got["slower"], sum(y < x for x, y in pairs), what=f"sweep {sw['scenario']} slower")
@@ -350,11 +278,11 @@ for sw in R["sweeps"]:
     close(got["gap_median_pct"], median((y / x - 1) * 100 for x, y in pairs), what=f"sweep {sw['scenario']} gap")
     if p is not None:
         paired.append((p, got))
-m = len(paired)
-running = 0
-for rank, i in enumerate(sorted(range(m), key=lambda i: paired[i][0])):
-    running = max(running, min(1.0, (m - rank) * paired[i][0]))
-    close(paired[i][1]["p_adjusted"], running, what=f"paired p_adjusted #{i}")
+for (p, got), adj in zip(paired, oracle.holm([p for p, _ in paired])):
+    close(got["p_adjusted"], adj, what=f"paired p_adjusted ({p})")
+    checked += 1
+    if got["significant"] != (adj <= alpha):
+        errors.append(f"sweep paired test p={p}: significant={got['significant']}, Holm's p {adj}")
 
 print(f"{checked} passed, {len(errors)} failed; percentiles checked to the microsecond "
       f"for {len(checked_percentiles)} runs and cells")

@@ -230,8 +230,8 @@ expect_fail() { # what, grep pattern, args... (usage errors add a "Try" line)
   fi
 }
 expect_fail "no cell in common" "client-sweep: no cell in common with .*stock-vs-tuned" "$svt" "$sweep"
-sed 's/^  "schema": 1,/  "schema": 2,/' "$tmp/new-results.json" > "$tmp/v2.json"
-expect_fail "newer schema" "v2.json:2: results schema 2 is newer" "$tmp/v2.json" "$tmp/five-new"
+sed 's/^  "schema": 2,/  "schema": 3,/' "$tmp/new-results.json" > "$tmp/v3.json"
+expect_fail "newer schema" "v3.json:2: results schema 3 is newer" "$tmp/v3.json" "$tmp/five-new"
 head -c 3000 "$tmp/new-results.json" > "$tmp/corrupt.json"
 expect_fail "corrupt JSON" "corrupt.json:[0-9]*: " "$tmp/five-old" "$tmp/corrupt.json"
 echo '{"hello": 1}' > "$tmp/other.json"

@@ -7,21 +7,20 @@ run's TPS and latency average from its summary lines, its per-transaction
 p95/p99 (nearest rank over the whole-microsecond latencies of its --log
 files), the cell medians, cost per TPS from tpsreport.ini's prices and fx;
 then the exact two-sided Mann-Whitney U test of old runs against new runs
-(scipy's exact method without ties, a brute-force enumeration of the
-permutation distribution with ties) and Holm over each metric's cells.
+(the oracle module's, tests/lib/oracle.py: scipy's exact method without
+ties, its permutation test with ties) and Holm over each metric's cells.
 Runs added/removed/changed come from comparing the files' bytes.
 
 A cell's per-transaction p95/p99 is its pooled percentile: every
 successful transaction of the cell's runs taken together, under the
 study's `[study] percentile` rule (nearest rank unless it says
 postgresbench), sorted here; nothing is taken from tpsreport. The exact
-computation is shared with percentiles_exact.py (txlog_exact.py).
+computation is the oracle's, shared with percentiles_exact.py.
 """
-import itertools, json, math, os, re, statistics, sys
-from scipy.stats import mannwhitneyu
-
-# (the script's folder is on sys.path)
-from txlog_exact import is_txlog, latencies, rule
+import json, math, os, re, statistics, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import oracle
+from oracle import is_txlog, latencies, percentile_rule as rule
 
 TYPES = {"<builtin: TPC-B (sort of)>": "tpc-b", "<builtin: select only>": "select-only",
          "<builtin: simple update>": "simple-update"}
@@ -120,37 +119,6 @@ def read_study(root):
     return conf, runs, files, cells, pooled_percentiles(cells, pick)
 
 
-def exact_p(a, b):
-    """Exact two-sided p of U (pairs a > b, ties one half): scipy without
-    ties, brute force over every split of the pooled values with ties."""
-    def u_of(x, y):
-        return sum((xi > yi) + 0.5 * (xi == yi) for xi in x for yi in y)
-    u = u_of(a, b)
-    pooled = a + b
-    if len(set(pooled)) == len(pooled):
-        res = mannwhitneyu(a, b, alternative="two-sided", method="exact")
-        assert abs(res.statistic - u) < 1e-9
-        return u, res.pvalue
-    lo = hi = total = 0
-    for idx in itertools.combinations(range(len(pooled)), len(a)):
-        x = [pooled[i] for i in idx]
-        y = [pooled[i] for i in range(len(pooled)) if i not in idx]
-        v = u_of(x, y)
-        total += 1
-        lo += v <= u + 1e-9
-        hi += v >= u - 1e-9
-    return u, min(1.0, 2 * min(lo, hi) / total)
-
-
-def holm(ps):
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    adj, running = [0.0] * len(ps), 0.0
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (len(ps) - k) * ps[i]))
-        adj[i] = running
-    return adj
-
-
 def close(a, b, tol=1e-9):
     if a is None or b is None:
         return a is None and b is None
@@ -182,12 +150,12 @@ def main():
                     r["tps"] for r in ncells[c])
             else:
                 o, n = statistics.median(ov), statistics.median(nv)
-            u, p = exact_p(ov, nv)
+            u, p = oracle.mw_u(ov, nv), oracle.mw_p(ov, nv)
             want[c] = dict(old=o, new=n, change_pct=(n - o) / abs(o) * 100, u=u, p_value=p,
                            n_old=len(ov), n_new=len(nv))
         got = {(g["provider"], g["scenario"], g["workload_key"]): g for g in metric["cells"]}
         tested = [c for c in want]
-        for c, a in zip(tested, holm([want[c]["p_value"] for c in tested])):
+        for c, a in zip(tested, oracle.holm([want[c]["p_value"] for c in tested])):
             want[c]["p_adjusted"] = a
             want[c]["significant"] = bool(a <= 0.05)
         if set(got) != set(want):

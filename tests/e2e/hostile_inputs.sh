@@ -21,7 +21,14 @@ fresh() {
     cp "$sample/results/$p/bench1/"run[123].txt "$work/st/results/$p/bench1/"
   done
 }
-run() { timeout 30 "$bin" "$@" >"$work/stdout" 2>"$work/stderr"; }
+# A hang guard (a FIFO or a device read as a run file must not block), not
+# a speed test: each command takes well under a second; 5 minutes means stuck.
+run() {
+  local rc=0
+  timeout 300 "$bin" "$@" >"$work/stdout" 2>"$work/stderr" || rc=$?
+  [ "$rc" != 124 ] || fail "hung: tpsreport $* gave no answer in 300 s"
+  return "$rc"
+}
 
 # ---- 11. links out of the study ----
 fresh

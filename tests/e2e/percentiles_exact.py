@@ -14,9 +14,9 @@ min and max of every run with the latencies sorted here: to the
 microsecond. Exits 1 listing every mismatch."""
 import json, os, re, shutil, subprocess, sys
 
-# (the script's folder is on sys.path: the exact computation is shared
-# with diff_expect.py)
-from txlog_exact import is_txlog, latencies, nearest_rank, postgresbench
+# the exact rank rules are the oracle module's (tests/lib/oracle.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from oracle import is_txlog, latencies, nearest_rank, postgresbench
 
 tps, src, work = sys.argv[1:4]
 LOG = re.compile(r"(.+?)\.(\d+)(?:\.(\d+))?$")

@@ -8,7 +8,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 "$here/percentiles_exact.py" "$TPSREPORT" "$TR_SOURCE_DIR" "$tmp"
+/usr/bin/python3 "$here/percentiles_exact.py" "$TPSREPORT" "$TR_SOURCE_DIR" "$tmp"
 
 printf '[study]\npercentile = median\n' > "$tmp/study/tpsreport.ini"
 set +e

@@ -2,10 +2,12 @@
 """The default report reads like an article, and its words are true.
 
     summary_article.py STUDY OUT [MAX_WORDS]
+    summary_article.py STUDY --charts DIR   (the bars of DIR's charts only:
+                                             chart_golden.sh's golden files)
 
 OUT is what `tpsreport build STUDY -o OUT --no-png` wrote. Everything
-expected here is recomputed from the study's raw files with the Python
-standard library (pgbench's own `tps =` and `latency average =` lines,
+expected here is recomputed from the study's raw files, with the
+statistics of the oracle module (tests/lib/oracle.py) (pgbench's own `tps =` and `latency average =` lines,
 aggregate logs), never read from results.json:
 
 - the Summary section: at most MAX_WORDS words (chart alt text left out);
@@ -20,11 +22,15 @@ aggregate logs), never read from results.json:
   charts (the bar's title and its height) against the same recomputation.
 Exits 1 listing every mismatch.
 """
-import configparser, itertools, math, os, re, sys
-from statistics import median, pstdev
+import configparser, os, re, sys
+from statistics import median
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import oracle
 
 study, out = sys.argv[1], sys.argv[2]
-max_words = int(sys.argv[3]) if len(sys.argv) > 3 else None
+charts_only = out == "--charts"
+charts = sys.argv[3] if charts_only else os.path.join(out, "charts")
+max_words = int(sys.argv[3]) if len(sys.argv) > 3 and not charts_only else None
 errors, checked = [], 0
 
 
@@ -42,25 +48,6 @@ pick = ini.get("study", "runs", fallback="median")
 provs = sorted(os.listdir(os.path.join(study, "results")))
 plabel = {p: ini.get(f"provider {p}", "label", fallback=p) for p in provs}
 baseline = ini.get("study", "baseline", fallback=provs[0])
-
-
-def agg_windows(files):
-    """Window TPS and window mean latency (ms), first window left out."""
-    per = [{int(l.split()[0]): list(map(int, l.split())) for l in open(f) if l.strip()} for f in files]
-    starts = sorted(set().union(*per))
-    steps = [b - a for d in per for a, b in zip(sorted(d), sorted(d)[1:])]
-    iv = min(steps) if steps else 1
-    common = [s for s in starts if all(s in d for d in per)][1:]
-    tx = [sum(d[s][1] for d in per) for s in common]
-    lat = [sum(d[s][2] for d in per) / n / 1000 for s, n in zip(common, tx) if n]
-    return [n / iv for n in tx], lat
-
-
-def q7(v, q):
-    v = sorted(v)
-    pos = (len(v) - 1) * q
-    lo = math.floor(pos)
-    return v[lo] if lo + 1 >= len(v) else v[lo] + (pos - lo) * (v[lo + 1] - v[lo])
 
 
 cells = {}   # (provider, scenario, workload) -> list of runs
@@ -84,20 +71,17 @@ for p in provs:
             files = [os.path.join(d, n) for n in logs if int(n.split(".")[1]) == pid]
             first = open(files[0]).readline().split() if files else []
             if len(first) >= 6 and int(first[0]) > 10**8:
-                win, wlat = agg_windows(files)
+                win, wlat = oracle.agg_windows(files)
             else:   # -P lines, in the output or beside it; the first left out
                 prog = t + (open(os.path.join(d, stem + ".progress")).read()
                             if os.path.exists(os.path.join(d, stem + ".progress")) else "")
-                pts = [(float(a), float(b), float(c)) for a, b, c in
-                       re.findall(r"^progress: ([0-9.]+) s, ([0-9.]+) tps, lat ([0-9.]+) ms", prog, re.M)]
-                win = [tp for (t0, _, _), (t1, tp, _) in zip(pts, pts[1:]) if t1 > t0]
-                wlat = [la for (t0, _, _), (t1, tp, la) in zip(pts, pts[1:]) if t1 > t0 and tp > 0]
-            cov = pstdev(win) / (sum(win) / len(win)) * 100 if len(win) >= 2 else None
+                win, wlat = oracle.progress_windows(prog)
+            st = oracle.stability(win, wlat)
             cells.setdefault((p, s, wl), []).append({
                 "tps": float(m[1]),
                 "lat": float(re.search(r"^latency average = ([0-9.]+) ms", t, re.M)[1]),
-                "cov": cov,
-                "p95": q7(wlat, 0.95) if len(win) >= 2 and wlat else None})
+                "cov": st and st["tps_cov_pct"],
+                "p95": st and st["latency_p95_ms"]})
 scen_ids = sorted({k[1] for k in cells})
 order = [s.split(None, 1)[1] for s in ini.sections() if s.startswith("scenario ")]
 scen_ids = [s for s in order if s in scen_ids] + [s for s in scen_ids if s not in order]
@@ -107,36 +91,6 @@ slabel = {s: ini.get(f"scenario {s}", "label", fallback=s) for s in scen_ids}
 def headline(runs):
     v = [r["tps"] for r in runs]
     return {"best": max, "worst": min}.get(pick, median)(v)
-
-
-def mw_p(a, b):
-    allv = sorted(a + b)
-    rank = {}
-    i = 0
-    while i < len(allv):
-        j = i
-        while j + 1 < len(allv) and allv[j + 1] == allv[i]:
-            j += 1
-        rank.setdefault(allv[i], (i + j) / 2 + 1)
-        i = j + 1
-    r = [rank[x] for x in allv]
-    u = sum(rank[x] for x in a)
-    le = ge = tot = 0
-    for c in itertools.combinations(range(len(r)), len(a)):
-        t = sum(r[i] for i in c)
-        le += t <= u + 1e-9
-        ge += t >= u - 1e-9
-        tot += 1
-    return min(1.0, 2 * min(le, ge) / tot)
-
-
-def holm(ps):
-    order_ = sorted(range(len(ps)), key=lambda i: ps[i])
-    adj, run = [0] * len(ps), 0
-    for k, i in enumerate(order_):
-        run = max(run, min(1.0, (len(ps) - k) * ps[i]))
-        adj[i] = run
-    return adj
 
 
 def short_type(t):
@@ -153,31 +107,10 @@ sweep = {k: v for k, v in sweep.items() if len(v) >= 2}
 comparisons = {}   # (provider, scenario, workload) -> raw p
 for (p, s, wl), runs in cells.items():
     if p != baseline and (baseline, s, wl) in cells:
-        comparisons[(p, s, wl)] = mw_p([r["tps"] for r in cells[(baseline, s, wl)]],
-                                       [r["tps"] for r in runs])
+        comparisons[(p, s, wl)] = oracle.mw_p([r["tps"] for r in cells[(baseline, s, wl)]],
+                                              [r["tps"] for r in runs])
 keys = list(comparisons)
-padj = dict(zip(keys, holm([comparisons[k] for k in keys])))
-
-
-def signed_rank(pairs):
-    d = [y - x for x, y in pairs if y != x]
-    srt = sorted(abs(x) for x in d)
-    rank = {}
-    i = 0
-    while i < len(srt):
-        j = i
-        while j + 1 < len(srt) and srt[j + 1] == srt[i]:
-            j += 1
-        rank.setdefault(srt[i], (i + j) / 2 + 1)
-        i = j + 1
-    r = [rank[abs(x)] for x in d]
-    v = sum(k for k, x in zip(r, d) if x > 0)
-    le = ge = 0
-    for sg in itertools.product((0, 1), repeat=len(r)):
-        t = sum(k for k, g in zip(r, sg) if g)
-        le += t <= v + 1e-9
-        ge += t >= v - 1e-9
-    return min(1.0, 2 * min(le, ge) / 2 ** len(r)) if r else None
+padj = dict(zip(keys, oracle.holm([comparisons[k] for k in keys])))
 
 
 paired = {}
@@ -189,9 +122,9 @@ for (s, ty), wls in sweep.items():
                   median(r["tps"] for r in cells[(p, s, w)]))
                  for w in wls if (p, s, w) in cells and (baseline, s, w) in cells]
         if len(pairs) >= 2:
-            paired[(s, ty, p)] = (pairs, signed_rank(pairs))
+            paired[(s, ty, p)] = (pairs, oracle.signed_rank(pairs)[1])
 pk = [k for k in paired if paired[k][1] is not None]
-padj_paired = dict(zip(pk, holm([paired[k][1] for k in pk])))
+padj_paired = dict(zip(pk, oracle.holm([paired[k][1] for k in pk])))
 
 
 # ---- formatting as the report does (docs: fmt.c rules, written here) -----
@@ -212,95 +145,96 @@ def md_unescape(s):
     return re.sub(r"\\(.)", r"\1", s)
 
 
-# ---- the summary --------------------------------------------------------
-md = open(os.path.join(out, "report.md")).read()
-m = re.search(r"^## Summary\n(.*?)(?=^## )", md, re.S | re.M)
-ok(m is not None, "no Summary section")
-summary = m[1] if m else ""
-text = "\n".join(l for l in summary.split("\n") if not l.startswith("!["))
-words = len(md_unescape(text).split())
-print(f"summary: {words} words")
-if max_words:
-    ok(words <= max_words, f"summary has {words} words, more than {max_words}")
-ok(summary.find("![") > summary.rfind("\n- "), "the chart comes after the list")
-bullets = [md_unescape(l[2:]) for l in summary.split("\n") if l.startswith("- ")]
-expected_bullets = sum(1 for s in scen_ids for wl in {k[2] for k in cells if k[1] == s}
-                       if (s, short_type(wl[0])) not in sweep) + \
-    len({(s, ty) for (s, ty, p) in paired})
-ok(len(bullets) == expected_bullets, f"{len(bullets)} bullets, expected {expected_bullets}")
+if not charts_only:
+    # ---- the summary --------------------------------------------------------
+    md = open(os.path.join(out, "report.md")).read()
+    m = re.search(r"^## Summary\n(.*?)(?=^## )", md, re.S | re.M)
+    ok(m is not None, "no Summary section")
+    summary = m[1] if m else ""
+    text = "\n".join(l for l in summary.split("\n") if not l.startswith("!["))
+    words = len(md_unescape(text).split())
+    print(f"summary: {words} words")
+    if max_words:
+        ok(words <= max_words, f"summary has {words} words, more than {max_words}")
+    ok(summary.find("![") > summary.rfind("\n- "), "the chart comes after the list")
+    bullets = [md_unescape(l[2:]) for l in summary.split("\n") if l.startswith("- ")]
+    expected_bullets = sum(1 for s in scen_ids for wl in {k[2] for k in cells if k[1] == s}
+                           if (s, short_type(wl[0])) not in sweep) + \
+        len({(s, ty) for (s, ty, p) in paired})
+    ok(len(bullets) == expected_bullets, f"{len(bullets)} bullets, expected {expected_bullets}")
 
-NUM = r"([+-]?[0-9][0-9,]*\.?[0-9]*)"
-for b in bullets:
-    ms = re.match(r"\*\*(.+?)\*\*(?: \((.+?)\))?: \*\*(.+?)\*\* leads (.+?) by " + NUM +
-                  r"% \(p=([<0-9.]+), n=(\d+)\+(\d+)\), (not significant|significant); " +
-                  NUM + " vs " + NUM + r" (median|best-run|worst-run) TPS(; the runs (do not )?overlap)?(.*)\.$", b)
-    mw = re.match(r"\*\*(.+?)\*\* \((\d+) client/thread combinations(?: of (.+?))?\): (.*)\.$", b)
-    if ms:
-        s = next((x for x in scen_ids if slabel[x] == ms[1]), None)
-        ok(s is not None, f"unknown scenario in {b!r}")
-        if s is None:
-            continue
-        wls = {k[2] for k in cells if k[1] == s and (s, short_type(k[2][0])) not in sweep}
-        hits = []
-        for wl in wls:
-            here = {p: cells[(p, s, wl)] for p in provs if (p, s, wl) in cells}
-            lead = max(here, key=lambda p: headline(here[p]))
-            other = baseline if lead != baseline else max(
-                (p for p in here if p != lead), key=lambda p: headline(here[p]))
-            cmpk = (lead if lead != baseline else other, s, wl)
-            L, O = here[lead], here[other]
-            exp = (plabel[lead], plabel[other], f_gap((headline(L) / headline(O) - 1) * 100),
-                   f_p(padj[cmpk]), str(len(here[baseline])), str(len(here[cmpk[0]])),
-                   "significant" if padj[cmpk] <= 0.05 else "not significant",
-                   f_tps(headline(L)), f_tps(headline(O)),
-                   {"best": "best-run", "worst": "worst-run"}.get(pick, "median"))
-            got = (ms[3], ms[4], ms[5] + "%", ms[6], ms[7], ms[8], ms[9], ms[10], ms[11], ms[12])
-            overlap_ok = True
-            if len(L) > 1 and len(O) > 1:
-                apart = min(r["tps"] for r in L) > max(r["tps"] for r in O)
-                overlap_ok = ms[13] is not None and (ms[14] is not None) == apart
-            others_ok = True
-            for p in here:
-                if p in (lead, other, baseline):
-                    continue
-                k = (p, s, wl)
-                want = f"; {plabel[p]} against {plabel[baseline]}: " + \
-                    f_gap((headline(here[p]) / headline(here[baseline]) - 1) * 100) + \
-                    f" (p={f_p(padj[k])}, n={len(here[baseline])}+{len(here[p])})"
-                others_ok &= want in (ms[15] or "")
-            hits.append(got == exp and overlap_ok and others_ok)
-            if not hits[-1]:
-                print(f"  expected {exp}\n  got      {got} overlap_ok={overlap_ok} others_ok={others_ok}")
-        ok(any(hits), f"sentence does not match the raw files: {b!r}")
-    elif mw:
-        s = next((x for x in scen_ids if slabel[x] == mw[1]), None)
-        ok(s is not None, f"unknown scenario in {b!r}")
-        for (ss, ty, p), (pairs, praw) in paired.items():
-            if ss != s or (mw[3] and mw[3] != ty):
+    NUM = r"([+-]?[0-9][0-9,]*\.?[0-9]*)"
+    for b in bullets:
+        ms = re.match(r"\*\*(.+?)\*\*(?: \((.+?)\))?: \*\*(.+?)\*\* leads (.+?) by " + NUM +
+                      r"% \(p=([<0-9.]+), n=(\d+)\+(\d+)\), (not significant|significant); " +
+                      NUM + " vs " + NUM + r" (median|best-run|worst-run) TPS(; the runs (do not )?overlap)?(.*)\.$", b)
+        mw = re.match(r"\*\*(.+?)\*\* \((\d+) client/thread combinations(?: of (.+?))?\): (.*)\.$", b)
+        if ms:
+            s = next((x for x in scen_ids if slabel[x] == ms[1]), None)
+            ok(s is not None, f"unknown scenario in {b!r}")
+            if s is None:
                 continue
-            faster = sum(y > x for x, y in pairs)
-            slower = sum(y < x for x, y in pairs)
-            ahead = faster >= slower
-            want = (f"**{plabel[p] if ahead else plabel[baseline]}** is faster than "
-                    f"{plabel[baseline] if ahead else plabel[p]} in {faster if ahead else slower} "
-                    f"of {len(pairs)} ({plabel[p]}'s median gap "
-                    f"{f_gap(median((y / x - 1) * 100 for x, y in pairs))}, "
-                    f"p={f_p(padj_paired[(s, ty, p)])}, {len(pairs)} pairs), "
-                    f"{'significant' if padj_paired[(s, ty, p)] <= 0.05 else 'not significant'}")
-            ok(want in mw[4], f"sweep sentence {b!r} lacks {want!r}")
-            ok(mw[2] == str(len(pairs)), f"sweep {b!r}: {mw[2]} combinations, expected {len(pairs)}")
-    else:
-        ok(False, f"bullet of no known form: {b!r}")
+            wls = {k[2] for k in cells if k[1] == s and (s, short_type(k[2][0])) not in sweep}
+            hits = []
+            for wl in wls:
+                here = {p: cells[(p, s, wl)] for p in provs if (p, s, wl) in cells}
+                lead = max(here, key=lambda p: headline(here[p]))
+                other = baseline if lead != baseline else max(
+                    (p for p in here if p != lead), key=lambda p: headline(here[p]))
+                cmpk = (lead if lead != baseline else other, s, wl)
+                L, O = here[lead], here[other]
+                exp = (plabel[lead], plabel[other], f_gap((headline(L) / headline(O) - 1) * 100),
+                       f_p(padj[cmpk]), str(len(here[baseline])), str(len(here[cmpk[0]])),
+                       "significant" if padj[cmpk] <= 0.05 else "not significant",
+                       f_tps(headline(L)), f_tps(headline(O)),
+                       {"best": "best-run", "worst": "worst-run"}.get(pick, "median"))
+                got = (ms[3], ms[4], ms[5] + "%", ms[6], ms[7], ms[8], ms[9], ms[10], ms[11], ms[12])
+                overlap_ok = True
+                if len(L) > 1 and len(O) > 1:
+                    apart = min(r["tps"] for r in L) > max(r["tps"] for r in O)
+                    overlap_ok = ms[13] is not None and (ms[14] is not None) == apart
+                others_ok = True
+                for p in here:
+                    if p in (lead, other, baseline):
+                        continue
+                    k = (p, s, wl)
+                    want = f"; {plabel[p]} against {plabel[baseline]}: " + \
+                        f_gap((headline(here[p]) / headline(here[baseline]) - 1) * 100) + \
+                        f" (p={f_p(padj[k])}, n={len(here[baseline])}+{len(here[p])})"
+                    others_ok &= want in (ms[15] or "")
+                hits.append(got == exp and overlap_ok and others_ok)
+                if not hits[-1]:
+                    print(f"  expected {exp}\n  got      {got} overlap_ok={overlap_ok} others_ok={others_ok}")
+            ok(any(hits), f"sentence does not match the raw files: {b!r}")
+        elif mw:
+            s = next((x for x in scen_ids if slabel[x] == mw[1]), None)
+            ok(s is not None, f"unknown scenario in {b!r}")
+            for (ss, ty, p), (pairs, praw) in paired.items():
+                if ss != s or (mw[3] and mw[3] != ty):
+                    continue
+                faster = sum(y > x for x, y in pairs)
+                slower = sum(y < x for x, y in pairs)
+                ahead = faster >= slower
+                want = (f"**{plabel[p] if ahead else plabel[baseline]}** is faster than "
+                        f"{plabel[baseline] if ahead else plabel[p]} in {faster if ahead else slower} "
+                        f"of {len(pairs)} ({plabel[p]}'s median gap "
+                        f"{f_gap(median((y / x - 1) * 100 for x, y in pairs))}, "
+                        f"p={f_p(padj_paired[(s, ty, p)])}, {len(pairs)} pairs), "
+                        f"{'significant' if padj_paired[(s, ty, p)] <= 0.05 else 'not significant'}")
+                ok(want in mw[4], f"sweep sentence {b!r} lacks {want!r}")
+                ok(mw[2] == str(len(pairs)), f"sweep {b!r}: {mw[2]} combinations, expected {len(pairs)}")
+        else:
+            ok(False, f"bullet of no known form: {b!r}")
 
-# ---- caveats once, magnitudes always ------------------------------------
-ok(md.count("runs per side to reach") <= 1, "the few-runs caveat is repeated")
-ok("Too few runs to tell" not in md, "the old per-comparison caveat is back")
-for line in md.split("\n"):
-    if line.startswith("|") and "\\~" in line:
-        for cell in line.split("|"):
-            if cell.strip() == "\\~" or cell.rstrip().endswith(" \\~"):
-                ok(re.fullmatch(r"\s*[+-]?[0-9.]+% \\~\s*", cell) is not None,
-                   f"a verdict without its magnitude: {cell!r} in {line[:80]!r}")
+    # ---- caveats once, magnitudes always ------------------------------------
+    ok(md.count("runs per side to reach") <= 1, "the few-runs caveat is repeated")
+    ok("Too few runs to tell" not in md, "the old per-comparison caveat is back")
+    for line in md.split("\n"):
+        if line.startswith("|") and "\\~" in line:
+            for cell in line.split("|"):
+                if cell.strip() == "\\~" or cell.rstrip().endswith(" \\~"):
+                    ok(re.fullmatch(r"\s*[+-]?[0-9.]+% \\~\s*", cell) is not None,
+                       f"a verdict without its magnitude: {cell!r} in {line[:80]!r}")
 
 # ---- bars: every bar of the tps, latency and cov charts -----------------
 # Monthly price in the report currency, from the ini ([fx] rates).
@@ -343,10 +277,10 @@ def bar_values(kind):
 
 nbars = 0
 for kind in ("tps", "latency", "cov", "p95", "cost", "value"):
-    for f in sorted(os.listdir(os.path.join(out, "charts"))):
+    for f in sorted(os.listdir(charts)):
         if not re.fullmatch(kind + r"(-.*)?\.svg", f):
             continue
-        svg = open(os.path.join(out, "charts", f)).read()
+        svg = open(os.path.join(charts, f)).read()
         bars = re.findall(r'<rect id="[^"]*-bar-[^"]*" class="bar p\d+" x="[0-9.]+" y="[0-9.]+" '
                           r'width="[0-9.]+" height="([0-9.]+)">\s*<title>([^<]*)</title>', svg)
         ok(bars, f"{f}: no bars found")

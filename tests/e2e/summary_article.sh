@@ -18,7 +18,7 @@ article() { # STUDY NAME MAX_WORDS
   "$TPSREPORT" build "$1" -o "$tmp/out-$2" --no-png >/dev/null 2>"$tmp/$2.err" ||
     { echo "FAIL build $2: $(cat "$tmp/$2.err")"; fail=1; return; }
   echo "== $2"
-  python3 "$here/summary_article.py" "$1" "$tmp/out-$2" "$3" || fail=1
+  /usr/bin/python3 "$here/summary_article.py" "$1" "$tmp/out-$2" "$3" || fail=1
 }
 article "$sc" serverscamp 200
 article "$TR_SOURCE_DIR/samples/stock-vs-tuned" stock-vs-tuned 200
@@ -39,7 +39,7 @@ grep -q "Run selection\*\*: the best run of each cell" "$tmp/out-best/report.md"
 grep -q "Run selection\*\*: the median of each cell" "$tmp/out-serverscamp/report.md" ||
   { echo "FAIL runs = median: the methodology does not say so"; fail=1; }
 "$TPSREPORT" summary --json "$tmp/best" > "$tmp/best.json" 2>/dev/null
-python3 "$here/check_summary.py" "$tmp/best" "$tmp/best.json" || fail=1
+/usr/bin/python3 "$here/check_summary.py" "$tmp/best" "$tmp/best.json" || fail=1
 python3 - "$tmp/out-serverscamp/data/results.json" "$tmp/out-best/data/results.json" <<'PY' || fail=1
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:])

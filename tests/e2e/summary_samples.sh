@@ -15,7 +15,7 @@ for study in "$TR_SOURCE_DIR"/samples/*/; do
   "$TPSREPORT" summary --json "$study" > "$tmp/$name.json" 2> "$tmp/$name.err"
   python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/$name.json"
   echo "== $name"
-  python3 "$here/check_summary.py" "$study" "$tmp/$name.json" || fail=1
+  /usr/bin/python3 "$here/check_summary.py" "$study" "$tmp/$name.json" || fail=1
   # the tables run too, and agree on the number of runs
   "$TPSREPORT" summary "$study" > "$tmp/$name.txt" 2>/dev/null
   runs=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["runs"]))' "$tmp/$name.json")

@@ -138,7 +138,7 @@ PY
 done
 
 "$TPSREPORT" summary --json "$st" > "$tmp/r.json" 2> "$tmp/err" || { cat "$tmp/err"; exit 1; }
-python3 "$here/check_summary.py" "$st" "$tmp/r.json" || fail=1
+/usr/bin/python3 "$here/check_summary.py" "$st" "$tmp/r.json" || fail=1
 
 python3 - "$tmp/r.json" <<'PY' || fail=1
 import json, sys  # r.json lies beside the study

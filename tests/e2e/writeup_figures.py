@@ -9,6 +9,8 @@ The writeup (written by writeup_figures.sh) tags each figure as [[Vn:...]].
 """
 import json, math, os, re, statistics, sys
 from decimal import Decimal, ROUND_HALF_EVEN
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import oracle
 
 study, out = sys.argv[1], sys.argv[2]
 fails = []
@@ -186,17 +188,7 @@ check('src="charts/journey-tps-median-select-only.svg"' in open(os.path.join(out
 check("charts/rank-latency-avg-ms-all.svg" in report, "report.md: the rank chart")
 
 # {{table tps S vs=Q}}: stock against tuned, the exact Mann-Whitney p
-# counted here over every split of the pooled runs
-from itertools import combinations
-def mw_p(a, b):
-    def u(x, y):
-        return sum((xi > yi) + 0.5 * (xi == yi) for xi in x for yi in y)
-    pool, ua = a + b, u(a, b)
-    us = [u([pool[i] for i in idx], [pool[i] for i in range(len(pool)) if i not in idx])
-          for idx in combinations(range(len(pool)), len(a))]
-    lo = sum(x <= ua for x in us) / len(us)
-    hi = sum(x >= ua for x in us) / len(us)
-    return min(1.0, 2 * min(lo, hi))
+# (the oracle's)
 rows = table_after("*TPS and latency against Tuned PostgreSQL 15 in tpcb-like")
 got = {r[0]: r for r in rows}
 for c in (1, 2, 4):
@@ -209,7 +201,7 @@ for c in (1, 2, 4):
     a = [t for t, _ in cells[(P, "tpcb-like", c)]]
     b = [t for t, _ in cells[(Q, "tpcb-like", c)]]
     g = (statistics.median(a) / statistics.median(b) - 1) * 100
-    pv = mw_p(b, a)
+    pv = oracle.mw_p(b, a)
     check(r[7] == gap(g) + ("" if pv <= 0.05 else " \\~"), f"tps vs gap {key}: {r[7]} vs {gap(g)}")
     check(r[8] == f"{fixed(pv, 3)} ({len(b)}+{len(a)})", f"tps vs p {key}: {r[8]} vs {pv}")
 

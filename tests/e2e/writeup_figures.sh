@@ -72,7 +72,7 @@ cat > "$st/writeup.md" <<'MD'
 ~~gone~~
 MD
 "$bin" build "$st" -o "$work/out" >"$work/log" 2>&1 || { cat "$work/log" >&2; fail "build"; }
-python3 "$src/tests/e2e/writeup_figures.py" "$st" "$work/out" || fail "figures differ"
+/usr/bin/python3 "$src/tests/e2e/writeup_figures.py" "$st" "$work/out" || fail "figures differ"
 html_parses "$work/out/index.html"
 html_parses "$work/out/report.html"
 
