@@ -20,8 +20,13 @@ all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The packages are installed only when pkg-config misses a library (or
+# cmake is missing): on a system without dpkg, with the dependencies
+# installed some other way, `make` just builds.
+TR_PC_MODULES = libpq cairo libxml-2.0 libcmark-gfm inih zlib
 deps:
-	@scripts/install-deps.sh
+	@if command -v cmake >/dev/null && pkg-config --exists $(TR_PC_MODULES) 2>/dev/null; \
+	then :; else scripts/install-deps.sh; fi
 
 # Everything the suite needs, before ctest runs tests in parallel (two
 # tests installing packages at once would fight over dpkg's lock).
