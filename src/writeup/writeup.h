@@ -156,8 +156,10 @@ void tr_writeup_output_free(tr_writeup_output *out);
  * Find a shipped file, `relpath` being "templates/writeup.md",
  * "assets/style.css" or "assets/sort.js". Looked for, in this order: in
  * `templates_dir` (its base name: DIR/writeup.md, DIR/style.css; NULL for
- * none), under $TPSREPORT_DATADIR, under the installed data folder
- * (TR_INSTALL_DATADIR), under the source tree (TR_SOURCE_DATADIR).
+ * none), under $TPSREPORT_DATADIR, under the data folder next to the
+ * running binary (its folder joined with TR_BIN_TO_DATADIR: a moved
+ * install), under the configured data folder (TR_INSTALL_DATADIR), under
+ * the source tree (TR_SOURCE_DATADIR).
  * *out is a path the caller frees; TR_ENOTFOUND with a message listing
  * where it looked.
  */
