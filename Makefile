@@ -6,6 +6,8 @@
 #   make golden   regenerate golden files after an intended change
 #   make fuzz     each libFuzzer target for FUZZ_SECONDS (default 600)
 #   make bench    the benchmark scripts (not part of the test suite)
+#   make dist     build/tpsreport-VERSION.tar.gz, the sources of the commit
+#   make deb      build/tpsreport_VERSION_ARCH.deb (cpack -G DEB)
 
 BUILD    ?= build
 ASAN     ?= build-asan
@@ -14,7 +16,7 @@ SAMPLE   ?= samples/stock-vs-tuned
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
+.PHONY: dist deb all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
@@ -74,6 +76,12 @@ bench: all
 
 install: all
 	cmake --install $(BUILD)
+
+dist: all
+	cmake --build $(BUILD) --target dist
+
+deb: all
+	cd $(BUILD) && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD) $(ASAN) build-fuzz
