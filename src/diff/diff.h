@@ -186,6 +186,12 @@ int tr_diff_text(tr_buf *out, const tr_diff *diff);
 /* The same as GitHub-flavoured Markdown (pipe tables), headings at level
  * `level` (2: "## ..."), appended to out. */
 int tr_diff_markdown(tr_buf *out, const tr_diff *diff, int level);
+/* The Markdown of a pull-request comment (diff --markdown): headings at
+ * level 2, each metric's cells without a significant change folded into a
+ * <details> block, and the whole at most max_bytes long (0: no limit; it
+ * is cut at a line, with a note saying so; GitHub refuses a comment over
+ * 65,536 characters). An error when max_bytes leaves no room. */
+int tr_diff_markdown_comment(tr_buf *out, const tr_diff *diff, size_t max_bytes);
 /* The diff document (docs/results-json.md, "The diff document"). */
 int tr_diff_json(tr_buf *out, const tr_diff *diff);
 
