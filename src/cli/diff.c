@@ -8,6 +8,7 @@
 #include "util/file.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,8 +182,29 @@ static int S_parse(S_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* 1 when a rule fires on a significant change; a crossing that is not
- * significant is said on stderr, so a gate that cannot fire is seen. */
+/* A cost rule crossed by the price alone (a price or fx rate changed; a
+ * price is not a sample: no test): said, and true. */
+static bool S_price_fires(const tr_diff_rule *rule, const tr_diff *d, const tr_diff_change *c)
+{
+	tr_diff_change priced = *c;
+	char *label;
+	if (rule->metric != TR_DIFF_COST)
+		return false;
+	priced.change_pct = tr_diff_price_change_pct(d, c);
+	/* (below a millionth of a percent: the same price read back) */
+	if (!(fabs(priced.change_pct) > 1e-6) || !tr_diff_rule_crossed(rule, &priced))
+		return false;
+	label = tr_diff_cell_label(&d->cells[c->cell]);
+	fprintf(stderr, "tpsreport: %s: the price changes cost per TPS by %+.2f%%, which fails "
+	        "--fail-on '%s' (a price is not a sample: no test)\n", label ? label : "",
+	        priced.change_pct, rule->text);
+	free(label);
+	return true;
+}
+
+/* 1 when a rule fires on a significant change, or a cost rule on what a
+ * price change alone did; a crossing that is not significant is said on
+ * stderr, so a gate that cannot fire is seen. */
 static int S_rules(const S_args *a, const tr_diff *d)
 {
 	int status = TR_EXIT_OK;
@@ -191,6 +213,10 @@ static int S_rules(const S_args *a, const tr_diff *d)
 		for (size_t i = 0; i < d->nchanges[rule->metric]; i++) {
 			const tr_diff_change *c = &d->changes[rule->metric][i];
 			char *label;
+			if (S_price_fires(rule, d, c)) {
+				status = TR_EXIT_FINDINGS;
+				continue;
+			}
 			if (!tr_diff_rule_crossed(rule, c))
 				continue;
 			label = tr_diff_cell_label(&d->cells[c->cell]);

@@ -178,6 +178,11 @@ int tr_diff_rule_parse(tr_diff_rule *out, const char *text);
 /* Does the change cross the rule's threshold? (Significance is the
  * caller's to check: a rule only fires on a significant change.) */
 bool tr_diff_rule_crossed(const tr_diff_rule *rule, const tr_diff_change *c);
+/* The part of a cost-per-TPS change that the price made (a price or fx
+ * rate changed): the change of the monthly cost, in %, at the same TPS.
+ * A price is not a sample, so a rule on cost fires on it with no test.
+ * NaN when the cell has no TPS or cost on a side. */
+double tr_diff_price_change_pct(const tr_diff *d, const tr_diff_change *cost);
 
 /* ---- rendering ------------------------------------------------------- */
 
