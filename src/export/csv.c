@@ -36,7 +36,8 @@ int tr_export_cells_csv(tr_buf *out, const tr_results *r)
 	size_t nm;
 	const tr_metric *m = tr_metric_catalog(&nm);
 	int rc = tr_buf_puts(out,
-		"provider,scenario,transaction_type,clients,threads,query_mode,runs");
+		"provider,provider_label,scenario,scenario_label,transaction_type,clients,"
+		"threads,query_mode,runs");
 	for (size_t k = 0; k < nm && rc == 0; k++)
 		if (m[k].csv)
 			rc = tr_buf_printf(out, ",%s", m[k].csv);
@@ -46,7 +47,10 @@ int tr_export_cells_csv(tr_buf *out, const tr_results *r)
 		const tr_cell *c = &r->cells[i];
 		const tr_workload *w = &r->workloads[c->workload];
 		rc = S_field(out, r->providers[c->provider].id, true);
+		/* the names the report shows, for a chart redrawn elsewhere */
+		if (rc == 0) rc = S_field(out, r->providers[c->provider].label, false);
 		if (rc == 0) rc = S_field(out, r->scenarios[c->scenario].id, false);
+		if (rc == 0) rc = S_field(out, r->scenarios[c->scenario].label, false);
 		if (rc == 0) rc = S_field(out, w->transaction_type, false);
 		if (rc == 0) rc = S_int(out, w->clients);
 		if (rc == 0) rc = S_int(out, w->threads);
