@@ -59,6 +59,8 @@ static const char S_help_tail[] =
 	"                      overwrite files of others that have an output's name\n"
 	"                      (other files are still kept)\n"
 	"  --no-png            SVG charts only\n"
+	"  --windows           also data/windows.csv: every run's windows (start,\n"
+	"                      length, TPS, latency), to redraw a timeline elsewhere\n"
 	"  --since OLD         add \"What changed since the last report\" (the\n"
 	"                      figures of `tpsreport diff OLD STUDY`; OLD a study,\n"
 	"                      a built report or a results.json) where the writeup\n"
@@ -86,6 +88,7 @@ typedef struct {
 	const char *date;        /* --date, checked */
 	bool force;
 	bool png;
+	bool windows;
 	int threads;
 	const char *probes[16];  /* "PROVIDER/SCENARIO=CONNINFO" */
 	int nprobes;
@@ -318,6 +321,7 @@ static int S_build(const char *study_root, const S_args *a)
 	ro.force = a->force;
 	ro.front_matter = a->front_matter;
 	ro.png = a->png;
+	ro.windows = a->windows;
 	ro.threads = a->threads;
 	ro.progress = S_progress;
 	ro.ctx = &tty;
@@ -397,6 +401,7 @@ static int S_parse(S_args *a, int argc, char **argv)
 		{ "date", required_argument, NULL, 'D' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-png", no_argument, NULL, 'P' },
+		{ "windows", no_argument, NULL, 'W' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "probe", required_argument, NULL, 'R' },
 		{ "scale", required_argument, NULL, 's' },
@@ -427,6 +432,7 @@ static int S_parse(S_args *a, int argc, char **argv)
 		case 'D': status = S_date_arg(&a->date, optarg); break;
 		case 'f': a->force = true; break;
 		case 'P': a->png = false; break;
+		case 'W': a->windows = true; break;
 		case 'h':
 			fputs(S_help, stdout);
 			fputs(tr_report_layout_help, stdout);

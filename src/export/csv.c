@@ -99,3 +99,29 @@ int tr_export_runs_csv(tr_buf *out, const tr_results *r)
 	}
 	return rc;
 }
+
+int tr_export_windows_csv(tr_buf *out, const tr_results *r)
+{
+	int rc = tr_buf_puts(out, "provider,scenario,run,source,window_start_s,window_s,tps,"
+	                          "latency_avg_ms\r\n");
+	for (size_t i = 0; i < r->nruns && rc == 0; i++) {
+		const tr_run_result *run = &r->runs[i];
+		/* aggregate logs: epoch seconds; -P lines: seconds since the start */
+		const char *source = run->windows.source == TR_WINDOWS_AGGREGATE ? "aggregate"
+		                     : run->windows.source == TR_WINDOWS_PROGRESS ? "progress"
+		                                                                  : "";
+		for (size_t k = 0; k < run->nseries && rc == 0; k++) {
+			const tr_window *w = &run->series[k];
+			rc = S_field(out, r->providers[run->provider].id, true);
+			if (rc == 0) rc = S_field(out, r->scenarios[run->scenario].id, false);
+			if (rc == 0) rc = S_field(out, run->id, false);
+			if (rc == 0) rc = S_field(out, source, false);
+			if (rc == 0) rc = S_num(out, w->start_s);
+			if (rc == 0) rc = S_num(out, w->length_s);
+			if (rc == 0) rc = S_num(out, w->tps);
+			if (rc == 0) rc = S_num(out, w->latency_ms);
+			if (rc == 0) rc = tr_buf_puts(out, "\r\n");
+		}
+	}
+	return rc;
+}

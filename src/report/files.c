@@ -177,6 +177,13 @@ static int S_write_all(tr_report *rep, const tr_results *r,
 		    (rc = S_write_buf(rep->site, name, &data)) < 0)
 			goto cleanup;
 	}
+	if (rep->o.windows) {
+		tr_buf_clear(&data);
+		snprintf(name, sizeof(name), "%sdata/windows.csv", rep->dir);
+		if ((rc = tr_export_windows_csv(&data, r)) < 0 ||
+		    (rc = S_write_buf(rep->site, name, &data)) < 0)
+			goto cleanup;
+	}
 cleanup:
 	tr_buf_free(&data);
 	return rc;

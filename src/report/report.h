@@ -45,6 +45,7 @@ typedef struct tr_report_options {
 	 * assets/SLUG/charts/ and assets/SLUG/data/; needs a date). */
 	tr_writeup_layout layout;
 	bool png;               /* charts/NAME.png beside every SVG */
+	bool windows;           /* data/windows.csv too (build --windows) */
 	int threads;            /* for drawing; 0: one per CPU */
 	const char *date;       /* "2026-05-05" (--date, SOURCE_DATE_EPOCH,
 	                           the newest run) or NULL */
