@@ -27,7 +27,7 @@
 static const char S_help[] =
 	"Usage: tpsreport build STUDY -o OUT [--templates DIR] [--front-matter]\n"
 	"                      [--layout pages|hugo|jekyll] [--date YYYY-MM-DD]\n"
-	"                      [--force] [--no-png] [--threads N]\n"
+	"                      [--force] [--no-png] [--windows] [--threads N]\n"
 	"                      [--probe PROVIDER/SCENARIO=CONNINFO --scale N [--jobs N]]\n"
 	"Read a study folder and write its report into the folder OUT:\n"
 	"\n";

@@ -37,6 +37,7 @@ const char tr_report_layout_help[] =
 	"  OUT/data/results.json the results document (as `tpsreport summary --json`)\n"
 	"  OUT/data/results.csv  one row per provider, scenario and workload\n"
 	"  OUT/data/runs.csv     one row per run\n"
+	"  OUT/data/windows.csv  with --windows: one row per window of each run\n"
 	"  --layout hugo:   OUT/index.md (a page bundle), charts/, data/\n"
 	"  --layout jekyll: OUT/_posts/DATE-SLUG.md, OUT/assets/SLUG/{charts,data}/\n";
 
