@@ -6,6 +6,8 @@
 #   make golden   regenerate golden files after an intended change
 #   make fuzz     each libFuzzer target for FUZZ_SECONDS (default 600)
 #   make bench    the benchmark scripts (not part of the test suite)
+#   make dist     build/tpsreport-VERSION.tar.gz, the sources of the commit
+#   make deb      build/tpsreport_VERSION_ARCH.deb (cpack -G DEB)
 
 BUILD    ?= build
 ASAN     ?= build-asan
@@ -14,14 +16,19 @@ SAMPLE   ?= samples/stock-vs-tuned
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: mutants all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
+.PHONY: mutants dist deb all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The packages are installed only when pkg-config misses a library (or
+# cmake is missing): on a system without dpkg, with the dependencies
+# installed some other way, `make` just builds.
+TR_PC_MODULES = libpq cairo libxml-2.0 libcmark-gfm inih zlib
 deps:
-	@scripts/install-deps.sh
+	@if command -v cmake >/dev/null && pkg-config --exists $(TR_PC_MODULES) 2>/dev/null; \
+	then :; else scripts/install-deps.sh; fi
 
 # Everything the suite needs, before ctest runs tests in parallel (two
 # tests installing packages at once would fight over dpkg's lock).
@@ -69,6 +76,12 @@ bench: all
 
 install: all
 	cmake --install $(BUILD)
+
+dist: all
+	cmake --build $(BUILD) --target dist
+
+deb: all
+	cd $(BUILD) && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD) $(ASAN) build-fuzz

@@ -23,7 +23,7 @@
 # TR_MODULE_LIBHEADERS_<M> (regexes of the library headers M may include).
 
 if(CMAKE_SCRIPT_MODE_FILE)
-  cmake_minimum_required(VERSION 3.25)
+  cmake_minimum_required(VERSION 3.22)
 endif()
 
 # Library headers: an #include <...> matching one of these must be allowed

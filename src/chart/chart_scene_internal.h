@@ -124,13 +124,6 @@ void tr_scene_set_id(tr_scene *s, long i, const char *id);
 
 /* ---- text (text.c) ---------------------------------------------------- */
 
-/* Load cairo (cairo_dl.c: tpsreport is not linked with it, to start
- * faster): 0, or an error saying what is missing. Before a first cairo
- * call. */
-int tr_cairo_load(void);
-/* The same for libxml2 (xml_dl.c), before tr_svg_write's first call. */
-int tr_chart_xml_load(void);
-
 /* A cairo context for measuring text in TR_FONT_FAMILY with metric hinting
  * off, so widths scale linearly and match the PNG and PDF. */
 int tr_text_measure_new(tr_text_measure **out);

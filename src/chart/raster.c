@@ -229,8 +229,5 @@ static int S_pdf(tr_buf *out, const tr_scene *s)
 
 int tr_raster_write(tr_buf *out, const tr_scene *s, tr_chart_format format)
 {
-	int rc;
-	if ((rc = tr_cairo_load()) < 0)
-		return rc;
 	return format == TR_CHART_PDF ? S_pdf(out, s) : S_png(out, s);
 }

@@ -224,8 +224,6 @@ int tr_svg_write(tr_buf *out, const tr_scene *s)
 	xmlBufferPtr xb;
 	int rc;
 
-	if ((rc = tr_chart_xml_load()) < 0)
-		return rc;
 	if (!(xb = xmlBufferCreate()))
 		return TR_ENOMEM;
 	sw.w = xmlNewTextWriterMemory(xb, 0);

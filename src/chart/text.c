@@ -50,10 +50,7 @@ static void S_font(tr_text_measure *m, double size, bool bold)
 int tr_text_measure_new(tr_text_measure **out)
 {
 	tr_text_measure *m;
-	int rc;
 	*out = NULL;
-	if ((rc = tr_cairo_load()) < 0)
-		return rc;
 	m = tr_calloc(1, sizeof(*m));
 	if (!m)
 		return TR_ENOMEM;

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,7 +26,8 @@
 
 static const char S_help[] =
 	"Usage: tpsreport build STUDY -o OUT [--templates DIR] [--front-matter]\n"
-	"                      [--force] [--no-png] [--threads N]\n"
+	"                      [--layout pages|hugo|jekyll] [--date YYYY-MM-DD]\n"
+	"                      [--force] [--no-png] [--windows] [--threads N]\n"
 	"                      [--probe PROVIDER/SCENARIO=CONNINFO --scale N [--jobs N]]\n"
 	"Read a study folder and write its report into the folder OUT:\n"
 	"\n";
@@ -42,11 +44,23 @@ static const char S_help_tail[] =
 	"                      as .git or CNAME, which are always kept)\n"
 	"  --templates DIR     use DIR/writeup.md, DIR/style.css, DIR/sort.js where\n"
 	"                      present instead of the shipped ones\n"
-	"  --front-matter      start report.md with YAML front matter (Hugo, Jekyll)\n"
+	"  --front-matter      start report.md with YAML front matter (title, date)\n"
+	"                      and leave out its own title (the site shows it); the\n"
+	"                      page is kept from Liquid ({% raw %})\n"
+	"  --layout L          pages (default): the files above; hugo: OUT is a Hugo\n"
+	"                      page bundle (index.md, charts/, data/), shortcodes\n"
+	"                      escaped; jekyll: OUT is a Jekyll site's root\n"
+	"                      (_posts/DATE-SLUG.md at /SLUG/, assets/SLUG/charts/\n"
+	"                      and data/), kept from Liquid. Both imply --front-matter\n"
+	"  --date YYYY-MM-DD   the report's date (default: SOURCE_DATE_EPOCH's day,\n"
+	"                      else the day the newest run ended, from timestamped\n"
+	"                      logs, else none)\n"
 	"  --force             write into OUT even if tpsreport did not write it, and\n"
 	"                      overwrite files of others that have an output's name\n"
 	"                      (other files are still kept)\n"
 	"  --no-png            SVG charts only\n"
+	"  --windows           also data/windows.csv: every run's windows (start,\n"
+	"                      length, TPS, latency), to redraw a timeline elsewhere\n"
 	"  --since OLD         add \"What changed since the last report\" (the\n"
 	"                      figures of `tpsreport diff OLD STUDY`; OLD a study,\n"
 	"                      a built report or a results.json) where the writeup\n"
@@ -62,16 +76,19 @@ static const char S_help_tail[] =
 	"  --jobs N            parallel generate connections for --probe (default 1)\n"
 	"  -h, --help          this help\n"
 	"\n"
-	"Identical inputs give byte-identical files; the date appears only when\n"
-	"SOURCE_DATE_EPOCH is set. Warnings and the findings of `tpsreport check`\n"
+	"Identical inputs give byte-identical files; the date never comes from the\n"
+	"clock. Warnings and the findings of `tpsreport check`\n"
 	"go to stderr. Exit status: 0 ok, 2 the report could not be built.\n";
 
 typedef struct {
 	const char *out;
 	const char *templates;
 	bool front_matter;
+	tr_writeup_layout layout;
+	const char *date;        /* --date, checked */
 	bool force;
 	bool png;
+	bool windows;
 	int threads;
 	const char *probes[16];  /* "PROVIDER/SCENARIO=CONNINFO" */
 	int nprobes;
@@ -236,6 +253,32 @@ cleanup:
 	return rc;
 }
 
+/* The day (UTC) the newest run ended, from the epoch times of its logs
+ * (per-transaction, or timestamped aggregate windows): false when no run
+ * has any. Excluded runs count: they were run too. */
+static bool S_newest_run(char *buf, size_t size, const tr_study *study)
+{
+	double newest = -1;
+	time_t t;
+	struct tm tm;
+	for (size_t i = 0; i < study->nruns; i++) {
+		const tr_run *run = &study->runs[i];
+		if (run->txlog && isfinite(run->txlog->last_s) && run->txlog->last_s > newest)
+			newest = run->txlog->last_s;
+		if (run->window_source == TR_WINDOWS_AGGREGATE && run->nwindows > 0) {
+			const tr_window *w = &run->windows[run->nwindows - 1];
+			/* aggregate logs' interval starts are epoch seconds */
+			if (isfinite(w->start_s) && w->start_s + w->length_s > newest)
+				newest = w->start_s + w->length_s;
+		}
+	}
+	/* before 2000 it is not a wall-clock time */
+	if (newest < 946684800.0 || newest > 253402300799.0)
+		return false;
+	t = (time_t)newest;
+	return gmtime_r(&t, &tm) && strftime(buf, size, "%Y-%m-%d", &tm) > 0;
+}
+
 /* Probes first when asked, then the study and its results. */
 static int S_load(tr_study **study, tr_results **r, const char *study_root, const S_args *a)
 {
@@ -269,12 +312,16 @@ static int S_build(const char *study_root, const S_args *a)
 	int status = TR_EXIT_FAILURE;
 
 	memset(&ro, 0, sizeof(ro));
-	if (S_date(date, sizeof(date), &ro.date) < 0)
+	if (a->date)
+		ro.date = a->date;
+	else if (S_date(date, sizeof(date), &ro.date) < 0)
 		return TR_EXIT_FAILURE;
+	ro.layout = a->layout;
 	ro.templates = a->templates;
 	ro.force = a->force;
 	ro.front_matter = a->front_matter;
 	ro.png = a->png;
+	ro.windows = a->windows;
 	ro.threads = a->threads;
 	ro.progress = S_progress;
 	ro.ctx = &tty;
@@ -283,8 +330,11 @@ static int S_build(const char *study_root, const S_args *a)
 	if (tr_report_open(&rep, a->out, study_root, &ro) < 0)
 		goto fail;
 	tr_cli_print_diags(tr_report_warnings(rep));
-	if (S_load(&study, &r, study_root, a) < 0 ||
-	    S_since(&since, &since_old, &since_new, study_root, r, a) < 0 ||
+	if (S_load(&study, &r, study_root, a) < 0)
+		goto fail;
+	if (!ro.date && S_newest_run(date, sizeof(date), study))
+		tr_report_set_date(rep, date);
+	if (S_since(&since, &since_old, &since_new, study_root, r, a) < 0 ||
 	    tr_report_write(rep, r, since) < 0 || tr_report_describe(&line, rep) < 0)
 		goto fail;
 	printf("%s\n", tr_buf_cstr(&line));
@@ -313,6 +363,33 @@ static int S_number(int *out, const char *name, long max, const char *arg)
 	           : -1;
 }
 
+static int S_layout(tr_writeup_layout *out, const char *arg)
+{
+	if (strcmp(arg, "pages") == 0)
+		*out = TR_WU_LAYOUT_PAGES;
+	else if (strcmp(arg, "hugo") == 0)
+		*out = TR_WU_LAYOUT_HUGO;
+	else if (strcmp(arg, "jekyll") == 0)
+		*out = TR_WU_LAYOUT_JEKYLL;
+	else
+		return tr_cli_usage_error("build", "--layout: expected pages, hugo or jekyll, got '%s'", arg);
+	return -1;
+}
+
+/* --date: a real day, YYYY-MM-DD (it names a Jekyll post's file). */
+static int S_date_arg(const char **out, const char *arg)
+{
+	static const int days[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int y, m, d, n = 0;
+	if (strlen(arg) != 10 || sscanf(arg, "%4d-%2d-%2d%n", &y, &m, &d, &n) != 3 || n != 10 ||
+	    arg[4] != '-' || arg[7] != '-' || strspn(arg, "0123456789-") != 10 || m < 1 ||
+	    m > 12 || d < 1 || d > days[m - 1] ||
+	    (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))))
+		return tr_cli_usage_error("build", "--date: expected a day as YYYY-MM-DD, got '%s'", arg);
+	*out = arg;
+	return -1;
+}
+
 /* The options into a: -1 to go on, else the exit status. */
 static int S_parse(S_args *a, int argc, char **argv)
 {
@@ -320,8 +397,11 @@ static int S_parse(S_args *a, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "templates", required_argument, NULL, 'T' },
 		{ "front-matter", no_argument, NULL, 'F' },
+		{ "layout", required_argument, NULL, 'L' },
+		{ "date", required_argument, NULL, 'D' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "no-png", no_argument, NULL, 'P' },
+		{ "windows", no_argument, NULL, 'W' },
 		{ "threads", required_argument, NULL, 't' },
 		{ "probe", required_argument, NULL, 'R' },
 		{ "scale", required_argument, NULL, 's' },
@@ -348,8 +428,11 @@ static int S_parse(S_args *a, int argc, char **argv)
 		case 'o': a->out = optarg; break;
 		case 'T': a->templates = optarg; break;
 		case 'F': a->front_matter = true; break;
+		case 'L': status = S_layout(&a->layout, optarg); break;
+		case 'D': status = S_date_arg(&a->date, optarg); break;
 		case 'f': a->force = true; break;
 		case 'P': a->png = false; break;
+		case 'W': a->windows = true; break;
 		case 'h':
 			fputs(S_help, stdout);
 			fputs(tr_report_layout_help, stdout);

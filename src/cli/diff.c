@@ -8,6 +8,7 @@
 #include "util/file.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 #define S_MAX_RULES 32
 
 static const char S_help[] =
-	"Usage: tpsreport diff OLD NEW [--markdown | --json] [--fail-on RULE]...\n"
+	"Usage: tpsreport diff OLD NEW [--markdown [--max-bytes N] | --json] [--fail-on RULE]...\n"
 	"What changed between two reports: OLD and NEW are each a study folder,\n"
 	"a built report folder (its data/results.json) or a results.json.\n"
 	"\n"
@@ -29,7 +30,10 @@ static const char S_help[] =
 	"removed or changed, prices and fx rates changed, and `check` findings\n"
 	"that appeared or went away.\n"
 	"\n"
-	"  --markdown        GitHub-flavoured Markdown (a pull-request comment)\n"
+	"  --markdown        GitHub-flavoured Markdown (a pull-request comment): the\n"
+	"                    cells without a significant change folded away\n"
+	"  --max-bytes N     with --markdown: cut at N bytes with a note (default\n"
+	"                    60000, under GitHub's 65,536-character limit; 0: no limit)\n"
 	"  --json            the diff document (docs/results-json.md)\n"
 	"  --fail-on RULE    exit 1 only when a significant change crosses RULE:\n"
 	"                    METRIC<N% or METRIC>N%, METRIC one of tps, latency,\n"
@@ -44,6 +48,7 @@ static const char S_help[] =
 
 typedef struct S_args {
 	bool markdown, json;
+	int max_bytes;           /* --max-bytes, default 60000 */
 	tr_diff_rule rules[S_MAX_RULES];
 	size_t nrules;
 	int threads;
@@ -136,6 +141,7 @@ static int S_parse(S_args *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "markdown", no_argument, NULL, 'M' },
+		{ "max-bytes", required_argument, NULL, 'B' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "fail-on", required_argument, NULL, 'F' },
 		{ "threads", required_argument, NULL, 't' },
@@ -144,11 +150,16 @@ static int S_parse(S_args *a, int argc, char **argv)
 	};
 	int c;
 	memset(a, 0, sizeof(*a));
+	a->max_bytes = 60000;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'M': a->markdown = true; break;
+		case 'B':
+			if (tr_cli_arg_int(&a->max_bytes, "diff", "--max-bytes", optarg, 0, 100000000) < 0)
+				return TR_EXIT_FAILURE;
+			break;
 		case 'J': a->json = true; break;
 		case 'F':
 			if (S_add_rules(a, optarg) < 0)
@@ -171,8 +182,29 @@ static int S_parse(S_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* 1 when a rule fires on a significant change; a crossing that is not
- * significant is said on stderr, so a gate that cannot fire is seen. */
+/* A cost rule crossed by the price alone (a price or fx rate changed; a
+ * price is not a sample: no test): said, and true. */
+static bool S_price_fires(const tr_diff_rule *rule, const tr_diff *d, const tr_diff_change *c)
+{
+	tr_diff_change priced = *c;
+	char *label;
+	if (rule->metric != TR_DIFF_COST)
+		return false;
+	priced.change_pct = tr_diff_price_change_pct(d, c);
+	/* (below a millionth of a percent: the same price read back) */
+	if (!(fabs(priced.change_pct) > 1e-6) || !tr_diff_rule_crossed(rule, &priced))
+		return false;
+	label = tr_diff_cell_label(&d->cells[c->cell]);
+	fprintf(stderr, "tpsreport: %s: the price changes cost per TPS by %+.2f%%, which fails "
+	        "--fail-on '%s' (a price is not a sample: no test)\n", label ? label : "",
+	        priced.change_pct, rule->text);
+	free(label);
+	return true;
+}
+
+/* 1 when a rule fires on a significant change, or a cost rule on what a
+ * price change alone did; a crossing that is not significant is said on
+ * stderr, so a gate that cannot fire is seen. */
 static int S_rules(const S_args *a, const tr_diff *d)
 {
 	int status = TR_EXIT_OK;
@@ -181,6 +213,10 @@ static int S_rules(const S_args *a, const tr_diff *d)
 		for (size_t i = 0; i < d->nchanges[rule->metric]; i++) {
 			const tr_diff_change *c = &d->changes[rule->metric][i];
 			char *label;
+			if (S_price_fires(rule, d, c)) {
+				status = TR_EXIT_FINDINGS;
+				continue;
+			}
 			if (!tr_diff_rule_crossed(rule, c))
 				continue;
 			label = tr_diff_cell_label(&d->cells[c->cell]);
@@ -221,7 +257,8 @@ int tr_cmd_diff(int argc, char **argv)
 		goto cleanup;
 	}
 	rc = a.json ? tr_diff_json(&out, d) :
-	     a.markdown ? tr_diff_markdown(&out, d, 2) : tr_diff_text(&out, d);
+	     a.markdown ? tr_diff_markdown_comment(&out, d, (size_t)a.max_bytes)
+	                : tr_diff_text(&out, d);
 	if (rc < 0) {
 		tr_cli_error_last();
 		goto cleanup;

@@ -178,6 +178,11 @@ int tr_diff_rule_parse(tr_diff_rule *out, const char *text);
 /* Does the change cross the rule's threshold? (Significance is the
  * caller's to check: a rule only fires on a significant change.) */
 bool tr_diff_rule_crossed(const tr_diff_rule *rule, const tr_diff_change *c);
+/* The part of a cost-per-TPS change that the price made (a price or fx
+ * rate changed): the change of the monthly cost, in %, at the same TPS.
+ * A price is not a sample, so a rule on cost fires on it with no test.
+ * NaN when the cell has no TPS or cost on a side. */
+double tr_diff_price_change_pct(const tr_diff *d, const tr_diff_change *cost);
 
 /* ---- rendering ------------------------------------------------------- */
 
@@ -186,6 +191,12 @@ int tr_diff_text(tr_buf *out, const tr_diff *diff);
 /* The same as GitHub-flavoured Markdown (pipe tables), headings at level
  * `level` (2: "## ..."), appended to out. */
 int tr_diff_markdown(tr_buf *out, const tr_diff *diff, int level);
+/* The Markdown of a pull-request comment (diff --markdown): headings at
+ * level 2, each metric's cells without a significant change folded into a
+ * <details> block, and the whole at most max_bytes long (0: no limit; it
+ * is cut at a line, with a note saying so; GitHub refuses a comment over
+ * 65,536 characters). An error when max_bytes leaves no room. */
+int tr_diff_markdown_comment(tr_buf *out, const tr_diff *diff, size_t max_bytes);
 /* The diff document (docs/results-json.md, "The diff document"). */
 int tr_diff_json(tr_buf *out, const tr_diff *diff);
 

@@ -64,15 +64,46 @@ static void S_row(tr_buf *out, const tr_diff *d, const tr_diff_change *c)
 	tr_buf_printf(out, " | %zu+%zu |\n", c->n_old, c->n_new);
 }
 
-static void S_metric(tr_buf *out, const tr_diff *d, int m, const char *h)
+static const char S_table_head[] =
+	"| Cell | Old | New | Change | Significant | p | p (Holm) | Runs |\n"
+	"|:---|---:|---:|---:|:---:|---:|---:|---:|\n";
+
+/* The rows of metric m that are (or are not) significant, under a head. */
+static void S_rows(tr_buf *out, const tr_diff *d, int m, bool significant)
 {
+	tr_buf_puts(out, S_table_head);
+	for (size_t i = 0; i < d->nchanges[m]; i++)
+		if (d->changes[m][i].significant == significant)
+			S_row(out, d, &d->changes[m][i]);
+}
+
+/* fold (a pull-request comment): the significant rows in the table, the
+ * others in a <details> block that GitHub shows closed, so that a large
+ * diff reads from what matters. Unfolded (the writeup's section, whose
+ * HTML shows no raw HTML): one table in the diff's order. */
+static void S_metric(tr_buf *out, const tr_diff *d, int m, const char *h, bool fold)
+{
+	size_t nsig = 0;
 	tr_buf_printf(out, "\n%s# ", h);
 	tr_diff_heading(out, d, m);
-	tr_buf_puts(out, "\n\n| Cell | Old | New | Change | Significant | p | "
-	                 "p (Holm) | Runs |\n"
-	                 "|:---|---:|---:|---:|:---:|---:|---:|---:|\n");
+	tr_buf_puts(out, "\n\n");
+	if (!fold) {
+		tr_buf_puts(out, S_table_head);
+		for (size_t i = 0; i < d->nchanges[m]; i++)
+			S_row(out, d, &d->changes[m][i]);
+		return;
+	}
 	for (size_t i = 0; i < d->nchanges[m]; i++)
-		S_row(out, d, &d->changes[m][i]);
+		nsig += d->changes[m][i].significant;
+	if (nsig > 0)
+		S_rows(out, d, m, true);
+	if (nsig == d->nchanges[m])
+		return;
+	tr_buf_printf(out, "%s<details><summary>%zu cell%s without a significant change</summary>\n\n",
+	              nsig > 0 ? "\n" : "", d->nchanges[m] - nsig,
+	              d->nchanges[m] - nsig == 1 ? "" : "s");
+	S_rows(out, d, m, false);
+	tr_buf_puts(out, "\n</details>\n");
 }
 
 static void S_cells(tr_buf *out, const char *h, const char *what,
@@ -177,7 +208,7 @@ static void S_list(tr_buf *out, const char *h, const char *kind,
 		tr_buf_printf(out, "- and %zu more\n", l->count - S_MAX_ITEMS);
 }
 
-int tr_diff_markdown(tr_buf *out, const tr_diff *d, int level)
+static int S_markdown(tr_buf *out, const tr_diff *d, int level, bool fold)
 {
 	char h[8] = "";
 	if (level < 1)
@@ -198,7 +229,7 @@ int tr_diff_markdown(tr_buf *out, const tr_diff *d, int level)
 	strcat(h, "#");
 	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
 		if (d->nchanges[m] > 0)
-			S_metric(out, d, m, h);
+			S_metric(out, d, m, h, fold);
 	S_cells(out, h, "added", d->cells_added, d->ncells_added);
 	S_cells(out, h, "removed", d->cells_removed, d->ncells_removed);
 	S_list(out, h, "Providers", &d->providers);
@@ -208,4 +239,48 @@ int tr_diff_markdown(tr_buf *out, const tr_diff *d, int level)
 	S_list(out, h, "Fx rates", &d->fx);
 	S_list(out, h, "Findings", &d->findings);
 	return 0;
+}
+
+int tr_diff_markdown(tr_buf *out, const tr_diff *d, int level)
+{
+	return S_markdown(out, d, level, false);
+}
+
+/* Cut md at the last line that leaves room for the note, closing a
+ * <details> left open, then the note. */
+static int S_cut(tr_buf *out, const char *md, size_t len, size_t max_bytes)
+{
+	static const char note_fmt[] =
+		"\n*The diff is cut here to stay under %zu bytes (--max-bytes): %zu "
+		"more bytes are in `tpsreport diff --markdown --max-bytes 0` or "
+		"`--json`.*\n";
+	/* room for the note (its numbers at most 20 digits each) and a </details> */
+	size_t reserve = sizeof(note_fmt) + 40 + sizeof("\n</details>\n");
+	size_t keep = 0, opens = 0, closes = 0;
+	if (max_bytes < reserve + 64)
+		return tr_error_set("--max-bytes %zu is too small for a diff (at least %zu)",
+		                    max_bytes, reserve + 64);
+	for (size_t i = 0; i < len && i < max_bytes - reserve; i++)
+		if (md[i] == '\n')
+			keep = i + 1;
+	for (const char *p = md; (p = strstr(p, "<details>")) && (size_t)(p - md) < keep; p++)
+		opens++;
+	for (const char *p = md; (p = strstr(p, "</details>")) && (size_t)(p - md) < keep; p++)
+		closes++;
+	tr_buf_put(out, md, keep);
+	if (opens > closes)
+		tr_buf_puts(out, "\n</details>\n");
+	return tr_buf_printf(out, note_fmt, max_bytes, len - keep);
+}
+
+int tr_diff_markdown_comment(tr_buf *out, const tr_diff *d, size_t max_bytes)
+{
+	tr_buf md = TR_BUF_INIT;
+	int rc = S_markdown(&md, d, 2, true);
+	if (rc == 0)
+		rc = max_bytes == 0 || md.size <= max_bytes
+		             ? tr_buf_put(out, md.ptr, md.size)
+		             : S_cut(out, md.ptr, md.size, max_bytes);
+	tr_buf_free(&md);
+	return rc;
 }

@@ -50,3 +50,21 @@ bool tr_diff_rule_crossed(const tr_diff_rule *rule, const tr_diff_change *c)
 		return false;
 	return rule->op == '<' ? c->change_pct < rule->pct : c->change_pct > rule->pct;
 }
+
+double tr_diff_price_change_pct(const tr_diff *d, const tr_diff_change *cost)
+{
+	/* cost per TPS = monthly cost / median TPS, so the monthly cost is
+	 * cost per TPS x TPS on each side (docs/metrics.md). */
+	for (size_t i = 0; i < d->nchanges[TR_DIFF_TPS]; i++) {
+		const tr_diff_change *t = &d->changes[TR_DIFF_TPS][i];
+		double old_month, new_month;
+		if (t->cell != cost->cell)
+			continue;
+		old_month = cost->old_value * t->old_value;
+		new_month = cost->new_value * t->new_value;
+		if (!isfinite(old_month) || !isfinite(new_month) || old_month <= 0)
+			return NAN;
+		return (new_month / old_month - 1.0) * 100.0;
+	}
+	return NAN;
+}

@@ -36,7 +36,8 @@ int tr_export_cells_csv(tr_buf *out, const tr_results *r)
 	size_t nm;
 	const tr_metric *m = tr_metric_catalog(&nm);
 	int rc = tr_buf_puts(out,
-		"provider,scenario,transaction_type,clients,threads,query_mode,runs");
+		"provider,provider_label,scenario,scenario_label,transaction_type,clients,"
+		"threads,query_mode,runs");
 	for (size_t k = 0; k < nm && rc == 0; k++)
 		if (m[k].csv)
 			rc = tr_buf_printf(out, ",%s", m[k].csv);
@@ -46,7 +47,10 @@ int tr_export_cells_csv(tr_buf *out, const tr_results *r)
 		const tr_cell *c = &r->cells[i];
 		const tr_workload *w = &r->workloads[c->workload];
 		rc = S_field(out, r->providers[c->provider].id, true);
+		/* the names the report shows, for a chart redrawn elsewhere */
+		if (rc == 0) rc = S_field(out, r->providers[c->provider].label, false);
 		if (rc == 0) rc = S_field(out, r->scenarios[c->scenario].id, false);
+		if (rc == 0) rc = S_field(out, r->scenarios[c->scenario].label, false);
 		if (rc == 0) rc = S_field(out, w->transaction_type, false);
 		if (rc == 0) rc = S_int(out, w->clients);
 		if (rc == 0) rc = S_int(out, w->threads);
@@ -92,6 +96,32 @@ int tr_export_runs_csv(tr_buf *out, const tr_results *r)
 		if (rc == 0) rc = S_num(out, run->windows.tps_min_pct);
 		if (rc == 0) rc = S_num(out, run->windows.latency_p95_ms);
 		if (rc == 0) rc = tr_buf_puts(out, "\r\n");
+	}
+	return rc;
+}
+
+int tr_export_windows_csv(tr_buf *out, const tr_results *r)
+{
+	int rc = tr_buf_puts(out, "provider,scenario,run,source,window_start_s,window_s,tps,"
+	                          "latency_avg_ms\r\n");
+	for (size_t i = 0; i < r->nruns && rc == 0; i++) {
+		const tr_run_result *run = &r->runs[i];
+		/* aggregate logs: epoch seconds; -P lines: seconds since the start */
+		const char *source = run->windows.source == TR_WINDOWS_AGGREGATE ? "aggregate"
+		                     : run->windows.source == TR_WINDOWS_PROGRESS ? "progress"
+		                                                                  : "";
+		for (size_t k = 0; k < run->nseries && rc == 0; k++) {
+			const tr_window *w = &run->series[k];
+			rc = S_field(out, r->providers[run->provider].id, true);
+			if (rc == 0) rc = S_field(out, r->scenarios[run->scenario].id, false);
+			if (rc == 0) rc = S_field(out, run->id, false);
+			if (rc == 0) rc = S_field(out, source, false);
+			if (rc == 0) rc = S_num(out, w->start_s);
+			if (rc == 0) rc = S_num(out, w->length_s);
+			if (rc == 0) rc = S_num(out, w->tps);
+			if (rc == 0) rc = S_num(out, w->latency_ms);
+			if (rc == 0) rc = tr_buf_puts(out, "\r\n");
+		}
 	}
 	return rc;
 }

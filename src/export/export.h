@@ -19,6 +19,11 @@ int tr_export_json(tr_buf *out, const tr_results *r);
 /* One row per cell, then (in runs.csv) one per run; RFC 4180 quoting. */
 int tr_export_cells_csv(tr_buf *out, const tr_results *r);
 int tr_export_runs_csv(tr_buf *out, const tr_results *r);
+/* data/windows.csv (build --windows): one row per counted window of every
+ * run (the series the timeline draws): its start (epoch seconds for
+ * aggregate logs, seconds since the start for -P lines: `source` says
+ * which), length, TPS and mean latency. */
+int tr_export_windows_csv(tr_buf *out, const tr_results *r);
 
 /* The tables of `tpsreport summary`: runs, cells, comparisons, init. */
 int tr_export_text(tr_buf *out, const tr_results *r);

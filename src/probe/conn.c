@@ -88,12 +88,9 @@ static int S_password_of(char **out, const char *conninfo)
 {
 	PQconninfoOption *opts, *o;
 	char *err = NULL;
-	int rc;
 	*out = NULL;
 	if (!conninfo || !S_is_conninfo(conninfo))
 		return 0;
-	if ((rc = tr_pq_load()) < 0)
-		return rc;
 	opts = PQconninfoParse(conninfo, &err);
 	if (!opts) {
 		/* libpq's message can quote the string, password and all:
@@ -145,8 +142,6 @@ int tr_probe_connect(PGconn **out, char **secret, const char *conninfo,
 	}
 	keys[n] = NULL;
 	vals[n] = NULL;
-	if ((rc = tr_pq_load()) < 0)
-		goto cleanup;
 	conn = PQconnectdbParams(keys, vals, 1);
 	if (!conn) {
 		rc = tr_error_set("could not connect: out of memory");
@@ -321,8 +316,6 @@ char *tr_probe_conninfo_redact(const char *conninfo)
 		}
 		return tr_buf_detach(&out);
 	}
-	if (tr_pq_load() < 0)
-		return NULL;
 	opts = PQconninfoParse(conninfo, &err);
 	if (!opts) {
 		/* libpq's message may quote the string: leave it out. */

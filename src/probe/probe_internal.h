@@ -15,10 +15,6 @@
 #include <signal.h>
 #include <stdatomic.h>
 
-/* Load libpq (pq.c: tpsreport is not linked with it, to start faster):
- * 0, or an error saying what is missing. Before a first libpq call. */
-int tr_pq_load(void);
-
 #define TR_PROBE_ACCOUNTS_PER_BRANCH 100000
 #define TR_PROBE_TELLERS_PER_BRANCH 10
 /* pgbench switches aid to bigint from this scale on. */

@@ -119,8 +119,6 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 		rc = tr_probe_put_kv(&b, "dbname", database ? database : conninfo);
 		goto cleanup;
 	}
-	if ((rc = tr_pq_load()) < 0)
-		goto cleanup;
 	opts = PQconninfoParse(conninfo, &err);
 	if (!opts) {
 		PQfreemem(err);

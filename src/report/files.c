@@ -5,6 +5,7 @@
 #include "report_internal.h"
 #include "export/export.h"
 #include "site/site.h"
+#include "stats/stats.h"
 #include "util/alloc.h"
 #include "util/base.h"
 #include "util/error.h"
@@ -23,6 +24,9 @@ struct tr_report {
 	tr_buf css, js;        /* assets/style.css, assets/sort.js */
 	tr_diags warnings;
 	size_t ncharts;        /* written by tr_report_write */
+	char md_name[160];     /* report.md, index.md, _posts/DATE-SLUG.md */
+	char dir[96];          /* where charts/ and data/ go: "", assets/SLUG/ */
+	char slug[64];         /* Jekyll's post name, from the title */
 };
 
 const char tr_report_layout_help[] =
@@ -32,7 +36,10 @@ const char tr_report_layout_help[] =
 	"  OUT/charts/*.svg|png  every chart\n"
 	"  OUT/data/results.json the results document (as `tpsreport summary --json`)\n"
 	"  OUT/data/results.csv  one row per provider, scenario and workload\n"
-	"  OUT/data/runs.csv     one row per run\n";
+	"  OUT/data/runs.csv     one row per run\n"
+	"  OUT/data/windows.csv  with --windows: one row per window of each run\n"
+	"  --layout hugo:   OUT/index.md (a page bundle), charts/, data/\n"
+	"  --layout jekyll: OUT/_posts/DATE-SLUG.md, OUT/assets/SLUG/{charts,data}/\n";
 
 static int S_read_data(tr_buf *out, const char *templates, const char *relpath)
 {
@@ -120,18 +127,18 @@ static int S_write_buf(tr_site *site, const char *name, const tr_buf *b)
 	return tr_site_write(site, name, b->ptr, b->size);
 }
 
-static int S_write_charts(tr_site *site, const tr_writeup_charts *charts)
+static int S_write_charts(tr_site *site, const char *dir, const tr_writeup_charts *charts)
 {
-	char name[160];
+	char name[256];
 	int rc;
 	for (size_t i = 0; i < charts->count; i++) {
 		const tr_writeup_chart *c = &charts->items[i];
-		snprintf(name, sizeof(name), "charts/%s.svg", c->name);
+		snprintf(name, sizeof(name), "%scharts/%s.svg", dir, c->name);
 		if ((rc = S_write_buf(site, name, &c->svg)) < 0)
 			return rc;
 		if (c->png.size == 0)
 			continue;
-		snprintf(name, sizeof(name), "charts/%s.png", c->name);
+		snprintf(name, sizeof(name), "%scharts/%s.png", dir, c->name);
 		if ((rc = S_write_buf(site, name, &c->png)) < 0)
 			return rc;
 	}
@@ -143,32 +150,93 @@ static const struct {
 	const char *name;
 	int (*make)(tr_buf *out, const tr_results *r);
 } S_data[] = {
-	{ "data/results.json", tr_export_json },
-	{ "data/results.csv", tr_export_cells_csv },
-	{ "data/runs.csv", tr_export_runs_csv },
+	{ "results.json", tr_export_json },
+	{ "results.csv", tr_export_cells_csv },
+	{ "runs.csv", tr_export_runs_csv },
 };
 
 static int S_write_all(tr_report *rep, const tr_results *r,
                        const tr_writeup_charts *charts, const tr_writeup_output *wo)
 {
 	tr_buf data = TR_BUF_INIT;
-	int rc;
-	if ((rc = S_write_buf(rep->site, "index.html", &wo->index_html)) < 0 ||
-	    (rc = S_write_buf(rep->site, "report.html", &wo->report_html)) < 0 ||
-	    (rc = S_write_buf(rep->site, "report.md", &wo->markdown)) < 0 ||
-	    (rc = S_write_buf(rep->site, "assets/style.css", &rep->css)) < 0 ||
-	    (rc = S_write_buf(rep->site, "assets/sort.js", &rep->js)) < 0 ||
-	    (rc = S_write_charts(rep->site, charts)) < 0)
+	char name[256];
+	int rc = 0;
+	/* the web pages: a site's own theme shows a Hugo or Jekyll post */
+	if (rep->o.layout == TR_WU_LAYOUT_PAGES &&
+	    ((rc = S_write_buf(rep->site, "index.html", &wo->index_html)) < 0 ||
+	     (rc = S_write_buf(rep->site, "report.html", &wo->report_html)) < 0 ||
+	     (rc = S_write_buf(rep->site, "assets/style.css", &rep->css)) < 0 ||
+	     (rc = S_write_buf(rep->site, "assets/sort.js", &rep->js)) < 0))
+		goto cleanup;
+	if ((rc = S_write_buf(rep->site, rep->md_name, &wo->markdown)) < 0 ||
+	    (rc = S_write_charts(rep->site, rep->dir, charts)) < 0)
 		goto cleanup;
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_data); i++) {
 		tr_buf_clear(&data);
+		snprintf(name, sizeof(name), "%sdata/%s", rep->dir, S_data[i].name);
 		if ((rc = S_data[i].make(&data, r)) < 0 ||
-		    (rc = S_write_buf(rep->site, S_data[i].name, &data)) < 0)
+		    (rc = S_write_buf(rep->site, name, &data)) < 0)
+			goto cleanup;
+	}
+	if (rep->o.windows) {
+		tr_buf_clear(&data);
+		snprintf(name, sizeof(name), "%sdata/windows.csv", rep->dir);
+		if ((rc = tr_export_windows_csv(&data, r)) < 0 ||
+		    (rc = S_write_buf(rep->site, name, &data)) < 0)
 			goto cleanup;
 	}
 cleanup:
 	tr_buf_free(&data);
 	return rc;
+}
+
+/* Jekyll's post name: the title's ASCII letters and digits, lower case,
+ * every other run of bytes one "-" ("report" when nothing is left). */
+static void S_slug(char *out, size_t size, const char *title)
+{
+	size_t n = 0;
+	bool dash = false;
+	for (const char *p = title ? title : ""; *p && n + 2 < size; p++) {
+		char c = *p;
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')) {
+			if (dash && n > 0)
+				out[n++] = '-';
+			out[n++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+			dash = false;
+		} else {
+			dash = true;
+		}
+	}
+	out[n] = '\0';
+	if (n == 0)
+		snprintf(out, size, "report");
+}
+
+/* Where report.md and the data go for the layout (rep->md_name, dir, slug). */
+static int S_place(tr_report *rep, const tr_results *r)
+{
+	char *title;
+	rep->dir[0] = rep->slug[0] = '\0';
+	switch (rep->o.layout) {
+	case TR_WU_LAYOUT_HUGO:
+		snprintf(rep->md_name, sizeof(rep->md_name), "index.md");
+		return 0;
+	case TR_WU_LAYOUT_JEKYLL:
+		if (!rep->o.date)
+			return tr_error_set("--layout jekyll names the post by its date: "
+			                    "give --date or SOURCE_DATE_EPOCH (the runs' logs "
+			                    "carry no time)");
+		if (!(title = tr_results_title(r)))
+			return TR_ENOMEM;
+		S_slug(rep->slug, sizeof(rep->slug), title);
+		free(title);
+		snprintf(rep->md_name, sizeof(rep->md_name), "_posts/%s-%s.md", rep->o.date, rep->slug);
+		snprintf(rep->dir, sizeof(rep->dir), "assets/%s/", rep->slug);
+		return 0;
+	default:
+		snprintf(rep->md_name, sizeof(rep->md_name), "report.md");
+		return 0;
+	}
 }
 
 static bool S_contains(const tr_buf *b, const char *needle)
@@ -185,8 +253,11 @@ int tr_report_write(tr_report *rep, const tr_results *r, const struct tr_diff *s
 	tr_writeup_charts charts = { NULL, 0 };
 	tr_writeup_output wo;
 	tr_writeup_options wopt;
+	char prefix[128];
 	int rc;
 
+	if ((rc = S_place(rep, r)) < 0)
+		return rc;
 	memset(&wo, 0, sizeof(wo));
 	memset(&wopt, 0, sizeof(wopt));
 	/* --since: its section at the end when the writeup does not place it */
@@ -198,8 +269,13 @@ int tr_report_write(tr_report *rep, const tr_results *r, const struct tr_diff *s
 	wopt.source_path = rep->source_path;
 	wopt.css = rep->css.ptr;
 	wopt.css_len = rep->css.size;
-	wopt.front_matter = rep->o.front_matter;
+	wopt.front_matter = rep->o.front_matter || rep->o.layout != TR_WU_LAYOUT_PAGES;
+	wopt.layout = rep->o.layout;
 	wopt.date = rep->o.date;
+	/* Jekyll: the post is at /SLUG/ (its permalink), its files at /assets/SLUG/ */
+	snprintf(prefix, sizeof(prefix), "%s%s", rep->dir[0] ? "../" : "", rep->dir);
+	wopt.md_prefix = prefix;
+	wopt.slug = rep->slug[0] ? rep->slug : NULL;
 	wopt.since = since;
 	if ((rc = tr_report_render(&wo, &charts, r, &wopt, &rep->o)) == 0 &&
 	    (rc = S_write_all(rep, r, &charts, &wo)) == 0 &&
@@ -213,10 +289,16 @@ int tr_report_write(tr_report *rep, const tr_results *r, const struct tr_diff *s
 int tr_report_describe(tr_buf *out, const tr_report *rep)
 {
 	size_t same = tr_site_unchanged(rep->site);
-	return tr_buf_printf(out, "wrote %s: index.html, report.html, report.md, %zu chart%s, "
-	                     "data/ (%zu file%s unchanged)", tr_site_path(rep->site),
-	                     rep->ncharts, rep->ncharts == 1 ? "" : "s", same,
-	                     same == 1 ? "" : "s");
+	return tr_buf_printf(out, "wrote %s: %s%s, %zu chart%s, %sdata/ (%zu file%s unchanged)",
+	                     tr_site_path(rep->site),
+	                     rep->o.layout == TR_WU_LAYOUT_PAGES ? "index.html, report.html, " : "",
+	                     rep->md_name, rep->ncharts, rep->ncharts == 1 ? "" : "s", rep->dir,
+	                     same, same == 1 ? "" : "s");
+}
+
+void tr_report_set_date(tr_report *rep, const char *date)
+{
+	rep->o.date = date;
 }
 
 void tr_report_free(tr_report *rep)

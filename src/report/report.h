@@ -38,9 +38,17 @@ typedef struct tr_report_options {
 	                           sort.js), or NULL */
 	bool force;             /* tr_site_options.force */
 	bool front_matter;      /* report.md starts with YAML front matter */
+	/* Where it is published (build --layout): PAGES writes OUT as always;
+	 * HUGO makes OUT a page bundle (index.md, charts/, data/: front matter
+	 * on, no index.html, report.html, report.md or assets/); JEKYLL makes
+	 * OUT the root of a Jekyll site (_posts/DATE-SLUG.md,
+	 * assets/SLUG/charts/ and assets/SLUG/data/; needs a date). */
+	tr_writeup_layout layout;
 	bool png;               /* charts/NAME.png beside every SVG */
+	bool windows;           /* data/windows.csv too (build --windows) */
 	int threads;            /* for drawing; 0: one per CPU */
-	const char *date;       /* "2026-05-05" (SOURCE_DATE_EPOCH) or NULL */
+	const char *date;       /* "2026-05-05" (--date, SOURCE_DATE_EPOCH,
+	                           the newest run) or NULL */
 	/* Called with "drawing charts" before the charts are drawn and with
 	 * NULL after; may be NULL. */
 	void (*progress)(void *ctx, const char *stage);
@@ -72,6 +80,9 @@ const tr_diags *tr_report_warnings(const tr_report *rep);
  * Nothing of OUT changes on failure.
  */
 int tr_report_write(tr_report *rep, const tr_results *r, const struct tr_diff *since);
+/* The date of the report (borrowed), when it is known only once the study
+ * is read (the newest run's); before tr_report_write. */
+void tr_report_set_date(tr_report *rep, const char *date);
 /* "wrote OUT: index.html, report.html, report.md, 12 charts, data/ (0
  * files unchanged)", after tr_report_write, appended to out. */
 int tr_report_describe(tr_buf *out, const tr_report *rep);

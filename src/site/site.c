@@ -30,7 +30,7 @@ bool tr_site_name_valid(const char *name)
 	while (*p) {
 		len = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		                "0123456789._-");
-		if (len == 0 || p[0] == '.' || ++parts > 3)
+		if (len == 0 || p[0] == '.' || ++parts > 4)
 			return false;
 		p += len;
 		if (*p == '/' && p[1])

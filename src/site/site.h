@@ -49,7 +49,7 @@ typedef struct tr_site_options {
 int tr_site_open(tr_site **out, const char *dir, const tr_site_options *opts);
 
 /*
- * Write one file, `name` being relative to OUT: one to three parts of
+ * Write one file, `name` being relative to OUT: one to four parts of
  * [A-Za-z0-9._-] joined by '/', none starting with '.' ("index.html",
  * "charts/tps.svg"). A name may be written once.
  */

@@ -9,11 +9,15 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#ifdef TR_HAVE_FS_IOC_GETFLAGS
 #include <linux/fs.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef TR_HAVE_FS_IOC_GETFLAGS
 #include <sys/ioctl.h>
+#endif
 #include <unistd.h>
 
 #define S_DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -230,7 +234,11 @@ int tr_site_check_study(const tr_site *s, const char *study_root)
 	return rc;
 }
 
-/* chattr +i / +a: even root cannot unlink or rename such a file. */
+/* chattr +i / +a: even root cannot unlink or rename such a file. Linux's
+ * ioctl only (CMake's check defines TR_HAVE_FS_IOC_GETFLAGS): elsewhere
+ * nothing is pinned here, and such a file fails later with the system's
+ * own reason (EPERM) when it is replaced. */
+#ifdef TR_HAVE_FS_IOC_GETFLAGS
 static bool S_pinned(int dirfd, const char *leaf)
 {
 	int fd = openat(dirfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -243,6 +251,14 @@ static bool S_pinned(int dirfd, const char *leaf)
 	close(fd);
 	return pinned;
 }
+#else
+static bool S_pinned(int dirfd, const char *leaf)
+{
+	(void)dirfd;
+	(void)leaf;
+	return false;
+}
+#endif
 
 /* The folder dirfd lets entries be removed and added. */
 static int S_dir_writable(const tr_site *s, int dirfd, const char *rel)

@@ -388,7 +388,7 @@ static void S_heading_id(tr_wu_html *x, xmlNodePtr h)
 		x->rc = TR_ENOMEM;
 	else
 		tr_wu_attr(x, h, "id", tr_wu_html_id(x, tr_buf_cstr(&slug)));
-	tr_wu_xml_free(text);
+	xmlFree(text);
 	tr_buf_free(&slug);
 }
 

@@ -241,8 +241,6 @@ int tr_wu_render_html(tr_buf *out, const tr_wu_doc *d, bool self_contained)
 	char *title;
 	int rc;
 
-	if ((rc = tr_wu_html_load()) < 0)
-		return rc;
 	memset(&x, 0, sizeof(x));
 	x.d = d;
 	x.self_contained = self_contained;

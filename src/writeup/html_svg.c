@@ -59,9 +59,9 @@ int tr_wu_svg_size(const tr_buf *svg, long *w, long *h)
 	if (*w > 0 && *h > 0)
 		rc = 0;
 cleanup:
-	tr_wu_xml_free(vw);
-	tr_wu_xml_free(vh);
-	tr_wu_xml_free(vb);
+	xmlFree(vw);
+	xmlFree(vh);
+	xmlFree(vb);
 	if (doc)
 		xmlFreeDoc(doc);
 	return rc;
@@ -135,10 +135,10 @@ static int S_prefix_ids(xmlNodePtr n, const char *prefix)
 			else if (href || xmlStrstr(v, BAD_CAST "url(#"))
 				nv = S_refs((const char *)v, prefix, href);
 			else {
-				tr_wu_xml_free(v);
+				xmlFree(v);
 				continue;
 			}
-			tr_wu_xml_free(v);
+			xmlFree(v);
 			if (!nv)
 				return TR_ENOMEM;
 			/* Replaces the value of this same attribute node. */

@@ -80,6 +80,12 @@ static int S_headlines(tr_buf *out, const tr_wu_table *t)
 	return rc;
 }
 
+/* What report.md's links to charts/ and data/ start with. */
+static const char *S_prefix(const tr_wu_doc *d)
+{
+	return d->opts->md_prefix ? d->opts->md_prefix : "";
+}
+
 static int S_figure(tr_buf *out, const tr_wu_doc *d, const tr_wu_block *b)
 {
 	const tr_writeup_chart *c = &d->charts->items[b->chart];
@@ -87,7 +93,7 @@ static int S_figure(tr_buf *out, const tr_wu_doc *d, const tr_wu_block *b)
 	if (rc == 0)
 		rc = tr_wu_md_escape_cell(out, c->alt ? c->alt : c->title);
 	if (rc == 0)
-		rc = tr_buf_printf(out, "](charts/%s.svg)\n", c->name);
+		rc = tr_buf_printf(out, "](%scharts/%s.svg)\n", S_prefix(d), c->name);
 	/* The chart draws its own title; a caption is the author's. */
 	if (rc == 0 && b->caption) {
 		rc = tr_buf_puts(out, "\n");
@@ -124,6 +130,9 @@ static int S_front_matter(tr_buf *out, const tr_wu_doc *d)
 		rc = S_yaml_string(out, "generator", "tpsreport " TR_VERSION);
 	if (rc == 0 && d->r->digest)
 		rc = tr_buf_printf(out, "inputs_sha256: \"%s\"\n", d->r->digest);
+	/* The post's URL, which the links to its assets are relative to. */
+	if (rc == 0 && d->opts->layout == TR_WU_LAYOUT_JEKYLL && d->opts->slug)
+		rc = tr_buf_printf(out, "permalink: /%s/\n", d->opts->slug);
 	return rc ? rc : tr_buf_puts(out, "---\n\n");
 }
 
@@ -136,9 +145,10 @@ static int S_footer(tr_buf *out, const tr_wu_doc *d)
 		rc = tr_buf_printf(out, TR_WU_DIGEST_BEFORE "`%s`" TR_WU_DIGEST_AFTER,
 		                   d->r->digest);
 	if (rc == 0)
-		rc = tr_buf_puts(out, ". The numbers: [results.json](data/results.json), "
-		                      "[results.csv](data/results.csv), "
-		                      "[runs.csv](data/runs.csv).*\n");
+		rc = tr_buf_printf(out, ". The numbers: [results.json](%sdata/results.json), "
+		                        "[results.csv](%sdata/results.csv), "
+		                        "[runs.csv](%sdata/runs.csv).*\n",
+		                   S_prefix(d), S_prefix(d), S_prefix(d));
 	return rc;
 }
 
@@ -156,11 +166,24 @@ static bool S_fence_line(const char *p, const char *end, char *ch, size_t *n)
 	return *n >= 3;
 }
 
+/* An ATX heading of level 1: up to three spaces, "#", then a space or
+ * the end of the line. */
+static bool S_is_h1(const char *p, const char *end)
+{
+	const char *q = p;
+	while (q < end && *q == ' ' && q - p < 3)
+		q++;
+	return q < end && *q == '#' && (q + 1 == end || q[1] == ' ' || q[1] == '\t');
+}
+
 static int S_body(tr_buf *out, const tr_wu_doc *d)
 {
 	const char *p = tr_buf_cstr(&d->md), *stop = p + d->md.size;
 	size_t plen = strlen(TR_WU_PLACEHOLDER), blanks = 1, fence_len = 0;
 	char fence_ch = 0;
+	/* With front matter the site shows the title: the writeup's leading
+	 * H1 would be a second one. */
+	bool drop_h1 = d->opts->front_matter;
 	int rc = 0;
 
 	while (p < stop && rc == 0) {
@@ -169,6 +192,13 @@ static int S_body(tr_buf *out, const tr_wu_doc *d)
 		size_t len = (size_t)(end - p), n;
 		char ch;
 		bool blank = strspn(p, " \t") >= len;
+		if (drop_h1 && !blank) {
+			drop_h1 = false;
+			if (S_is_h1(p, end)) {
+				p = nl ? nl + 1 : stop;
+				continue;
+			}
+		}
 		if (fence_len == 0 && len > plen && memcmp(p, TR_WU_PLACEHOLDER, plen) == 0) {
 			size_t b = (size_t)strtoul(p + plen, NULL, 10);
 			if (b < d->nblocks) {
@@ -200,34 +230,72 @@ static int S_body(tr_buf *out, const tr_wu_doc *d)
 	return rc;
 }
 
-/* With front matter, Jekyll runs the page through Liquid and Hugo looks
- * for shortcodes: a label holding {{ ... }} or {% ... %} would be
- * executed. The opening brace of each such pair becomes &#123;, which
- * Markdown shows as "{" (fenced code is the author's, left as written). */
+/*
+ * With front matter, Jekyll (GitHub Pages too) runs the page through
+ * Liquid before Markdown, code included: a label or a code block holding
+ * {{ ... }} or {% ... %} would be executed. The whole body goes inside
+ * {% raw %} ... {% endraw %}, so that every byte reaches Markdown as
+ * written (code and inline code alike); only a "{%" that would end the raw
+ * block early ({% endraw %}, with - or spaces) is written by Liquid itself
+ * between two raw blocks.
+ */
+static bool S_ends_raw(const char *q, const char *stop)
+{
+	q += 2;
+	while (q < stop && (*q == '-' || *q == ' ' || *q == '\t' || *q == '\n'))
+		q++;
+	return (size_t)(stop - q) >= 6 && memcmp(q, "endraw", 6) == 0;
+}
+
 static int S_liquid_escape(tr_buf *out, const char *p, size_t size)
 {
 	const char *stop = p + size;
-	size_t fence_len = 0, n;
-	char fence_ch = 0, ch;
+	int rc = tr_buf_puts(out, "{% raw %}\n");
+	for (const char *q = p; q < stop && rc == 0; q++)
+		rc = q[0] == '{' && q + 1 < stop && q[1] == '%' && S_ends_raw(q, stop)
+		             ? (q++, tr_buf_puts(out, "{% endraw %}{{ \"{%\" }}{% raw %}"))
+		             : tr_buf_putc(out, *q);
+	return rc ? rc : tr_buf_puts(out, "{% endraw %}\n");
+}
+
+/*
+ * Hugo runs no template over content, but it reads shortcodes, {{< ... >}}
+ * and {{% ... %}}, everywhere, code included. Such a call is written in
+ * Hugo's own escaped form, the call with a comment's slash-star just
+ * inside its opening and star-slash just inside its closing, which Hugo
+ * shows as the call (in code and prose alike). An opening with no closing
+ * on its line cannot take that form: a word joiner (U+2060, invisible)
+ * goes between its braces, so that Hugo sees no shortcode.
+ */
+static int S_hugo_escape(tr_buf *out, const char *p, size_t size)
+{
+	const char *stop = p + size;
 	int rc = 0;
-	while (p < stop && rc == 0) {
-		const char *nl = memchr(p, '\n', (size_t)(stop - p));
-		const char *end = nl ? nl + 1 : stop;
-		if (S_fence_line(p, end, &ch, &n)) {
-			if (fence_len == 0)
-				fence_len = n, fence_ch = ch;
-			else if (ch == fence_ch && n >= fence_len)
-				fence_len = 0;
-			rc = tr_buf_put(out, p, (size_t)(end - p));
-		} else if (fence_len > 0) {
-			rc = tr_buf_put(out, p, (size_t)(end - p));
-		} else {
-			for (const char *q = p; q < end && rc == 0; q++)
-				rc = q[0] == '{' && q + 1 < end && (q[1] == '{' || q[1] == '%')
-				             ? tr_buf_puts(out, "&#123;")
-				             : tr_buf_putc(out, *q);
+	for (const char *q = p; q < stop && rc == 0;) {
+		const char *nl, *lim, *close;
+		char kind;
+		if (!(q[0] == '{' && q + 2 < stop && q[1] == '{' && (q[2] == '<' || q[2] == '%'))) {
+			rc = tr_buf_putc(out, *q++);
+			continue;
 		}
-		p = end;
+		kind = q[2];
+		nl = memchr(q, '\n', (size_t)(stop - q));
+		lim = nl ? nl : stop;
+		close = NULL;
+		for (const char *c = q + 3; c + 2 < lim && !close; c++)
+			if (c[0] == (kind == '<' ? '>' : '%') && c[1] == '}' && c[2] == '}')
+				close = c;
+		if (!close) {
+			rc = tr_buf_puts(out, "{\xE2\x81\xA0{");
+			q += 2;
+			continue;
+		}
+		rc = tr_buf_printf(out, "{{%c/*", kind);
+		if (rc == 0)
+			rc = tr_buf_put(out, q + 3, (size_t)(close - (q + 3)));
+		if (rc == 0)
+			rc = tr_buf_printf(out, "*/%c}}", close[0]);
+		q = close + 3;
 	}
 	return rc;
 }
@@ -239,7 +307,9 @@ int tr_wu_render_markdown(tr_buf *out, const tr_wu_doc *d)
 	if (!d->opts->front_matter)
 		return S_body(out, d);
 	if ((rc = S_front_matter(out, d)) == 0 && (rc = S_body(&body, d)) == 0)
-		rc = S_liquid_escape(out, tr_buf_cstr(&body), body.size);
+		rc = d->opts->layout == TR_WU_LAYOUT_HUGO
+		             ? S_hugo_escape(out, tr_buf_cstr(&body), body.size)
+		             : S_liquid_escape(out, tr_buf_cstr(&body), body.size);
 	tr_buf_free(&body);
 	return rc;
 }

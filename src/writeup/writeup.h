@@ -79,6 +79,15 @@ typedef struct tr_writeup_list {
 
 /* ---- rendering ------------------------------------------------------- */
 
+/* Where report.md is published (build --layout), which decides its
+ * front matter, how template syntax in it is kept from running, and where
+ * its links point. */
+typedef enum tr_writeup_layout {
+	TR_WU_LAYOUT_PAGES = 0, /* OUT as it is (GitHub Pages, a web folder) */
+	TR_WU_LAYOUT_HUGO,      /* OUT a Hugo page bundle: index.md */
+	TR_WU_LAYOUT_JEKYLL     /* OUT a Jekyll site: _posts/DATE-SLUG.md */
+} tr_writeup_layout;
+
 typedef struct tr_writeup_options {
 	/* The writeup: Markdown with directives, and its path for messages
 	 * ("mystudy/writeup.md:12: unknown directive ..."). Need not be valid
@@ -89,10 +98,17 @@ typedef struct tr_writeup_options {
 	/* The style sheet: linked from index.html, inlined in report.html. */
 	const char *css;
 	size_t css_len;
-	/* report.md starts with YAML front matter (Hugo, Jekyll). */
+	/* report.md starts with YAML front matter (Hugo, Jekyll), and then
+	 * has no H1 of its own (the site's theme shows the title). */
 	bool front_matter;
-	/* "2026-05-05" when SOURCE_DATE_EPOCH is set, else NULL: nothing in
-	 * the output depends on the clock otherwise. */
+	tr_writeup_layout layout;
+	/* Put before charts/ and data/ in report.md's links ("" or NULL: none;
+	 * Jekyll: "../assets/SLUG/", from the post's permalink /SLUG/). */
+	const char *md_prefix;
+	/* The post's permalink segment (Jekyll only). */
+	const char *slug;
+	/* "2026-05-05" (--date, SOURCE_DATE_EPOCH, or the newest run's day),
+	 * else NULL: nothing in the output depends on the clock. */
 	const char *date;
 	/* What changed since an earlier report (build --since), for
 	 * {{section changes}}; NULL for none. Borrowed. */
@@ -156,8 +172,10 @@ void tr_writeup_output_free(tr_writeup_output *out);
  * Find a shipped file, `relpath` being "templates/writeup.md",
  * "assets/style.css" or "assets/sort.js". Looked for, in this order: in
  * `templates_dir` (its base name: DIR/writeup.md, DIR/style.css; NULL for
- * none), under $TPSREPORT_DATADIR, under the installed data folder
- * (TR_INSTALL_DATADIR), under the source tree (TR_SOURCE_DATADIR).
+ * none), under $TPSREPORT_DATADIR, under the data folder next to the
+ * running binary (its folder joined with TR_BIN_TO_DATADIR: a moved
+ * install), under the configured data folder (TR_INSTALL_DATADIR), under
+ * the source tree (TR_SOURCE_DATADIR).
  * *out is a path the caller frees; TR_ENOTFOUND with a message listing
  * where it looked.
  */

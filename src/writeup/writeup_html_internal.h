@@ -12,13 +12,6 @@
 #include <cmark-gfm-core-extensions.h>
 #include <libxml/tree.h>
 
-/* Load libxml2 and cmark-gfm (html_dl.c: tpsreport is not linked with
- * them, to start faster): 0, or an error saying what is missing. Before a
- * first call of either. */
-int tr_wu_html_load(void);
-/* libxml2's xmlFree, for what libxml2 allocated (NULL: nothing). */
-void tr_wu_xml_free(void *p);
-
 typedef struct tr_wu_html {
 	const tr_wu_doc *d;
 	bool self_contained;    /* report.html: nothing loaded from outside */

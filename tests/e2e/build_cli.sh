@@ -52,11 +52,14 @@ rm "$work/study/writeup.md"
 mkdir "$work/tpl"
 printf '# From the templates folder\n\n{{section summary}}\n' >"$work/tpl/writeup.md"
 printf 'body { color: #123456 }\n' >"$work/tpl/style.css"
-expect_status 0 "--templates" -- "$bin" build "$work/study" -o "$work/out" --templates "$work/tpl" --front-matter
+expect_status 0 "--templates" -- "$bin" build "$work/study" -o "$work/out" --templates "$work/tpl"
 grep -q '^# From the templates folder' "$work/out/report.md" || fail "--templates writeup.md not used"
 cmp -s "$work/tpl/style.css" "$work/out/assets/style.css" || fail "--templates style.css not used"
 grep -q 'color: #123456' "$work/out/report.html" || fail "report.html does not inline the style sheet"
+expect_status 0 "--front-matter" -- "$bin" build "$work/study" -o "$work/out" --templates "$work/tpl" --front-matter
 head -1 "$work/out/report.md" | grep -q '^---$' || fail "--front-matter: no front matter"
+# The site shows the title from the front matter: the writeup's own H1 is left out.
+grep -q '^# From the templates folder' "$work/out/report.md" && fail "--front-matter: the writeup's H1 kept"
 printf 'a </style><script>alert(1)</script> {}\n' >"$work/tpl/style.css"
 expect_status 2 "a style sheet that closes its element" -- "$bin" build "$work/study" -o "$work/out" --templates "$work/tpl"
 

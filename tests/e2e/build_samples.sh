@@ -39,9 +39,11 @@ for study in "$src"/samples/*/; do
   grep -q '<h1>' <<<"$html" || fail "$name: report.md has no # title"
   ! grep -q 'tpsreport:block' "$out/report.md" "$out/index.html" "$out/report.html" ||
     fail "$name: a placeholder was left"
-  python3 - "$out" <<'PY' || fail "$name: data files"
-import csv, json, sys
+  python3 - "$out" "$study/tpsreport.ini" <<'PY' || fail "$name: data files"
+import configparser, csv, json, sys
 out = sys.argv[1]
+ini = configparser.ConfigParser(interpolation=None)
+ini.read(sys.argv[2], encoding="utf-8")
 doc = json.load(open(out + "/data/results.json", encoding="utf-8"))
 cells = list(csv.DictReader(open(out + "/data/results.csv", encoding="utf-8", newline="")))
 runs = list(csv.DictReader(open(out + "/data/runs.csv", encoding="utf-8", newline="")))
@@ -49,6 +51,11 @@ assert len(cells) == len(doc["cells"]), (len(cells), len(doc["cells"]))
 assert len(runs) == len(doc["runs"]), (len(runs), len(doc["runs"]))
 for c, j in zip(cells, doc["cells"]):
     assert float(c["tps_median"]) == j["tps_median"], (c["tps_median"], j["tps_median"])
+    # the labels of the ini, beside the ids (a section without a label: its id)
+    for kind in ("provider", "scenario"):
+        sec = f"{kind} {c[kind]}"
+        want = ini[sec].get("label", c[kind]) if ini.has_section(sec) else c[kind]
+        assert c[kind + "_label"] == want, (kind, c[kind + "_label"], want)
 PY
   /usr/bin/python3 "$src/tests/e2e/build_numbers.py" "$study" "$out" >"$work/$name.numbers" ||
     fail "$name: numbers: $(grep FAIL "$work/$name.numbers" | head -5)"

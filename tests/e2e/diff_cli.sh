@@ -110,11 +110,19 @@ gate five_up 1 "$tmp/five-old" "$tmp/five-new" --fail-on 'tps>10%'
 gate five_back 1 "$tmp/five-new" "$tmp/five-old" --fail-on 'tps<-5%,latency>5%'
 grep -q "fails --fail-on 'latency>5%'" "$tmp/five_back.err" || { echo "FAIL: no latency rule message"; fail=1; }
 gate five_cost 1 "$tmp/five-new" "$tmp/five-old" --fail-on 'cost>20%'
-# a crossing that is not significant does not fail, but says so
-# (tuned's price up from 111.36 to 150 EUR: its cost per TPS +34.7%, 3+3 runs)
-gate price_gate 0 "$svt" "$tmp/price" --fail-on 'cost>10%'
-grep -q "tuned: cost +34.70% crosses 'cost>10%' but is not significant" "$tmp/price_gate.err" \
-  || { echo "FAIL: no not-significant note: $(cat "$tmp/price_gate.err")"; fail=1; }
+# A price is not a sample: what a price or fx change alone does to cost
+# per TPS gates with no test. Same runs on both sides; by hand: tuned's
+# price 111.36 -> 150 EUR is 150/111.36 - 1 = +34.70%; stock's is in USD,
+# fx 0.92 -> 0.95, 0.95/0.92 - 1 = +3.26%.
+gate price_gate 1 "$svt" "$tmp/price" --fail-on 'cost>10%'
+grep -q "tuned: the price changes cost per TPS by +34.70%, which fails --fail-on 'cost>10%'" "$tmp/price_gate.err" \
+  || { echo "FAIL: no price message: $(cat "$tmp/price_gate.err")"; fail=1; }
+grep -q "stock: the price" "$tmp/price_gate.err" && { echo "FAIL: stock's +3.26% fired cost>10%"; fail=1; }
+gate price_fx 1 "$svt" "$tmp/price" --fail-on 'cost>3%'
+grep -q "stock: the price changes cost per TPS by +3.26%" "$tmp/price_fx.err" \
+  || { echo "FAIL: the fx change did not gate: $(cat "$tmp/price_fx.err")"; fail=1; }
+gate price_under 0 "$svt" "$tmp/price" --fail-on 'cost>40%'
+gate price_down 0 "$svt" "$tmp/price" --fail-on 'cost<-1%'
 # without --json, the text table exits the same and marks the rows
 set +e; "$TPSREPORT" diff "$tmp/five-old" "$tmp/five-new" > "$tmp/five.txt"; rc=$?; set -e
 [ $rc -eq 1 ] || { echo "FAIL: text exit $rc"; fail=1; }
@@ -178,14 +186,19 @@ $py - "$tmp/five.html" <<'PY' || fail=1
 import re, sys
 html = open(sys.argv[1]).read()
 tables = re.findall(r"<table>.*?</table>", html, re.S)
-assert len(tables) == 3, len(tables)           # TPS, latency, cost
+# TPS, latency, cost: each its significant cells (bench1), then the others
+# (bench10) folded into <details>, which GitHub shows closed
+assert len(tables) == 6, len(tables)
+md = open(sys.argv[1][:-5] + ".md").read()
+folded = re.findall(r"<details><summary>1 cell without a significant change</summary>\n\n(.*?)\n</details>", md, re.S)
+assert len(folded) == 3 and all("bench10" in f and "bench1 " not in f for f in folded), folded
 rows = re.findall(r"<tr>(.*?)</tr>", tables[0], re.S)
 cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", rows[1], re.S)]
 assert cells[0] == "bench1 · TPC-B, 8 clients, 2 threads, prepared · pg", cells
 assert cells[1:8] == ["1,379", "2,069", "+50%", "yes", "0.016", "0.032", "5+5"] or \
        cells[1:8] == ["1,379", "2,069", "+50.0%", "yes", "0.016", "0.032", "5+5"], cells
 assert "<del>" not in html, "a ~ became strikeout"
-print("ok   markdown: 3 GFM tables, first row", cells)
+print("ok   markdown: 6 GFM tables (3 folded), first row", cells)
 PY
 # a provider named with Markdown/HTML specials stays text in its cell
 cp -r "$svt" "$tmp/hostile"

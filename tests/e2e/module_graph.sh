@@ -28,9 +28,11 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 pass() { echo "ok: $*"; }
 
-copy_tree() { # a source tree with src/, cmake/ and the top CMakeLists.txt
+copy_tree() { # a source tree with src/, cmake/, the top CMakeLists.txt and what it installs
 	mkdir -p "$1"
 	cp -a "$src/CMakeLists.txt" "$src/cmake" "$src/src" "$1/"
+	# (what cmake/package.cmake installs and packages)
+	cp -a "$src/LICENSE" "$src/README.md" "$src/CHANGELOG.md" "$1/"
 	mkdir -p "$1/docs" "$1/templates" "$1/assets"
 	cp -a "$src/docs/tpsreport.1.md" "$1/docs/"
 }

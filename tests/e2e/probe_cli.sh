@@ -32,18 +32,6 @@ usage() {
   echo "ok: $what"
 }
 
-# libpq is loaded by the probe only: nothing else starts with it (it cost
-# every start 7.7 ms), and a libpq that cannot be loaded is said so.
-if ldd "$T" | grep -q 'libpq'; then fail "tpsreport is linked with libpq"; fi
-rc=0
-TPSREPORT_LIBPQ=/nonexistent/libpq.so.5 "$T" probe -s 1 "host=127.0.0.1 port=1" \
-  >"$W/out" 2>"$W/err" || rc=$?
-[ "$rc" = 2 ] || fail "probe without libpq: exit $rc, not 2"
-grep -q "libpq (PostgreSQL's client library) could not be loaded: /nonexistent/libpq.so.5" \
-  "$W/err" || { cat "$W/err"; fail "probe without libpq: message"; }
-grep -q "apt-get install libpq5" "$W/err" || fail "probe without libpq: hint"
-echo "ok: libpq loaded only by the probe, a missing one said so"
-
 usage "bad step" 'unrecognized initialization step "x"' probe -s 1 --steps dtx
 usage "no steps" 'no initialization steps' probe -s 1 --steps ''
 usage "no scale" '--scale is required for steps t, g and G' probe

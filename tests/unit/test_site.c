@@ -107,7 +107,8 @@ static void test_names(void)
 	CHECK(tr_site_name_valid("charts/timeline-bench100.svg"));
 	CHECK(tr_site_name_valid("data/results.json"));
 	CHECK(tr_site_name_valid("a/b/c"));
-	CHECK(!tr_site_name_valid("a/b/c/d"));
+	CHECK(tr_site_name_valid("a/b/c/d")); /* assets/SLUG/charts/x.svg */
+	CHECK(!tr_site_name_valid("a/b/c/d/e"));
 	CHECK(!tr_site_name_valid("../x"));
 	CHECK(!tr_site_name_valid("charts/../../x"));
 	CHECK(!tr_site_name_valid("/etc/passwd"));
