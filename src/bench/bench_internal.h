@@ -41,7 +41,7 @@ typedef struct tr_bench_target {
 	char *where;             /* the same without secrets, for messages */
 	bool facts;              /* write results/P/facts.json first */
 	tr_bench_step *steps;
-	size_t nsteps;
+	size_t nsteps, steps_cap;
 } tr_bench_target;
 
 struct tr_bench {
@@ -55,7 +55,7 @@ struct tr_bench {
 	char *pgbench;           /* the binary as exec'd */
 	char *pgbench_version;   /* its --version line */
 	tr_bench_target *targets;
-	size_t ntargets;
+	size_t ntargets, targets_cap;
 	atomic_int interrupted;  /* set by tr_bench_interrupt() */
 	atomic_int child;        /* pid of the running pgbench, 0 none */
 	int64_t t0_us;

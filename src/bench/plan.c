@@ -95,8 +95,7 @@ static int S_add_step(tr_bench_target *t, tr_bench_kind kind, char *stem,
                       char **argv, int duration_s)
 {
 	tr_bench_step *s;
-	size_t cap = t->nsteps;
-	if (!stem || !argv || tr_grow(&t->steps, &cap, t->nsteps + 1,
+	if (!stem || !argv || tr_grow(&t->steps, &t->steps_cap, t->nsteps + 1,
 	                              sizeof(tr_bench_step)) < 0) {
 		free(stem);
 		for (size_t i = 0; argv && argv[i]; i++)
@@ -347,11 +346,10 @@ static int S_target(tr_bench *b, const tr_provider *p, const tr_scenario *s,
 {
 	tr_bench_target *t;
 	tr_probe_tables tb;
-	size_t cap = b->ntargets;
 	bool init = false, loaded_here = false, facts = true;
 	int rc;
 
-	if (tr_grow(&b->targets, &cap, b->ntargets + 1, sizeof(*t)) < 0)
+	if (tr_grow(&b->targets, &b->targets_cap, b->ntargets + 1, sizeof(*t)) < 0)
 		return TR_ENOMEM;
 	t = &b->targets[b->ntargets++];
 	memset(t, 0, sizeof(*t));

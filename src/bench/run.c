@@ -27,6 +27,8 @@ typedef struct {
 	size_t index, total;
 	char stamp[32];          /* this session's folder under .interrupted/ */
 	double left_s;           /* expected seconds of the steps after this */
+	int64_t left_sum;        /* -T of the steps not begun, known ones */
+	size_t left_unknown;     /* steps not begun of unknown length */
 	double tps;              /* of the run just done */
 } S_run;
 
@@ -287,20 +289,35 @@ static int S_step(S_run *r, const tr_bench_step *s)
 	return rc;
 }
 
-static double S_expected(const tr_bench *b, size_t from_target, size_t from_step)
+/* What is left of the plan, kept as a running sum so that each step
+ * costs the same however long the plan is (summing the steps after each
+ * step anew was O(steps^2): minutes before the first line of the largest
+ * plan). */
+static void S_left_init(S_run *r)
 {
-	double sum = 0;
-	for (size_t i = from_target; i < b->ntargets; i++)
-		for (size_t k = i == from_target ? from_step : 0;
-		     k < b->targets[i].nsteps; k++) {
+	const tr_bench *b = r->b;
+	r->left_sum = 0;
+	r->left_unknown = 0;
+	for (size_t i = 0; i < b->ntargets; i++)
+		for (size_t k = 0; k < b->targets[i].nsteps; k++) {
 			const tr_bench_step *s = &b->targets[i].steps[k];
 			if (s->complete)
 				continue;
 			if (s->duration_s < 0)
-				return NAN;
-			sum += s->duration_s;
+				r->left_unknown++;
+			else
+				r->left_sum += s->duration_s;
 		}
-	return sum;
+}
+
+/* Step s begins: the steps after it are what is left. */
+static void S_left_take(S_run *r, const tr_bench_step *s)
+{
+	if (s->duration_s < 0)
+		r->left_unknown--;
+	else
+		r->left_sum -= s->duration_s;
+	r->left_s = r->left_unknown ? NAN : (double)r->left_sum;
 }
 
 static int S_facts(S_run *r)
@@ -349,7 +366,7 @@ static int S_target(S_run *r, size_t ti)
 		if (atomic_load(&r->b->interrupted))
 			return TR_BENCH_INTERRUPTED;
 		r->index++;
-		r->left_s = S_expected(r->b, ti, k + 1);
+		S_left_take(r, s);
 		/* An earlier attempt's files of this step go aside first. */
 		if (!r->b->opts.dry_run &&
 		    (rc = S_move_aside(r, s->stem, s->kind == TR_BENCH_RUN
@@ -392,6 +409,7 @@ int tr_bench_run(tr_bench *b)
 	memset(&r, 0, sizeof(r));
 	r.b = b;
 	r.total = tr_bench_pending(b);
+	S_left_init(&r);
 	if (gmtime_r(&now, &tm))
 		strftime(r.stamp, sizeof(r.stamp), "%Y%m%dT%H%M%SZ", &tm);
 	if (b->opts.dry_run) {
