@@ -276,6 +276,15 @@ bool tr_plan_is_key(const char *name);
  */
 int tr_plan_conninfo_check(const char *conninfo);
 
+/*
+ * Why a run named stem (its file stem.txt in a scenario folder) would not
+ * be read as a run: hidden ('.'), taken for init output ("init...") or a
+ * warm-up ("warmup..."), not a file name; NULL when it is read as a run.
+ * The reader's own rules (scan.c), so the plan can refuse such names.
+ * The string is static.
+ */
+const char *tr_run_stem_reserved(const char *stem);
+
 /* One argument set of a scenario's pgbench =, after sweep expansion. */
 typedef struct tr_plan_set {
 	char **argv;             /* argc words, NULL-terminated */
