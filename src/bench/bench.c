@@ -45,7 +45,7 @@ void tr_bench_interrupt(tr_bench *b)
 	atomic_store(&b->interrupted, 1);
 	pid = atomic_load(&b->child);
 	if (pid > 0)
-		kill((pid_t)pid, SIGINT);
+		kill(-(pid_t)pid, SIGINT); /* its process group (exec.c) */
 }
 
 static void S_argv_free(char **argv)

@@ -89,8 +89,11 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
                   char *const *argv, const char *out_path,
                   void (*tick)(void *, double), void *ctx);
 
-/* The first line argv prints on stdout (for --version). 0 or TR_ERROR. */
-int tr_bench_capture(char **out, char *const *argv);
+/* The first line argv prints on stdout (for --version). 0 or TR_ERROR;
+ * a program that has not printed and exited within timeout_s is killed
+ * (its process group) and is an error saying what was waited for. */
+#define TR_BENCH_VERSION_TIMEOUT_S 10.0
+int tr_bench_capture(char **out, char *const *argv, double timeout_s);
 
 /* argv as one line sh would read back (words quoted where needed). */
 int tr_bench_shell_line(tr_buf *out, char *const *argv);

@@ -69,7 +69,8 @@ static int S_find_pgbench(tr_bench *b)
 	argv[0] = b->pgbench;
 	argv[1] = "--version";
 	argv[2] = NULL;
-	if ((rc = tr_bench_capture(&b->pgbench_version, argv)) < 0)
+	if ((rc = tr_bench_capture(&b->pgbench_version, argv,
+	                           TR_BENCH_VERSION_TIMEOUT_S)) < 0)
 		return rc;
 	if (!tr_str_starts_with(b->pgbench_version, "pgbench"))
 		return tr_error_set("%s: its --version says \"%s\", not pgbench's "
@@ -321,6 +322,33 @@ static int S_check_selection(const tr_bench *b, const char *ini)
 	return 0;
 }
 
+/* No provider's conninfo may carry a password, run or not: the ini is
+ * published with the study. libpq's parser decides (one check). */
+static int S_check_secrets(const tr_bench *b, const char *ini)
+{
+	for (size_t i = 0; i < b->nproviders; i++) {
+		const tr_provider *p = &b->providers[i];
+		bool secret = false;
+		int rc;
+		if (!p->conninfo)
+			continue;
+		if ((rc = tr_probe_conninfo_secret(&secret, p->conninfo)) < 0) {
+			char *msg = rc == TR_ENOMEM ? NULL : tr_strdup(tr_error_last());
+			if (msg)
+				rc = tr_error_set_at(ini, p->conninfo_line, "conninfo: %s", msg);
+			free(msg);
+			return rc;
+		}
+		if (secret)
+			return tr_error_set_at(ini, p->conninfo_line, "conninfo: holds a "
+			                       "password; tpsreport.ini is published with "
+			                       "the study, so keep passwords in ~/.pgpass "
+			                       "(PGPASSFILE), PGPASSWORD or a service file "
+			                       "(conninfo = service=NAME)");
+	}
+	return 0;
+}
+
 /* "PREFIX: " before the current message. */
 static int S_prefixed(int rc, const char *fmt, ...) TR_PRINTF(2, 3);
 static int S_prefixed(int rc, const char *fmt, ...)
@@ -391,6 +419,7 @@ int tr_bench_plan(tr_bench *b)
 	int rc;
 
 	if ((rc = S_read_ini(b, &ini)) < 0 ||
+	    (rc = S_check_secrets(b, ini)) < 0 ||
 	    (rc = S_check_selection(b, ini)) < 0)
 		goto cleanup;
 	/* Every scenario's arguments before any connection or binary. */

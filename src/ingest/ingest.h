@@ -271,8 +271,9 @@ bool tr_plan_is_key(const char *name);
 /*
  * A [provider P] conninfo value: a libpq key=value string, a URI or
  * service=NAME; refused (TR_EINVALID, message without path:line) when it
- * holds a password or sslpassword: those belong in ~/.pgpass or a service
- * file, not in a published ini. Syntax is left to libpq.
+ * is empty or holds a control character. Syntax, and whether it holds a
+ * password, are libpq's to say: `tpsreport run` refuses a password with
+ * tr_probe_conninfo_secret() (one parser, libpq's, decides).
  */
 int tr_plan_conninfo_check(const char *conninfo);
 

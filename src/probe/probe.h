@@ -167,6 +167,17 @@ int tr_probe_execute(tr_probe_result *out, const tr_probe_options *opts);
  */
 char *tr_probe_conninfo_redact(const char *conninfo);
 
+/*
+ * Whether conninfo carries a secret (a non-empty password or sslpassword),
+ * decided by libpq's own parser, PQconninfoParse: a URI's user:secret@
+ * (whatever it holds: "u:pa?ss@") and its percent-encoded parameters
+ * ("?%70assword=x"), key=value strings with their quotes, and a dbname
+ * that is itself a connection string. The one check of tpsreport: the
+ * plan of `run` refuses such a conninfo with it. A string libpq cannot
+ * parse is an error whose message does not quote it.
+ */
+int tr_probe_conninfo_secret(bool *out, const char *conninfo);
+
 /* ---- settle ---------------------------------------------------------- */
 
 typedef enum tr_settle_event {
@@ -233,8 +244,10 @@ int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo);
 /*
  * conninfo (key=value, URI, service=NAME or "") with dbname set to
  * database (NULL: as it is), written back as key=value pairs that libpq
- * and pgbench read the same way. Caller frees *out. A string libpq cannot
- * parse is an error that does not quote it.
+ * and pgbench read the same way, never with a password or sslpassword
+ * (pgbench gets those from PGPASSWORD, ~/.pgpass or the service file, never
+ * on its command line). Caller frees *out. A string libpq cannot parse is
+ * an error that does not quote it.
  */
 int tr_probe_conninfo_with_db(char **out, const char *conninfo,
                               const char *database);

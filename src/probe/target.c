@@ -20,7 +20,13 @@ static void S_quiet(void *arg, const PGresult *res)
 	(void)res;
 }
 
-/* One statement; on failure the message names what was asked. */
+/* How long run's questions may wait on the server: behind another
+ * session's lock on a table, and in all. */
+#define S_LOCK_TIMEOUT "5s"      /* the messages below say 5 s */
+#define S_STATEMENT_TIMEOUT "30s" /* and 30 s */
+
+/* One statement; on failure the message names what was asked (and what
+ * it waited for, when it gave up waiting). */
 static int S_query(PGresult **out, PGconn *c, const char *sql,
                    const char *what, const char *secret)
 {
@@ -30,8 +36,14 @@ static int S_query(PGresult **out, PGconn *c, const char *sql,
 		tr_buf msg = TR_BUF_INIT;
 		const char *primary =
 			res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+		const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
 		char *s;
 		tr_buf_printf(&msg, "%s: ", what);
+		if (state && strcmp(state, "55P03") == 0)
+			tr_buf_puts(&msg, "waited 5 s for a lock that "
+			            "another session holds on them (lock_timeout); ");
+		else if (state && strcmp(state, "57014") == 0)
+			tr_buf_puts(&msg, "no answer within 30 s (statement_timeout); ");
 		tr_probe_flatten(&msg, primary ? primary : PQerrorMessage(c));
 		s = tr_buf_detach(&msg);
 		tr_probe_scrub(s, secret);
@@ -44,6 +56,27 @@ static int S_query(PGresult **out, PGconn *c, const char *sql,
 	return 0;
 }
 
+/* Connect for run's questions, every one of them bounded: none waits
+ * forever behind a lock (an ALTER TABLE, a pgbench -i of someone else). */
+static int S_connect_bounded(PGconn **out, char **secret, const char *conninfo)
+{
+	PGresult *res = NULL;
+	int rc = tr_probe_connect(out, secret, conninfo, S_quiet, NULL);
+	if (rc == 0)
+		rc = S_query(&res, *out, "select pg_catalog.set_config('lock_timeout', '"
+		             S_LOCK_TIMEOUT "', false), pg_catalog.set_config("
+		             "'statement_timeout', '" S_STATEMENT_TIMEOUT "', false)",
+		             "setting lock_timeout and statement_timeout", *secret);
+	PQclear(res);
+	if (rc < 0 && *out) {
+		PQfinish(*out);
+		*out = NULL;
+		free(*secret);
+		*secret = NULL;
+	}
+	return rc;
+}
+
 int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo)
 {
 	PGconn *c = NULL;
@@ -54,7 +87,7 @@ int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo)
 
 	memset(out, 0, sizeof(*out));
 	out->scale = -1;
-	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+	if ((rc = S_connect_bounded(&c, &secret, conninfo)) < 0)
 		return rc;
 	out->server_version_num = PQserverVersion(c);
 	/* to_regclass: resolved on the search_path, as pgbench's own
@@ -134,6 +167,10 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 			if (database)
 				v = database;
 		}
+		/* Never a secret on pgbench's command line (ps shows it). */
+		if (strcmp(o->keyword, "password") == 0 ||
+		    strcmp(o->keyword, "sslpassword") == 0)
+			continue;
 		if (v && *v)
 			rc = tr_probe_put_kv(&b, o->keyword, v);
 	}
@@ -218,7 +255,7 @@ int tr_probe_facts_json(tr_buf *out, const char *conninfo,
 	tr_buf sql = TR_BUF_INIT;
 	int rc;
 
-	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+	if ((rc = S_connect_bounded(&c, &secret, conninfo)) < 0)
 		return rc;
 	if ((rc = tr_probe_settings_sql(&sql)) < 0)
 		goto cleanup;
