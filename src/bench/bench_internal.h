@@ -58,6 +58,7 @@ struct tr_bench {
 	size_t ntargets, targets_cap;
 	atomic_int interrupted;  /* set by tr_bench_interrupt() */
 	atomic_int child;        /* pid of the running pgbench, 0 none */
+	int lock_fd;             /* results/.tpsreport-run.lock, held; -1 */
 	int64_t t0_us;
 };
 
@@ -67,6 +68,23 @@ int tr_bench_plan(tr_bench *b);
  * (may be NULL) its tps then, else NaN. */
 bool tr_bench_run_complete(const tr_bench *b, const tr_bench_step *s,
                            double *tps);
+
+/* Mark the run steps whose files hold a complete summary (and a warm-up
+ * with nothing left after it) as complete, from what is on disk now. */
+void tr_bench_mark_complete(tr_bench *b, tr_bench_target *t);
+
+/* ---- lock.c: one writer per study, no pgbench left behind ------------- */
+
+/* Create results/ and hold its lock file for the life of b (released by
+ * the kernel when the process ends). Held by another: an error naming it
+ * (pid, start time, host). */
+int tr_bench_lock(tr_bench *b);
+/* A pgbench recorded by an earlier run that still runs: an error naming
+ * it, nothing started. A record whose process is gone is removed. */
+int tr_bench_orphans(tr_bench *b);
+/* Record the running pgbench (pid, writing out), and forget it. */
+int tr_bench_pid_write(tr_bench *b, long pid, const char *out);
+void tr_bench_pid_clear(tr_bench *b);
 
 /* ---- exec.c: running pgbench ------------------------------------------ */
 

@@ -86,6 +86,18 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
 	setpgid(pid, pid); /* as the child does: whichever runs first */
 	close(fd);
 	atomic_store(&b->child, (int)pid);
+	/* Recorded, so that a later run can name it should it outlive us. */
+	if (tr_bench_pid_write(b, (long)pid, out_path) < 0) {
+		char *msg = tr_strdup(tr_error_last());
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+		while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+			;
+		atomic_store(&b->child, 0);
+		tr_error_set("cannot record the running pgbench: %s", msg ? msg : "");
+		free(msg);
+		return TR_ERROR;
+	}
 	for (;;) {
 		pid_t r = waitpid(pid, status, WNOHANG);
 		double now = (double)(tr_bench_now_us() - t0) / 1e6;
@@ -107,6 +119,7 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
 		S_nap(200);
 	}
 	atomic_store(&b->child, 0);
+	tr_bench_pid_clear(b);
 	if (times) {
 		/* The children's CPU is counted once they are waited for, and we
 		 * wait for one at a time: the difference is this child's. */

@@ -196,20 +196,24 @@ static int S_bench_steps(tr_bench *b, tr_bench_target *t,
 			rc = S_add_step(t, TR_BENCH_RUN, stem,
 			                stem ? S_bench_argv(b, t, &sets[k], stem, 0) : NULL,
 			                sets[k].duration_s);
-			if (rc == 0)
-				t->steps[t->nsteps - 1].complete =
-					tr_bench_run_complete(b, &t->steps[t->nsteps - 1], NULL);
 		}
-	if (rc == 0 && plan->warmup_s > 0) {
-		/* No warm-up for runs that are all done already. */
-		bool left = false;
-		for (size_t k = 0; k < t->nsteps; k++)
-			left |= t->steps[k].kind == TR_BENCH_RUN && !t->steps[k].complete;
-		for (size_t k = 0; k < t->nsteps; k++)
-			if (t->steps[k].kind == TR_BENCH_WARMUP)
-				t->steps[k].complete = !left;
-	}
+	if (rc == 0)
+		tr_bench_mark_complete(b, t);
 	return rc;
+}
+
+void tr_bench_mark_complete(tr_bench *b, tr_bench_target *t)
+{
+	bool left = false;
+	for (size_t k = 0; k < t->nsteps; k++)
+		if (t->steps[k].kind == TR_BENCH_RUN) {
+			t->steps[k].complete = tr_bench_run_complete(b, &t->steps[k], NULL);
+			left |= !t->steps[k].complete;
+		}
+	/* No warm-up for runs that are all done already. */
+	for (size_t k = 0; k < t->nsteps; k++)
+		if (t->steps[k].kind == TR_BENCH_WARMUP)
+			t->steps[k].complete = !left;
 }
 
 /* Decide about pgbench -i from what the tables are, refusing what would
@@ -349,6 +353,30 @@ static int S_check_secrets(const tr_bench *b, const char *ini)
 	return 0;
 }
 
+/* Whether `run` can write where it will: the nearest folder of
+ * results/P/S that exists. Checked with everything else first, so that a
+ * read-only study is one clear message, not a failure per scenario. */
+static int S_check_writable(const tr_bench *b, const tr_provider *p,
+                            const tr_scenario *s)
+{
+	char *path = tr_sprintf("%s/results/%s/%s", b->study, p->id, s->id);
+	int rc = path ? 0 : TR_ENOMEM;
+	struct stat sb;
+	while (rc == 0 && stat(path, &sb) < 0 && errno == ENOENT) {
+		char *slash = strrchr(path, '/');
+		if (!slash || slash == path)
+			break;
+		*slash = '\0';
+	}
+	if (rc == 0 && access(path, W_OK | X_OK) < 0)
+		rc = tr_error_set("%s: cannot write there (%s): tpsreport run writes "
+		                  "results/%s/%s/ inside the study; make the study "
+		                  "writable for this user, or run as its owner", path,
+		                  strerror(errno), p->id, s->id);
+	free(path);
+	return rc;
+}
+
 /* "PREFIX: " before the current message. */
 static int S_prefixed(int rc, const char *fmt, ...) TR_PRINTF(2, 3);
 static int S_prefixed(int rc, const char *fmt, ...)
@@ -434,7 +462,13 @@ int tr_bench_plan(tr_bench *b)
 		if (rc < 0)
 			goto cleanup;
 	}
-	if ((rc = S_find_pgbench(b)) < 0)
+	for (size_t i = 0; i < b->nproviders && rc == 0 && !b->opts.dry_run; i++)
+		for (size_t k = 0; k < b->nscenarios && rc == 0; k++)
+			if (b->providers[i].conninfo && b->scenarios[k].plan.pgbench &&
+			    S_selected(b->providers[i].id, b->opts.provider) &&
+			    S_selected(b->scenarios[k].id, b->opts.scenario))
+				rc = S_check_writable(b, &b->providers[i], &b->scenarios[k]);
+	if (rc < 0 || (rc = S_find_pgbench(b)) < 0)
 		goto cleanup;
 	for (size_t i = 0; i < b->nproviders && rc == 0; i++) {
 		const tr_provider *p = &b->providers[i];

@@ -87,17 +87,42 @@ static bool S_belongs(const char *name, const char *stem)
 	return true;
 }
 
-/* Move <stem>'s files of reldir to reldir/<aside>/<stamp>/. Told by a
- * MOVED event when there were any. */
+/* A folder of its own for one move: <base>/<stamp>, or <stamp>-2, -3...
+ * when that exists (an earlier move of this second, or of this session:
+ * a shared folder made a second move of the same file impossible).
+ * *out (caller frees) is the folder, made. */
+static int S_fresh_folder(char **out, const char *base, const char *stamp)
+{
+	int rc = tr_path_mkdirs(base);
+	*out = NULL;
+	for (unsigned n = 1; rc == 0 && n < 100000; n++) {
+		char *to = n == 1 ? tr_sprintf("%s/%s", base, stamp)
+		                  : tr_sprintf("%s/%s-%u", base, stamp, n);
+		if (!to)
+			return TR_ENOMEM;
+		if (mkdir(to, 0755) == 0) {
+			*out = to;
+			return 0;
+		}
+		if (errno != EEXIST)
+			rc = tr_error_set_errno(to);
+		free(to);
+	}
+	return rc < 0 ? rc : tr_error_set("%s: no free folder name", base);
+}
+
+/* Move <stem>'s files of reldir to a folder of their own under
+ * reldir/<aside>/. Told by a MOVED event when there were any. */
 static int S_move_aside(S_run *r, const char *stem, const char *aside)
 {
 	char *dir = tr_sprintf("%s/%s", r->b->study, r->t->reldir), *to = NULL;
+	char *base = dir ? tr_sprintf("%s/%s", dir, aside) : NULL;
 	DIR *d = NULL;
 	struct dirent *e;
 	size_t moved = 0;
 	int rc = 0;
 
-	if (!dir || !(to = tr_sprintf("%s/%s/%s", dir, aside, r->stamp))) {
+	if (!dir || !base) {
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
@@ -107,15 +132,12 @@ static int S_move_aside(S_run *r, const char *stem, const char *aside)
 		char *from, *dest;
 		if (!S_belongs(e->d_name, stem))
 			continue;
-		if (moved == 0 && (rc = tr_path_mkdirs(to)) < 0)
+		if (!to && (rc = S_fresh_folder(&to, base, r->stamp)) < 0)
 			break;
 		from = tr_path_join(dir, e->d_name);
 		dest = tr_path_join(to, e->d_name);
 		if (!from || !dest)
 			rc = TR_ENOMEM;
-		else if (access(dest, F_OK) == 0)
-			rc = tr_error_set("%s: already there; not moving %s over it",
-			                  dest, from);
 		else if (rename(from, dest) < 0)
 			rc = tr_error_set_errno(from);
 		else
@@ -126,7 +148,7 @@ static int S_move_aside(S_run *r, const char *stem, const char *aside)
 	if (rc == 0 && moved) {
 		char *msg = tr_sprintf("%zu file%s of %s moved to %s/%s/%s/", moved,
 		                       moved == 1 ? "" : "s", stem, r->t->reldir, aside,
-		                       r->stamp);
+		                       to + strlen(base) + 1);
 		S_emit(r, TR_BENCH_EV_MOVED, stem, msg);
 		free(msg);
 	}
@@ -134,6 +156,7 @@ cleanup:
 	if (d)
 		closedir(d);
 	free(dir);
+	free(base);
 	free(to);
 	return rc;
 }
@@ -383,7 +406,7 @@ static int S_target(S_run *r, size_t ti)
 	}
 	if (rc < 0 && rc != S_STOPPED && rc != TR_ENOMEM &&
 	    rc != TR_BENCH_INTERRUPTED) {
-		S_emit(r, TR_BENCH_EV_FAILED, r->s ? r->s->stem : NULL, tr_error_last());
+		S_emit(r, TR_BENCH_EV_FAILED, r->s ? r->s->stem : "setup", tr_error_last());
 		rc = S_STOPPED;
 	}
 	return rc;

@@ -207,7 +207,7 @@ int tr_cmd_run(int argc, char **argv)
 	tr_bench_options o;
 	S_ctx ctx;
 	tr_bench *b = NULL;
-	struct sigaction sa, old_int, old_term;
+	struct sigaction sa, old_int, old_term, old_hup;
 	int rc;
 
 	tr_bench_options_init(&o);
@@ -229,6 +229,7 @@ int tr_cmd_run(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup); /* the terminal closed */
 	if (!o.dry_run)
 		fprintf(stderr, "tpsreport: %zu pgbench run%s to do in %s\n",
 		        tr_bench_pending(b), tr_bench_pending(b) == 1 ? "" : "s",
@@ -236,6 +237,7 @@ int tr_cmd_run(int argc, char **argv)
 	rc = tr_bench_run(b);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
 	S_running = NULL;
 	S_clear(&ctx);
 	tr_bench_close(b);
