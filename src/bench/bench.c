@@ -88,6 +88,7 @@ void tr_bench_close(tr_bench *b)
 		free(t->reldir);
 		free(t->conninfo);
 		free(t->where);
+		free(t->init_why);
 	}
 	free(b->targets);
 	for (size_t i = 0; i < b->nproviders; i++)

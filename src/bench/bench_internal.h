@@ -40,6 +40,7 @@ typedef struct tr_bench_target {
 	char *conninfo;          /* the provider's, with the scenario's database */
 	char *where;             /* the same without secrets, for messages */
 	bool facts;              /* write results/P/facts.json first */
+	char *init_why;          /* why tables that exist are loaded again */
 	tr_bench_step *steps;
 	size_t nsteps, steps_cap;
 } tr_bench_target;

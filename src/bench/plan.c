@@ -216,15 +216,35 @@ void tr_bench_mark_complete(tr_bench *b, tr_bench_target *t)
 			t->steps[k].complete = !left;
 }
 
+/* Tables that are not what a finished pgbench -i leaves: what is
+ * missing, or NULL for tables that are simply not there. Caller frees. */
+static char *S_incomplete(const tr_probe_tables *tb)
+{
+	tr_buf what = TR_BUF_INIT;
+	if (tb->present == 0 || tr_probe_tables_complete(tb))
+		return NULL;
+	if (tr_probe_tables_missing(&what, tb) < 0) {
+		tr_buf_free(&what);
+		return NULL;
+	}
+	return tr_buf_detach(&what);
+}
+
 /* Decide about pgbench -i from what the tables are, refusing what would
- * lose data or measure the wrong thing. `loaded_here` is true when an
- * earlier target loads the same database in this run. */
+ * lose data or measure the wrong thing: tables count as loaded only when
+ * pgbench -i finished them (every table with its primary key, rows, no
+ * marker of an unfinished probe). `loaded_here` is true when an earlier
+ * target loads the same database in this run. */
 static int S_decide_init(tr_bench *b, tr_bench_target *t,
                          const tr_probe_tables *tb, bool loaded_here,
                          bool *init)
 {
 	const tr_plan *plan = &t->scenario->plan;
 	const char *who = t->provider->id;
+	/* A killed probe's rows are its own: replacing them needs no --force. */
+	bool keeps_data = tb->loaded && !tb->marked;
+	char *what;
+	int rc = 0;
 	*init = false;
 	if (loaded_here)
 		return 0;
@@ -233,7 +253,7 @@ static int S_decide_init(tr_bench *b, tr_bench_target *t,
 			return tr_error_set("%s:%ld: [scenario %s] has no scale =, so "
 			                    "--init cannot load it", "tpsreport.ini",
 			                    plan->pgbench_line, t->scenario->id);
-		if (tb->loaded && !b->opts.force)
+		if (keeps_data && !b->opts.force)
 			return tr_error_set("provider %s (%s): the pgbench tables hold "
 			                    "data (scale %lld); --init would drop them: "
 			                    "add --force to reload", who, t->where,
@@ -241,7 +261,7 @@ static int S_decide_init(tr_bench *b, tr_bench_target *t,
 		*init = true;
 		return 0;
 	}
-	if (tb->present == 4 && tb->loaded) {
+	if (tr_probe_tables_complete(tb)) {
 		if (plan->scale && tb->scale != plan->scale)
 			return tr_error_set("provider %s (%s): the pgbench tables are at "
 			                    "scale %lld, [scenario %s] says scale = %lld: "
@@ -250,17 +270,25 @@ static int S_decide_init(tr_bench *b, tr_bench_target *t,
 			                    t->scenario->id, (long long)plan->scale);
 		return 0;
 	}
+	what = S_incomplete(tb);
 	if (!plan->scale)
-		return tr_error_set("provider %s (%s): no loaded pgbench tables, and "
-		                    "[scenario %s] has no scale = to load them", who,
-		                    t->where, t->scenario->id);
-	if (tb->loaded && !b->opts.force)
-		return tr_error_set("provider %s (%s): only %d of the 4 pgbench "
-		                    "tables exist, and pgbench_accounts holds data: "
-		                    "add --init --force to reload", who, t->where,
-		                    tb->present);
-	*init = true;
-	return 0;
+		rc = tr_error_set("provider %s (%s): %s%s, and [scenario %s] has no "
+		                  "scale = to load them", who, t->where,
+		                  what ? "the pgbench tables are not completely "
+		                         "loaded: " : "no loaded pgbench tables",
+		                  what ? what : "", t->scenario->id);
+	else if (keeps_data && !b->opts.force)
+		rc = tr_error_set("provider %s (%s): the pgbench tables are not "
+		                  "completely loaded (%s: an interrupted pgbench -i?), "
+		                  "and pgbench_accounts holds rows: add --init --force "
+		                  "to reload them", who, t->where, what ? what : "");
+	else if (what && !(t->init_why = tr_sprintf("the pgbench tables are not "
+	                                            "completely loaded (%s): "
+	                                            "loading them again", what)))
+		rc = TR_ENOMEM;
+	free(what);
+	*init = rc == 0;
+	return rc;
 }
 
 /* A scenario's sets, or an error at its pgbench = line. */

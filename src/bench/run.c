@@ -396,6 +396,8 @@ static int S_target(S_run *r, size_t ti)
 		                                       ? ".interrupted"
 		                                       : ".replaced")) < 0)
 			break;
+		if (s->kind == TR_BENCH_INIT && t->init_why)
+			S_emit(r, TR_BENCH_EV_NOTE, s->stem, t->init_why);
 		/* The seeds settle before the warm-up and before every run. */
 		if (s->kind != TR_BENCH_INIT)
 			rc = S_settle(r);

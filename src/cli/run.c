@@ -124,6 +124,7 @@ static void S_event(void *arg, const tr_bench_event *ev)
 			        ev->provider, ev->scenario, step, ev->text);
 		break;
 	case TR_BENCH_EV_SKIP:
+	case TR_BENCH_EV_NOTE:
 		if (c->dry_run)
 			printf("# %s/%s %s: %s\n", ev->provider, ev->scenario, step,
 			       ev->text);

@@ -228,12 +228,27 @@ int tr_settle_run(bool *out_settled, const tr_settle_options *opts);
 
 /* The pgbench tables of a database, as `tpsreport run` finds them before
  * it decides whether to load them. */
+#define TR_PROBE_NTABLES 4
+extern const char *const tr_probe_table_names[TR_PROBE_NTABLES];
 typedef struct tr_probe_tables {
 	int present;             /* how many of the four pgbench tables exist */
+	unsigned exists;         /* bit i: tr_probe_table_names[i] exists */
+	unsigned keyed;          /* bit i: it has a valid primary key */
+	unsigned want_keys;      /* the bits of the tables pgbench -i keys */
+	bool marked;             /* the probe's "load incomplete" marker is on
+	                            pgbench_accounts (a load killed midway) */
 	int64_t scale;           /* rows of pgbench_branches; -1 without it */
 	bool loaded;             /* pgbench_accounts holds a row */
 	int server_version_num;
 } tr_probe_tables;
+
+/* Whether every pgbench table exists with its primary key, holds rows, and
+ * carries no marker of an unfinished load: what pgbench -i leaves when it
+ * ends, and only then. */
+bool tr_probe_tables_complete(const tr_probe_tables *t);
+/* What is missing for that, in words ("no primary key on pgbench_accounts,
+ * pgbench_tellers"), appended to out. */
+int tr_probe_tables_missing(tr_buf *out, const tr_probe_tables *t);
 
 /*
  * Connect to conninfo and look at its pgbench tables; nothing is changed.
