@@ -710,8 +710,7 @@ static int S_attach_stderr(S_folder *f, tr_run *run, const char *name)
 		goto cleanup;
 	}
 	if (tr_file_read_named(&f->text, fs, run->progress_path) < 0)
-		rc = tr_diags_add_error(&f->st->diags, TR_SEV_WARNING, "unreadable",
-		                        "; ignored");
+		tr_error_clear(); /* pass 1 read every file and said so once */
 	else if (!run->excluded)
 		rc = S_progress_windows(f->st, run, f->text.ptr, f->text.size,
 		                        run->progress_path);
