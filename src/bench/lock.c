@@ -123,11 +123,12 @@ static unsigned long long S_start_ticks(pid_t pid)
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
-	/* After the command's closing parenthesis: field 3 onwards. */
+	/* p at the space after the command's closing parenthesis, which
+	 * begins field 3; each space further begins the next field. */
 	if (!(p = strrchr(buf, ')')))
 		return 0;
 	p++;
-	for (int field = 2; field < 22 && p; field++)
+	for (int field = 3; field < 22 && p; field++)
 		p = strchr(p + 1, ' ');
 	if (p)
 		ticks = strtoull(p + 1, NULL, 10);
