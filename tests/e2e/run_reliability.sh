@@ -78,7 +78,7 @@ pgbench = -c 1 -T 1"
   [ ! -e "$d/results" ] || fail "password $n: wrote results/"
 done
 [ "$(calls)" = 0 ] || fail "a refused plan ran pgbench"
-echo "ok: 1. passwords in a URI's userinfo, percent-encoded, or in a dbname are refused (${SECONDS}s)"
+echo "ok: 1. passwords in a URI's userinfo, percent-encoded, or in a dbname are refused"
 
 # ---- 2, 3. one writer; build beside it; kill -9 leaves no pgbench -------
 S=$W/study
@@ -102,7 +102,7 @@ rc=0
 one_line "$W/second.err" "^tpsreport: $S: another tpsreport run is writing this study \(pid $first, started 20[0-9-]{8}T[0-9:]{8}Z on host $(hostname)\)" "a second run"
 [ "$(calls)" = "$before" ] || fail "the second run started pgbench"
 [ -e "$S/results/a/s/run2.txt" ] || fail "the second run moved the first's run2.txt"
-echo "ok: 2. a second run names the first (pid $first) and runs nothing (${SECONDS}s)"
+echo "ok: 2. a second run names the first (pid $first) and runs nothing"
 "$T" build "$S" -o "$W/out" >/dev/null 2>"$W/build.err" || { cat "$W/build.err"; fail "build beside run"; }
 python3 - "$W/out/data/results.json" <<'PY' || fail "build beside run"
 import json, sys
@@ -111,7 +111,7 @@ ids = sorted(r["id"] for r in runs)
 if ids != ["run1"]:
     sys.exit("build beside a run counts %s, want only the complete run1" % ids)
 PY
-echo "ok: 2. build beside the run counts only the complete run (${SECONDS}s)"
+echo "ok: 2. build beside the run counts only the complete run"
 python3 - "$FAKE_LOG" "$first" <<'PY' || fail "process group"
 import json, os, sys
 c = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
@@ -125,13 +125,13 @@ kill -9 "$first"
 wait "$first" 2>/dev/null || true
 for i in $(seq 1 100); do alive "$hung" || break; sleep 0.1; done
 ! alive "$hung" || { kill -9 "$hung"; fail "3. pgbench $hung outlived kill -9 of run"; }
-echo "ok: 3. pgbench dies with run (kill -9), in a process group of its own (${SECONDS}s)"
+echo "ok: 3. pgbench dies with run (kill -9), in a process group of its own"
 rm -f "$FAKE_CTL"
 "$T" run "$S" --pgbench "$FAKE" >"$W/resume.out" 2>"$W/resume.err" || { cat "$W/resume.err"; fail "resume after kill -9"; }
 grep -q '^tps = ' "$S/results/a/s/run2.txt" || fail "resume: run2 not complete"
 grep -q 'fake' "$S"/results/a/s/.interrupted/*/run2.txt || fail "resume: the killed run2 not moved aside"
 [ ! -e "$S/results/.tpsreport-pgbench.pid" ] || fail "resume: pid file left"
-echo "ok: 3. the resume runs the killed run again (${SECONDS}s)"
+echo "ok: 3. the resume runs the killed run again"
 
 # A pgbench that outlives run (no parent-death signal) is named, and the
 # resume starts nothing.
@@ -163,7 +163,7 @@ one_line "$W/o.err" "^tpsreport: $S3: a pgbench that an earlier tpsreport run st
 for i in $(seq 1 100); do alive "$orphan" || break; sleep 0.1; done
 rm -f "$FAKE_CTL"
 "$T" run "$S3" --pgbench "$FAKE" >/dev/null 2>"$W/o2.err" || { cat "$W/o2.err"; fail "resume once the orphan is gone"; }
-echo "ok: 3. a pgbench still running is named on resume; nothing starts (${SECONDS}s)"
+echo "ok: 3. a pgbench still running is named on resume; nothing starts"
 
 # The password went by the environment only.
 python3 - "$FAKE_LOG" "$PG_PASSWORD" <<'PY' || fail "1. argv"
@@ -178,7 +178,7 @@ for x in c:
         sys.exit("PGPASSWORD did not reach pgbench")
 PY
 ! grep -q "$PG_PASSWORD" "$W"/*.out "$W"/*.err || fail "1. a line shows the password"
-echo "ok: 1. pgbench got the password from PGPASSWORD only (${SECONDS}s)"
+echo "ok: 1. pgbench got the password from PGPASSWORD only"
 
 # ---- 4. init complete or not at all -----------------------------------
 pgbench -q -i -I dtg -s 1 b2 >/dev/null 2>&1   # no vacuum, no primary keys
@@ -205,7 +205,7 @@ psql -qAtX -d b2 -c "comment on table pgbench_accounts is 'tpsreport probe: load
 grep -qx '# a/s init: the pgbench tables are not completely loaded (the probe'"'"'s "load incomplete" marker on pgbench_accounts): loading them again' "$W/m.out" ||
   { cat "$W/m.out"; fail "4. marker: what is missing"; }
 grep -q " -i -s 1 " "$W/m.out" || fail "4. marker: no reload"
-echo "ok: 4. tables without primary keys or with the probe's marker are reloaded, never benchmarked (${SECONDS}s)"
+echo "ok: 4. tables without primary keys or with the probe's marker are reloaded, never benchmarked"
 
 # ---- 5. sweep names ----------------------------------------------------
 d=$W/sweep
@@ -218,7 +218,7 @@ rc=0
 "$T" run "$d" --dry-run --pgbench "$FAKE" >"$d.out" 2>"$d.err" || rc=$?
 [ "$rc" = 2 ] || fail "5. exit $rc"
 one_line "$d.err" "^tpsreport: $d/tpsreport.ini:5: pgbench: the sweep names runs of one argument set \"init-run1\", which starts with \"init\"" "5. sweep"
-echo "ok: 5. a sweep value the reader would misread is refused at its line (${SECONDS}s)"
+echo "ok: 5. a sweep value the reader would misread is refused at its line"
 
 # ---- 7. bounded waits ---------------------------------------------------
 rc=0
@@ -241,7 +241,7 @@ psql -qAtX -c "select pg_terminate_backend(pid) from pg_stat_activity where quer
 [ "$rc" != 124 ] || fail "7. the table check waits forever behind a lock (hung)"
 [ "$rc" = 2 ] || { cat "$W/l.err"; fail "7. lock: exit $rc"; }
 one_line "$W/l.err" "counting pgbench_branches: waited 5 s for a lock that another session holds on them \(lock_timeout\)" "7. lock"
-echo "ok: 7. --version and the table checks give up and say what they waited for (${SECONDS}s)"
+echo "ok: 7. --version and the table checks give up and say what they waited for"
 
 # ---- 9. one folder per move; a read-only study --------------------------
 d=$W/moves
@@ -265,7 +265,7 @@ grep -q 'pgbench exited with status 1: pgbench: error: fake failure; this scenar
 [ "$(ls "$d/results/a/s/.interrupted" | wc -l)" = 2 ] || fail "9. want two folders under .interrupted/"
 [ "$(cat "$d"/results/a/s/.interrupted/*/run1.txt | grep -c -e 'an earlier attempt' -e 'fake failure')" = 2 ] ||
   fail "9. both files kept"
-echo "ok: 9. each move aside has a folder of its own (${SECONDS}s)"
+echo "ok: 9. each move aside has a folder of its own"
 d=$W/readonly
 study "$d" "[provider a]
 conninfo = $CONN
@@ -287,4 +287,4 @@ chmod 755 "$d"
 [ "$rc" = 2 ] || { cat "$d.err"; fail "9. read-only: exit $rc"; }
 one_line "$d.err" "^tpsreport: $d: cannot write there \(Permission denied\): tpsreport run writes results/a/s/ inside the study" "9. read-only"
 [ "$(calls)" = "$before" ] || fail "9. read-only: pgbench ran"
-echo "ok: 9. a read-only study is one message before anything runs (${SECONDS}s)"
+echo "ok: 9. a read-only study is one message before anything runs"
