@@ -31,6 +31,7 @@ typedef enum tr_bench_event_kind {
 	TR_BENCH_EV_SKIP,        /* text: why step is not run (complete) */
 	TR_BENCH_EV_MOVED,       /* text: where an earlier attempt's files went */
 	TR_BENCH_EV_SETTLE,      /* text: the settle's outcome */
+	TR_BENCH_EV_NOTE,        /* text: why a step runs (tables loaded again) */
 	TR_BENCH_EV_PROGRESS,    /* now_s, step_s, left_s: about twice a second */
 	TR_BENCH_EV_DONE,        /* a step ended well; tps for a run (NaN else) */
 	TR_BENCH_EV_FAILED,      /* text: why the scenario stops */

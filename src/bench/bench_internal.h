@@ -40,8 +40,9 @@ typedef struct tr_bench_target {
 	char *conninfo;          /* the provider's, with the scenario's database */
 	char *where;             /* the same without secrets, for messages */
 	bool facts;              /* write results/P/facts.json first */
+	char *init_why;          /* why tables that exist are loaded again */
 	tr_bench_step *steps;
-	size_t nsteps;
+	size_t nsteps, steps_cap;
 } tr_bench_target;
 
 struct tr_bench {
@@ -55,9 +56,10 @@ struct tr_bench {
 	char *pgbench;           /* the binary as exec'd */
 	char *pgbench_version;   /* its --version line */
 	tr_bench_target *targets;
-	size_t ntargets;
+	size_t ntargets, targets_cap;
 	atomic_int interrupted;  /* set by tr_bench_interrupt() */
 	atomic_int child;        /* pid of the running pgbench, 0 none */
+	int lock_fd;             /* results/.tpsreport-run.lock, held; -1 */
 	int64_t t0_us;
 };
 
@@ -67,6 +69,23 @@ int tr_bench_plan(tr_bench *b);
  * (may be NULL) its tps then, else NaN. */
 bool tr_bench_run_complete(const tr_bench *b, const tr_bench_step *s,
                            double *tps);
+
+/* Mark the run steps whose files hold a complete summary (and a warm-up
+ * with nothing left after it) as complete, from what is on disk now. */
+void tr_bench_mark_complete(tr_bench *b, tr_bench_target *t);
+
+/* ---- lock.c: one writer per study, no pgbench left behind ------------- */
+
+/* Create results/ and hold its lock file for the life of b (released by
+ * the kernel when the process ends). Held by another: an error naming it
+ * (pid, start time, host). */
+int tr_bench_lock(tr_bench *b);
+/* A pgbench recorded by an earlier run that still runs: an error naming
+ * it, nothing started. A record whose process is gone is removed. */
+int tr_bench_orphans(tr_bench *b);
+/* Record the running pgbench (pid, writing out), and forget it. */
+int tr_bench_pid_write(tr_bench *b, long pid, const char *out);
+void tr_bench_pid_clear(tr_bench *b);
 
 /* ---- exec.c: running pgbench ------------------------------------------ */
 
@@ -89,8 +108,11 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
                   char *const *argv, const char *out_path,
                   void (*tick)(void *, double), void *ctx);
 
-/* The first line argv prints on stdout (for --version). 0 or TR_ERROR. */
-int tr_bench_capture(char **out, char *const *argv);
+/* The first line argv prints on stdout (for --version). 0 or TR_ERROR;
+ * a program that has not printed and exited within timeout_s is killed
+ * (its process group) and is an error saying what was waited for. */
+#define TR_BENCH_VERSION_TIMEOUT_S 10.0
+int tr_bench_capture(char **out, char *const *argv, double timeout_s);
 
 /* argv as one line sh would read back (words quoted where needed). */
 int tr_bench_shell_line(tr_buf *out, char *const *argv);

@@ -13,7 +13,11 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <poll.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 int64_t tr_bench_now_us(void)
 {
@@ -33,10 +37,22 @@ static void S_nap(long ms)
 	nanosleep(&ts, NULL); /* a signal cuts it short: fine, we look again */
 }
 
-/* In the child: stdin from /dev/null, stdout and stderr to fd, exec. */
-static void S_child(int fd, const char *dir, char *const *argv)
+/* In the child: its own process group (a Ctrl-C at the terminal reaches
+ * tpsreport, which stops pgbench itself, and a kill of the group reaches
+ * whatever pgbench started), death with its parent where the kernel offers
+ * it (so that a `kill -9` of tpsreport leaves no pgbench running), stdin
+ * from /dev/null, stdout and stderr to fd, exec. */
+static void S_child(int fd, const char *dir, char *const *argv, pid_t parent)
 {
 	int null = open("/dev/null", O_RDONLY);
+	setpgid(0, 0);
+#ifdef __linux__
+	/* Kept across exec; then the parent may have died already. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+		_exit(127);
+#else
+	(void)parent;
+#endif
 	if (null < 0 || dup2(null, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 ||
 	    (dir && chdir(dir) < 0))
 		_exit(127);
@@ -53,7 +69,7 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
 	int fd = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	int64_t t0, killed_at = 0;
 	bool sent = false;
-	pid_t pid;
+	pid_t pid, self = getpid();
 
 	*status = 0;
 	getrusage(RUSAGE_CHILDREN, &ru);
@@ -66,9 +82,22 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
 		return tr_error_set("cannot start %s: %s", argv[0], strerror(errno));
 	}
 	if (pid == 0)
-		S_child(fd, b->study, argv);
+		S_child(fd, b->study, argv, self);
+	setpgid(pid, pid); /* as the child does: whichever runs first */
 	close(fd);
 	atomic_store(&b->child, (int)pid);
+	/* Recorded, so that a later run can name it should it outlive us. */
+	if (tr_bench_pid_write(b, (long)pid, out_path) < 0) {
+		char *msg = tr_strdup(tr_error_last());
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+		while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+			;
+		atomic_store(&b->child, 0);
+		tr_error_set("cannot record the running pgbench: %s", msg ? msg : "");
+		free(msg);
+		return TR_ERROR;
+	}
 	for (;;) {
 		pid_t r = waitpid(pid, status, WNOHANG);
 		double now = (double)(tr_bench_now_us() - t0) / 1e6;
@@ -77,17 +106,20 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
 		if (atomic_load(&b->interrupted) && !sent) {
 			/* The handler sent SIGINT already; say it once more in case
 			 * it came before the child existed. */
-			kill(pid, SIGINT);
+			kill(-pid, SIGINT);
 			sent = true;
 			killed_at = tr_bench_now_us();
 		}
-		if (sent && tr_bench_now_us() - killed_at > 10000000)
+		if (sent && tr_bench_now_us() - killed_at > 10000000) {
+			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
+		}
 		if (tick)
 			tick(ctx, now);
 		S_nap(200);
 	}
 	atomic_store(&b->child, 0);
+	tr_bench_pid_clear(b);
 	if (times) {
 		/* The children's CPU is counted once they are waited for, and we
 		 * wait for one at a time: the difference is this child's. */
@@ -100,17 +132,68 @@ int tr_bench_exec(int *status, tr_bench_times *times, tr_bench *b,
 	return 0;
 }
 
-int tr_bench_capture(char **out, char *const *argv)
+/* Read what the child writes on fd until it closes it or the deadline
+ * passes (then *late). */
+static size_t S_read_until(int fd, char *buf, size_t cap, int64_t deadline,
+                           bool *late)
+{
+	size_t n = 0;
+	*late = false;
+	for (;;) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		int64_t left = deadline - tr_bench_now_us();
+		ssize_t got;
+		if (left <= 0) {
+			*late = true;
+			break;
+		}
+		if (poll(&pfd, 1, (int)(left / 1000) + 1) <= 0)
+			continue; /* EINTR, or the time is up: looked at above */
+		got = read(fd, buf + n, cap - 1 - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		n += (size_t)got;
+		if (n == cap - 1)
+			break;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* Wait for pid until the deadline; then kill its process group and reap
+ * it. Whether it ended in time. */
+static bool S_reap_until(pid_t pid, int *status, int64_t deadline)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			return true;
+		if (tr_bench_now_us() >= deadline) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return false;
+		}
+		S_nap(20);
+	}
+}
+
+int tr_bench_capture(char **out, char *const *argv, double timeout_s)
 {
 	int pipefd[2];
 	char buf[512];
-	size_t n = 0;
 	int status = 0;
-	pid_t pid;
+	int64_t deadline;
+	bool late = false;
+	pid_t pid, self = getpid();
 
 	*out = NULL;
 	if (pipe(pipefd) < 0)
 		return tr_error_set("pipe: %s", strerror(errno));
+	deadline = tr_bench_now_us() + (int64_t)(timeout_s * 1e6);
 	pid = fork();
 	if (pid < 0) {
 		close(pipefd[0]);
@@ -119,23 +202,16 @@ int tr_bench_capture(char **out, char *const *argv)
 	}
 	if (pid == 0) {
 		close(pipefd[0]);
-		S_child(pipefd[1], NULL, argv);
+		S_child(pipefd[1], NULL, argv, self);
 	}
+	setpgid(pid, pid);
 	close(pipefd[1]);
-	for (;;) {
-		ssize_t got = read(pipefd[0], buf + n, sizeof(buf) - 1 - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		n += (size_t)got;
-		if (n == sizeof(buf) - 1)
-			break;
-	}
+	S_read_until(pipefd[0], buf, sizeof(buf), deadline, &late);
 	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	buf[n] = '\0';
+	if (!S_reap_until(pid, &status, late ? 0 : deadline) || late)
+		return tr_error_set("%s %s: no answer within %g s (waited for it to "
+		                    "print its version and exit; stopped it)", argv[0],
+		                    argv[1] ? argv[1] : "", timeout_s);
 	buf[strcspn(buf, "\r\n")] = '\0';
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return tr_error_set("%s --version failed: %s", argv[0],

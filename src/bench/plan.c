@@ -69,7 +69,8 @@ static int S_find_pgbench(tr_bench *b)
 	argv[0] = b->pgbench;
 	argv[1] = "--version";
 	argv[2] = NULL;
-	if ((rc = tr_bench_capture(&b->pgbench_version, argv)) < 0)
+	if ((rc = tr_bench_capture(&b->pgbench_version, argv,
+	                           TR_BENCH_VERSION_TIMEOUT_S)) < 0)
 		return rc;
 	if (!tr_str_starts_with(b->pgbench_version, "pgbench"))
 		return tr_error_set("%s: its --version says \"%s\", not pgbench's "
@@ -95,8 +96,7 @@ static int S_add_step(tr_bench_target *t, tr_bench_kind kind, char *stem,
                       char **argv, int duration_s)
 {
 	tr_bench_step *s;
-	size_t cap = t->nsteps;
-	if (!stem || !argv || tr_grow(&t->steps, &cap, t->nsteps + 1,
+	if (!stem || !argv || tr_grow(&t->steps, &t->steps_cap, t->nsteps + 1,
 	                              sizeof(tr_bench_step)) < 0) {
 		free(stem);
 		for (size_t i = 0; argv && argv[i]; i++)
@@ -196,31 +196,55 @@ static int S_bench_steps(tr_bench *b, tr_bench_target *t,
 			rc = S_add_step(t, TR_BENCH_RUN, stem,
 			                stem ? S_bench_argv(b, t, &sets[k], stem, 0) : NULL,
 			                sets[k].duration_s);
-			if (rc == 0)
-				t->steps[t->nsteps - 1].complete =
-					tr_bench_run_complete(b, &t->steps[t->nsteps - 1], NULL);
 		}
-	if (rc == 0 && plan->warmup_s > 0) {
-		/* No warm-up for runs that are all done already. */
-		bool left = false;
-		for (size_t k = 0; k < t->nsteps; k++)
-			left |= t->steps[k].kind == TR_BENCH_RUN && !t->steps[k].complete;
-		for (size_t k = 0; k < t->nsteps; k++)
-			if (t->steps[k].kind == TR_BENCH_WARMUP)
-				t->steps[k].complete = !left;
-	}
+	if (rc == 0)
+		tr_bench_mark_complete(b, t);
 	return rc;
 }
 
+void tr_bench_mark_complete(tr_bench *b, tr_bench_target *t)
+{
+	bool left = false;
+	for (size_t k = 0; k < t->nsteps; k++)
+		if (t->steps[k].kind == TR_BENCH_RUN) {
+			t->steps[k].complete = tr_bench_run_complete(b, &t->steps[k], NULL);
+			left |= !t->steps[k].complete;
+		}
+	/* No warm-up for runs that are all done already. */
+	for (size_t k = 0; k < t->nsteps; k++)
+		if (t->steps[k].kind == TR_BENCH_WARMUP)
+			t->steps[k].complete = !left;
+}
+
+/* Tables that are not what a finished pgbench -i leaves: what is
+ * missing, or NULL for tables that are simply not there. Caller frees. */
+static char *S_incomplete(const tr_probe_tables *tb)
+{
+	tr_buf what = TR_BUF_INIT;
+	if (tb->present == 0 || tr_probe_tables_complete(tb))
+		return NULL;
+	if (tr_probe_tables_missing(&what, tb) < 0) {
+		tr_buf_free(&what);
+		return NULL;
+	}
+	return tr_buf_detach(&what);
+}
+
 /* Decide about pgbench -i from what the tables are, refusing what would
- * lose data or measure the wrong thing. `loaded_here` is true when an
- * earlier target loads the same database in this run. */
+ * lose data or measure the wrong thing: tables count as loaded only when
+ * pgbench -i finished them (every table with its primary key, rows, no
+ * marker of an unfinished probe). `loaded_here` is true when an earlier
+ * target loads the same database in this run. */
 static int S_decide_init(tr_bench *b, tr_bench_target *t,
                          const tr_probe_tables *tb, bool loaded_here,
                          bool *init)
 {
 	const tr_plan *plan = &t->scenario->plan;
 	const char *who = t->provider->id;
+	/* A killed probe's rows are its own: replacing them needs no --force. */
+	bool keeps_data = tb->loaded && !tb->marked;
+	char *what;
+	int rc = 0;
 	*init = false;
 	if (loaded_here)
 		return 0;
@@ -229,7 +253,7 @@ static int S_decide_init(tr_bench *b, tr_bench_target *t,
 			return tr_error_set("%s:%ld: [scenario %s] has no scale =, so "
 			                    "--init cannot load it", "tpsreport.ini",
 			                    plan->pgbench_line, t->scenario->id);
-		if (tb->loaded && !b->opts.force)
+		if (keeps_data && !b->opts.force)
 			return tr_error_set("provider %s (%s): the pgbench tables hold "
 			                    "data (scale %lld); --init would drop them: "
 			                    "add --force to reload", who, t->where,
@@ -237,7 +261,7 @@ static int S_decide_init(tr_bench *b, tr_bench_target *t,
 		*init = true;
 		return 0;
 	}
-	if (tb->present == 4 && tb->loaded) {
+	if (tr_probe_tables_complete(tb)) {
 		if (plan->scale && tb->scale != plan->scale)
 			return tr_error_set("provider %s (%s): the pgbench tables are at "
 			                    "scale %lld, [scenario %s] says scale = %lld: "
@@ -246,17 +270,25 @@ static int S_decide_init(tr_bench *b, tr_bench_target *t,
 			                    t->scenario->id, (long long)plan->scale);
 		return 0;
 	}
+	what = S_incomplete(tb);
 	if (!plan->scale)
-		return tr_error_set("provider %s (%s): no loaded pgbench tables, and "
-		                    "[scenario %s] has no scale = to load them", who,
-		                    t->where, t->scenario->id);
-	if (tb->loaded && !b->opts.force)
-		return tr_error_set("provider %s (%s): only %d of the 4 pgbench "
-		                    "tables exist, and pgbench_accounts holds data: "
-		                    "add --init --force to reload", who, t->where,
-		                    tb->present);
-	*init = true;
-	return 0;
+		rc = tr_error_set("provider %s (%s): %s%s, and [scenario %s] has no "
+		                  "scale = to load them", who, t->where,
+		                  what ? "the pgbench tables are not completely "
+		                         "loaded: " : "no loaded pgbench tables",
+		                  what ? what : "", t->scenario->id);
+	else if (keeps_data && !b->opts.force)
+		rc = tr_error_set("provider %s (%s): the pgbench tables are not "
+		                  "completely loaded (%s: an interrupted pgbench -i?), "
+		                  "and pgbench_accounts holds rows: add --init --force "
+		                  "to reload them", who, t->where, what ? what : "");
+	else if (what && !(t->init_why = tr_sprintf("the pgbench tables are not "
+	                                            "completely loaded (%s): "
+	                                            "loading them again", what)))
+		rc = TR_ENOMEM;
+	free(what);
+	*init = rc == 0;
+	return rc;
 }
 
 /* A scenario's sets, or an error at its pgbench = line. */
@@ -322,6 +354,57 @@ static int S_check_selection(const tr_bench *b, const char *ini)
 	return 0;
 }
 
+/* No provider's conninfo may carry a password, run or not: the ini is
+ * published with the study. libpq's parser decides (one check). */
+static int S_check_secrets(const tr_bench *b, const char *ini)
+{
+	for (size_t i = 0; i < b->nproviders; i++) {
+		const tr_provider *p = &b->providers[i];
+		bool secret = false;
+		int rc;
+		if (!p->conninfo)
+			continue;
+		if ((rc = tr_probe_conninfo_secret(&secret, p->conninfo)) < 0) {
+			char *msg = rc == TR_ENOMEM ? NULL : tr_strdup(tr_error_last());
+			if (msg)
+				rc = tr_error_set_at(ini, p->conninfo_line, "conninfo: %s", msg);
+			free(msg);
+			return rc;
+		}
+		if (secret)
+			return tr_error_set_at(ini, p->conninfo_line, "conninfo: holds a "
+			                       "password; tpsreport.ini is published with "
+			                       "the study, so keep passwords in ~/.pgpass "
+			                       "(PGPASSFILE), PGPASSWORD or a service file "
+			                       "(conninfo = service=NAME)");
+	}
+	return 0;
+}
+
+/* Whether `run` can write where it will: the nearest folder of
+ * results/P/S that exists. Checked with everything else first, so that a
+ * read-only study is one clear message, not a failure per scenario. */
+static int S_check_writable(const tr_bench *b, const tr_provider *p,
+                            const tr_scenario *s)
+{
+	char *path = tr_sprintf("%s/results/%s/%s", b->study, p->id, s->id);
+	int rc = path ? 0 : TR_ENOMEM;
+	struct stat sb;
+	while (rc == 0 && stat(path, &sb) < 0 && errno == ENOENT) {
+		char *slash = strrchr(path, '/');
+		if (!slash || slash == path)
+			break;
+		*slash = '\0';
+	}
+	if (rc == 0 && access(path, W_OK | X_OK) < 0)
+		rc = tr_error_set("%s: cannot write there (%s): tpsreport run writes "
+		                  "results/%s/%s/ inside the study; make the study "
+		                  "writable for this user, or run as its owner", path,
+		                  strerror(errno), p->id, s->id);
+	free(path);
+	return rc;
+}
+
 /* "PREFIX: " before the current message. */
 static int S_prefixed(int rc, const char *fmt, ...) TR_PRINTF(2, 3);
 static int S_prefixed(int rc, const char *fmt, ...)
@@ -347,11 +430,10 @@ static int S_target(tr_bench *b, const tr_provider *p, const tr_scenario *s,
 {
 	tr_bench_target *t;
 	tr_probe_tables tb;
-	size_t cap = b->ntargets;
 	bool init = false, loaded_here = false, facts = true;
 	int rc;
 
-	if (tr_grow(&b->targets, &cap, b->ntargets + 1, sizeof(*t)) < 0)
+	if (tr_grow(&b->targets, &b->targets_cap, b->ntargets + 1, sizeof(*t)) < 0)
 		return TR_ENOMEM;
 	t = &b->targets[b->ntargets++];
 	memset(t, 0, sizeof(*t));
@@ -393,6 +475,7 @@ int tr_bench_plan(tr_bench *b)
 	int rc;
 
 	if ((rc = S_read_ini(b, &ini)) < 0 ||
+	    (rc = S_check_secrets(b, ini)) < 0 ||
 	    (rc = S_check_selection(b, ini)) < 0)
 		goto cleanup;
 	/* Every scenario's arguments before any connection or binary. */
@@ -407,7 +490,13 @@ int tr_bench_plan(tr_bench *b)
 		if (rc < 0)
 			goto cleanup;
 	}
-	if ((rc = S_find_pgbench(b)) < 0)
+	for (size_t i = 0; i < b->nproviders && rc == 0 && !b->opts.dry_run; i++)
+		for (size_t k = 0; k < b->nscenarios && rc == 0; k++)
+			if (b->providers[i].conninfo && b->scenarios[k].plan.pgbench &&
+			    S_selected(b->providers[i].id, b->opts.provider) &&
+			    S_selected(b->scenarios[k].id, b->opts.scenario))
+				rc = S_check_writable(b, &b->providers[i], &b->scenarios[k]);
+	if (rc < 0 || (rc = S_find_pgbench(b)) < 0)
 		goto cleanup;
 	for (size_t i = 0; i < b->nproviders && rc == 0; i++) {
 		const tr_provider *p = &b->providers[i];

@@ -27,6 +27,8 @@ typedef struct {
 	size_t index, total;
 	char stamp[32];          /* this session's folder under .interrupted/ */
 	double left_s;           /* expected seconds of the steps after this */
+	int64_t left_sum;        /* -T of the steps not begun, known ones */
+	size_t left_unknown;     /* steps not begun of unknown length */
 	double tps;              /* of the run just done */
 } S_run;
 
@@ -85,17 +87,42 @@ static bool S_belongs(const char *name, const char *stem)
 	return true;
 }
 
-/* Move <stem>'s files of reldir to reldir/<aside>/<stamp>/. Told by a
- * MOVED event when there were any. */
+/* A folder of its own for one move: <base>/<stamp>, or <stamp>-2, -3...
+ * when that exists (an earlier move of this second, or of this session:
+ * a shared folder made a second move of the same file impossible).
+ * *out (caller frees) is the folder, made. */
+static int S_fresh_folder(char **out, const char *base, const char *stamp)
+{
+	int rc = tr_path_mkdirs(base);
+	*out = NULL;
+	for (unsigned n = 1; rc == 0 && n < 100000; n++) {
+		char *to = n == 1 ? tr_sprintf("%s/%s", base, stamp)
+		                  : tr_sprintf("%s/%s-%u", base, stamp, n);
+		if (!to)
+			return TR_ENOMEM;
+		if (mkdir(to, 0755) == 0) {
+			*out = to;
+			return 0;
+		}
+		if (errno != EEXIST)
+			rc = tr_error_set_errno(to);
+		free(to);
+	}
+	return rc < 0 ? rc : tr_error_set("%s: no free folder name", base);
+}
+
+/* Move <stem>'s files of reldir to a folder of their own under
+ * reldir/<aside>/. Told by a MOVED event when there were any. */
 static int S_move_aside(S_run *r, const char *stem, const char *aside)
 {
 	char *dir = tr_sprintf("%s/%s", r->b->study, r->t->reldir), *to = NULL;
+	char *base = dir ? tr_sprintf("%s/%s", dir, aside) : NULL;
 	DIR *d = NULL;
 	struct dirent *e;
 	size_t moved = 0;
 	int rc = 0;
 
-	if (!dir || !(to = tr_sprintf("%s/%s/%s", dir, aside, r->stamp))) {
+	if (!dir || !base) {
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
@@ -105,15 +132,12 @@ static int S_move_aside(S_run *r, const char *stem, const char *aside)
 		char *from, *dest;
 		if (!S_belongs(e->d_name, stem))
 			continue;
-		if (moved == 0 && (rc = tr_path_mkdirs(to)) < 0)
+		if (!to && (rc = S_fresh_folder(&to, base, r->stamp)) < 0)
 			break;
 		from = tr_path_join(dir, e->d_name);
 		dest = tr_path_join(to, e->d_name);
 		if (!from || !dest)
 			rc = TR_ENOMEM;
-		else if (access(dest, F_OK) == 0)
-			rc = tr_error_set("%s: already there; not moving %s over it",
-			                  dest, from);
 		else if (rename(from, dest) < 0)
 			rc = tr_error_set_errno(from);
 		else
@@ -124,7 +148,7 @@ static int S_move_aside(S_run *r, const char *stem, const char *aside)
 	if (rc == 0 && moved) {
 		char *msg = tr_sprintf("%zu file%s of %s moved to %s/%s/%s/", moved,
 		                       moved == 1 ? "" : "s", stem, r->t->reldir, aside,
-		                       r->stamp);
+		                       to + strlen(base) + 1);
 		S_emit(r, TR_BENCH_EV_MOVED, stem, msg);
 		free(msg);
 	}
@@ -132,6 +156,7 @@ cleanup:
 	if (d)
 		closedir(d);
 	free(dir);
+	free(base);
 	free(to);
 	return rc;
 }
@@ -287,20 +312,35 @@ static int S_step(S_run *r, const tr_bench_step *s)
 	return rc;
 }
 
-static double S_expected(const tr_bench *b, size_t from_target, size_t from_step)
+/* What is left of the plan, kept as a running sum so that each step
+ * costs the same however long the plan is (summing the steps after each
+ * step anew was O(steps^2): minutes before the first line of the largest
+ * plan). */
+static void S_left_init(S_run *r)
 {
-	double sum = 0;
-	for (size_t i = from_target; i < b->ntargets; i++)
-		for (size_t k = i == from_target ? from_step : 0;
-		     k < b->targets[i].nsteps; k++) {
+	const tr_bench *b = r->b;
+	r->left_sum = 0;
+	r->left_unknown = 0;
+	for (size_t i = 0; i < b->ntargets; i++)
+		for (size_t k = 0; k < b->targets[i].nsteps; k++) {
 			const tr_bench_step *s = &b->targets[i].steps[k];
 			if (s->complete)
 				continue;
 			if (s->duration_s < 0)
-				return NAN;
-			sum += s->duration_s;
+				r->left_unknown++;
+			else
+				r->left_sum += s->duration_s;
 		}
-	return sum;
+}
+
+/* Step s begins: the steps after it are what is left. */
+static void S_left_take(S_run *r, const tr_bench_step *s)
+{
+	if (s->duration_s < 0)
+		r->left_unknown--;
+	else
+		r->left_sum -= s->duration_s;
+	r->left_s = r->left_unknown ? NAN : (double)r->left_sum;
 }
 
 static int S_facts(S_run *r)
@@ -349,13 +389,15 @@ static int S_target(S_run *r, size_t ti)
 		if (atomic_load(&r->b->interrupted))
 			return TR_BENCH_INTERRUPTED;
 		r->index++;
-		r->left_s = S_expected(r->b, ti, k + 1);
+		S_left_take(r, s);
 		/* An earlier attempt's files of this step go aside first. */
 		if (!r->b->opts.dry_run &&
 		    (rc = S_move_aside(r, s->stem, s->kind == TR_BENCH_RUN
 		                                       ? ".interrupted"
 		                                       : ".replaced")) < 0)
 			break;
+		if (s->kind == TR_BENCH_INIT && t->init_why)
+			S_emit(r, TR_BENCH_EV_NOTE, s->stem, t->init_why);
 		/* The seeds settle before the warm-up and before every run. */
 		if (s->kind != TR_BENCH_INIT)
 			rc = S_settle(r);
@@ -366,7 +408,7 @@ static int S_target(S_run *r, size_t ti)
 	}
 	if (rc < 0 && rc != S_STOPPED && rc != TR_ENOMEM &&
 	    rc != TR_BENCH_INTERRUPTED) {
-		S_emit(r, TR_BENCH_EV_FAILED, r->s ? r->s->stem : NULL, tr_error_last());
+		S_emit(r, TR_BENCH_EV_FAILED, r->s ? r->s->stem : "setup", tr_error_last());
 		rc = S_STOPPED;
 	}
 	return rc;
@@ -392,6 +434,7 @@ int tr_bench_run(tr_bench *b)
 	memset(&r, 0, sizeof(r));
 	r.b = b;
 	r.total = tr_bench_pending(b);
+	S_left_init(&r);
 	if (gmtime_r(&now, &tm))
 		strftime(r.stamp, sizeof(r.stamp), "%Y%m%dT%H%M%SZ", &tm);
 	if (b->opts.dry_run) {

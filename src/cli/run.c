@@ -34,17 +34,23 @@ static const char S_help[] =
 	"  -h, --help        show this help\n"
 	"\n"
 	"The plan: [provider P] conninfo = (a libpq string or service=NAME;\n"
-	"passwords only in ~/.pgpass or the service file); [scenario S] pgbench =\n"
-	"(the arguments; -c {1,2,4} -j {1,2} sweeps every combination), scale =,\n"
-	"runs = (3), warmup = (seconds, 0), log = aggregate N | transactions |\n"
-	"none (aggregate 10), database =. See docs/run.md.\n"
+	"passwords only in ~/.pgpass, PGPASSWORD or the service file);\n"
+	"[scenario S] pgbench = (the arguments; -c {1,2,4} -j {1,2} sweeps\n"
+	"every combination), scale =, runs = (3), warmup = (seconds, 0),\n"
+	"log = aggregate N | transactions | none (aggregate 10), database =.\n"
+	"See docs/run.md.\n"
 	"\n"
 	"Everything is checked before anything runs. Runs already complete are\n"
 	"skipped, so after Ctrl-C or a failure the same command resumes; the\n"
 	"files of a run that did not finish go to results/P/S/.interrupted/.\n"
+	"One run at a time writes a study (results/.tpsreport-run.lock); pgbench\n"
+	"dies with tpsreport, and a resume refuses while an earlier run's pgbench\n"
+	"still runs. Tables pgbench -i did not finish (no primary keys) are\n"
+	"loaded again (--init --force where they hold rows), never measured.\n"
 	"\n"
 	"Exit status: 0 every scenario ran, 2 bad plan, unreachable server,\n"
-	"missing pgbench, a scenario stopped by a failing pgbench, or Ctrl-C.\n";
+	"missing pgbench, another run on the study, a scenario stopped by a\n"
+	"failing pgbench, or Ctrl-C.\n";
 
 typedef struct {
 	bool tty;
@@ -124,6 +130,7 @@ static void S_event(void *arg, const tr_bench_event *ev)
 			        ev->provider, ev->scenario, step, ev->text);
 		break;
 	case TR_BENCH_EV_SKIP:
+	case TR_BENCH_EV_NOTE:
 		if (c->dry_run)
 			printf("# %s/%s %s: %s\n", ev->provider, ev->scenario, step,
 			       ev->text);
@@ -207,7 +214,7 @@ int tr_cmd_run(int argc, char **argv)
 	tr_bench_options o;
 	S_ctx ctx;
 	tr_bench *b = NULL;
-	struct sigaction sa, old_int, old_term;
+	struct sigaction sa, old_int, old_term, old_hup;
 	int rc;
 
 	tr_bench_options_init(&o);
@@ -229,6 +236,7 @@ int tr_cmd_run(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup); /* the terminal closed */
 	if (!o.dry_run)
 		fprintf(stderr, "tpsreport: %zu pgbench run%s to do in %s\n",
 		        tr_bench_pending(b), tr_bench_pending(b) == 1 ? "" : "s",
@@ -236,6 +244,7 @@ int tr_cmd_run(int argc, char **argv)
 	rc = tr_bench_run(b);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
 	S_running = NULL;
 	S_clear(&ctx);
 	tr_bench_close(b);

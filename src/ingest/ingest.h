@@ -271,10 +271,20 @@ bool tr_plan_is_key(const char *name);
 /*
  * A [provider P] conninfo value: a libpq key=value string, a URI or
  * service=NAME; refused (TR_EINVALID, message without path:line) when it
- * holds a password or sslpassword: those belong in ~/.pgpass or a service
- * file, not in a published ini. Syntax is left to libpq.
+ * is empty or holds a control character. Syntax, and whether it holds a
+ * password, are libpq's to say: `tpsreport run` refuses a password with
+ * tr_probe_conninfo_secret() (one parser, libpq's, decides).
  */
 int tr_plan_conninfo_check(const char *conninfo);
+
+/*
+ * Why a run named stem (its file stem.txt in a scenario folder) would not
+ * be read as a run: hidden ('.'), taken for init output ("init...") or a
+ * warm-up ("warmup..."), not a file name; NULL when it is read as a run.
+ * The reader's own rules (scan.c), so the plan can refuse such names.
+ * The string is static.
+ */
+const char *tr_run_stem_reserved(const char *stem);
 
 /* One argument set of a scenario's pgbench =, after sweep expansion. */
 typedef struct tr_plan_set {

@@ -541,6 +541,27 @@ static int S_unique_tags(tr_plan_set *sets, size_t n)
 	return 0;
 }
 
+/* A set's runs are named <tag>-runN: refuse a tag the reader would take
+ * for something else than a run. */
+static int S_check_tags(const tr_plan_set *sets, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *stem = tr_sprintf("%s-run1", sets[i].tag);
+		const char *why = stem ? tr_run_stem_reserved(stem) : NULL;
+		int rc = 0;
+		if (!stem)
+			return TR_ENOMEM;
+		if (why)
+			rc = tr_error_set("pgbench: the sweep names runs of one argument "
+			                  "set \"%s\", which %s; write that value "
+			                  "another way", stem, why);
+		free(stem);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 int tr_plan_sets(tr_plan_set **out, size_t *n, const tr_plan *plan)
 {
 	S_words w;
@@ -582,7 +603,8 @@ int tr_plan_sets(tr_plan_set **out, size_t *n, const tr_plan *plan)
 			sets = NULL;
 			goto cleanup;
 		}
-	if (ng > 0 && (rc = S_unique_tags(sets, total)) < 0) {
+	if (ng > 0 && ((rc = S_unique_tags(sets, total)) < 0 ||
+	               (rc = S_check_tags(sets, total)) < 0)) {
 		tr_plan_sets_free(sets, total);
 		sets = NULL;
 		goto cleanup;

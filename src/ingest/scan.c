@@ -113,9 +113,38 @@ static bool S_is_stderr_name(const char *name, const char *stem)
 	       strcmp(name + n, ".log") == 0 || strcmp(name + n, ".stderr") == 0;
 }
 
+/* The reader's reserved stems, one rule each, shared with the plan of
+ * `tpsreport run` (tr_run_stem_reserved), which must never name a run so
+ * that it is read as something else. */
+static bool S_is_init_stem(const char *stem)
+{
+	return tr_str_starts_with(stem, "init");
+}
+
+static bool S_is_warmup_stem(const char *stem)
+{
+	size_t n = strlen("warmup");
+	return strncmp(stem, "warmup", n) == 0 || strncmp(stem, "Warmup", n) == 0 ||
+	       strncmp(stem, "WARMUP", n) == 0;
+}
+
+const char *tr_run_stem_reserved(const char *stem)
+{
+	if (!*stem || strchr(stem, '/'))
+		return "is not a file name";
+	if (stem[0] == '.')
+		return "starts with '.': the reader passes over hidden files";
+	if (S_is_init_stem(stem))
+		return "starts with \"init\": the reader takes it for pgbench -i output";
+	if (S_is_warmup_stem(stem))
+		return "starts with \"warmup\": the reader takes it for a warm-up and "
+		       "never counts it";
+	return NULL;
+}
+
 static bool S_is_init_name(const char *name)
 {
-	return tr_str_starts_with(name, "init") &&
+	return S_is_init_stem(name) &&
 	       (tr_str_ends_with(name, ".txt") || tr_str_ends_with(name, ".log") ||
 	        tr_str_ends_with(name, ".json"));
 }
@@ -371,9 +400,7 @@ static int S_attach_logs(tr_run *run, const S_logname *logs, size_t nlogs,
  * warms caches and connection pools on purpose, so no figure counts it. */
 static int S_mark_warmup(tr_run *run)
 {
-	size_t n = strlen("warmup");
-	if (strncmp(run->id, "warmup", n) != 0 &&
-	    strncmp(run->id, "Warmup", n) != 0 && strncmp(run->id, "WARMUP", n) != 0)
+	if (!S_is_warmup_stem(run->id))
 		return 0;
 	run->warmup = true;
 	run->excluded = true;
@@ -683,8 +710,7 @@ static int S_attach_stderr(S_folder *f, tr_run *run, const char *name)
 		goto cleanup;
 	}
 	if (tr_file_read_named(&f->text, fs, run->progress_path) < 0)
-		rc = tr_diags_add_error(&f->st->diags, TR_SEV_WARNING, "unreadable",
-		                        "; ignored");
+		tr_error_clear(); /* pass 1 read every file and said so once */
 	else if (!run->excluded)
 		rc = S_progress_windows(f->st, run, f->text.ptr, f->text.size,
 		                        run->progress_path);

@@ -84,10 +84,20 @@ static bool S_is_conninfo(const char *s)
 	       strncmp(s, "postgres://", 11) == 0;
 }
 
-static int S_password_of(char **out, const char *conninfo)
+static bool S_secret_key(const char *key)
+{
+	return strcmp(key, "password") == 0 || strcmp(key, "sslpassword") == 0;
+}
+
+/* The first secret (password, sslpassword) conninfo carries, as libpq
+ * itself reads the string (PQconninfoParse: URIs with their percent
+ * escapes and user:secret@, key=value with quotes), looking into a dbname
+ * that is itself a connection string too (depth: how much further). */
+static int S_secret_of(char **out, const char *conninfo, int depth)
 {
 	PQconninfoOption *opts, *o;
 	char *err = NULL;
+	int rc = 0;
 	*out = NULL;
 	if (!conninfo || !S_is_conninfo(conninfo))
 		return 0;
@@ -99,11 +109,30 @@ static int S_password_of(char **out, const char *conninfo)
 		return tr_error_set("the connection string does not parse "
 		                    "(see libpq's \"Connection Strings\")");
 	}
-	for (o = opts; o->keyword; o++)
-		if (strcmp(o->keyword, "password") == 0 && o->val && *o->val)
-			*out = tr_strdup(o->val);
+	for (o = opts; o->keyword && !*out && rc == 0; o++) {
+		if (!o->val || !*o->val)
+			continue;
+		if (S_secret_key(o->keyword))
+			rc = (*out = tr_strdup(o->val)) ? 0 : TR_ENOMEM;
+		else if (depth > 0 && strcmp(o->keyword, "dbname") == 0)
+			rc = S_secret_of(out, o->val, depth - 1);
+	}
 	PQconninfoFree(opts);
-	return 0;
+	return rc;
+}
+
+static int S_password_of(char **out, const char *conninfo)
+{
+	return S_secret_of(out, conninfo, 1);
+}
+
+int tr_probe_conninfo_secret(bool *out, const char *conninfo)
+{
+	char *secret = NULL;
+	int rc = S_secret_of(&secret, conninfo, 1);
+	*out = secret != NULL;
+	free(secret);
+	return rc;
 }
 
 static void S_scrub_all(char *s, const char *given, PGconn *conn)

@@ -167,6 +167,17 @@ int tr_probe_execute(tr_probe_result *out, const tr_probe_options *opts);
  */
 char *tr_probe_conninfo_redact(const char *conninfo);
 
+/*
+ * Whether conninfo carries a secret (a non-empty password or sslpassword),
+ * decided by libpq's own parser, PQconninfoParse: a URI's user:secret@
+ * (whatever it holds: "u:pa?ss@") and its percent-encoded parameters
+ * ("?%70assword=x"), key=value strings with their quotes, and a dbname
+ * that is itself a connection string. The one check of tpsreport: the
+ * plan of `run` refuses such a conninfo with it. A string libpq cannot
+ * parse is an error whose message does not quote it.
+ */
+int tr_probe_conninfo_secret(bool *out, const char *conninfo);
+
 /* ---- settle ---------------------------------------------------------- */
 
 typedef enum tr_settle_event {
@@ -217,12 +228,27 @@ int tr_settle_run(bool *out_settled, const tr_settle_options *opts);
 
 /* The pgbench tables of a database, as `tpsreport run` finds them before
  * it decides whether to load them. */
+#define TR_PROBE_NTABLES 4
+extern const char *const tr_probe_table_names[TR_PROBE_NTABLES];
 typedef struct tr_probe_tables {
 	int present;             /* how many of the four pgbench tables exist */
+	unsigned exists;         /* bit i: tr_probe_table_names[i] exists */
+	unsigned keyed;          /* bit i: it has a valid primary key */
+	unsigned want_keys;      /* the bits of the tables pgbench -i keys */
+	bool marked;             /* the probe's "load incomplete" marker is on
+	                            pgbench_accounts (a load killed midway) */
 	int64_t scale;           /* rows of pgbench_branches; -1 without it */
 	bool loaded;             /* pgbench_accounts holds a row */
 	int server_version_num;
 } tr_probe_tables;
+
+/* Whether every pgbench table exists with its primary key, holds rows, and
+ * carries no marker of an unfinished load: what pgbench -i leaves when it
+ * ends, and only then. */
+bool tr_probe_tables_complete(const tr_probe_tables *t);
+/* What is missing for that, in words ("no primary key on pgbench_accounts,
+ * pgbench_tellers"), appended to out. */
+int tr_probe_tables_missing(tr_buf *out, const tr_probe_tables *t);
 
 /*
  * Connect to conninfo and look at its pgbench tables; nothing is changed.
@@ -233,8 +259,10 @@ int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo);
 /*
  * conninfo (key=value, URI, service=NAME or "") with dbname set to
  * database (NULL: as it is), written back as key=value pairs that libpq
- * and pgbench read the same way. Caller frees *out. A string libpq cannot
- * parse is an error that does not quote it.
+ * and pgbench read the same way, never with a password or sslpassword
+ * (pgbench gets those from PGPASSWORD, ~/.pgpass or the service file, never
+ * on its command line). Caller frees *out. A string libpq cannot parse is
+ * an error that does not quote it.
  */
 int tr_probe_conninfo_with_db(char **out, const char *conninfo,
                               const char *database);

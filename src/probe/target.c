@@ -20,7 +20,13 @@ static void S_quiet(void *arg, const PGresult *res)
 	(void)res;
 }
 
-/* One statement; on failure the message names what was asked. */
+/* How long run's questions may wait on the server: behind another
+ * session's lock on a table, and in all. */
+#define S_LOCK_TIMEOUT "5s"      /* the messages below say 5 s */
+#define S_STATEMENT_TIMEOUT "30s" /* and 30 s */
+
+/* One statement; on failure the message names what was asked (and what
+ * it waited for, when it gave up waiting). */
 static int S_query(PGresult **out, PGconn *c, const char *sql,
                    const char *what, const char *secret)
 {
@@ -30,8 +36,14 @@ static int S_query(PGresult **out, PGconn *c, const char *sql,
 		tr_buf msg = TR_BUF_INIT;
 		const char *primary =
 			res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+		const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
 		char *s;
 		tr_buf_printf(&msg, "%s: ", what);
+		if (state && strcmp(state, "55P03") == 0)
+			tr_buf_puts(&msg, "waited 5 s for a lock that "
+			            "another session holds on them (lock_timeout); ");
+		else if (state && strcmp(state, "57014") == 0)
+			tr_buf_puts(&msg, "no answer within 30 s (statement_timeout); ");
 		tr_probe_flatten(&msg, primary ? primary : PQerrorMessage(c));
 		s = tr_buf_detach(&msg);
 		tr_probe_scrub(s, secret);
@@ -44,49 +56,128 @@ static int S_query(PGresult **out, PGconn *c, const char *sql,
 	return 0;
 }
 
+/* Connect for run's questions, every one of them bounded: none waits
+ * forever behind a lock (an ALTER TABLE, a pgbench -i of someone else). */
+static int S_connect_bounded(PGconn **out, char **secret, const char *conninfo)
+{
+	PGresult *res = NULL;
+	int rc = tr_probe_connect(out, secret, conninfo, S_quiet, NULL);
+	if (rc == 0)
+		rc = S_query(&res, *out, "select pg_catalog.set_config('lock_timeout', '"
+		             S_LOCK_TIMEOUT "', false), pg_catalog.set_config("
+		             "'statement_timeout', '" S_STATEMENT_TIMEOUT "', false)",
+		             "setting lock_timeout and statement_timeout", *secret);
+	PQclear(res);
+	if (rc < 0 && *out) {
+		PQfinish(*out);
+		*out = NULL;
+		free(*secret);
+		*secret = NULL;
+	}
+	return rc;
+}
+
+const char *const tr_probe_table_names[TR_PROBE_NTABLES] = {
+	"pgbench_accounts", "pgbench_branches", "pgbench_tellers",
+	"pgbench_history"
+};
+
+/* Each table: whether it exists and has a valid primary key (to_regclass
+ * resolves on the search_path, as pgbench's unqualified names do); then
+ * the probe's marker. Catalog reads only: they wait for no table lock. */
+static const char S_tables_sql[] =
+	"select to_regclass(n) is not null, exists (select 1 from "
+	"pg_catalog.pg_index i where i.indrelid = to_regclass(n) and "
+	"i.indisprimary and i.indisvalid) from unnest(array['pgbench_accounts',"
+	"'pgbench_branches','pgbench_tellers','pgbench_history']) with "
+	"ordinality as t(n, k) order by k";
+
+bool tr_probe_tables_complete(const tr_probe_tables *t)
+{
+	return t->present == TR_PROBE_NTABLES && !t->marked && t->loaded &&
+	       (t->keyed & t->want_keys) == t->want_keys && t->scale > 0;
+}
+
+/* "WHAT a, b" for the tables of mask; "" when none. */
+static int S_list(tr_buf *out, const char *what, unsigned mask)
+{
+	bool first = true;
+	int rc = 0;
+	for (int i = 0; i < TR_PROBE_NTABLES && rc == 0; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		if (first && out->size)
+			rc = tr_buf_puts(out, "; ");
+		if (rc == 0)
+			rc = tr_buf_printf(out, "%s%s", first ? what : ", ",
+			                   tr_probe_table_names[i]);
+		first = false;
+	}
+	return rc;
+}
+
+int tr_probe_tables_missing(tr_buf *out, const tr_probe_tables *t)
+{
+	unsigned all = (1u << TR_PROBE_NTABLES) - 1;
+	int rc = S_list(out, "no ", all & ~t->exists);
+	if (rc == 0)
+		rc = S_list(out, "no primary key on ",
+		            t->exists & t->want_keys & ~t->keyed);
+	if (rc == 0 && t->marked)
+		rc = tr_buf_printf(out, "%sthe probe's \"load incomplete\" marker on "
+		                   "pgbench_accounts", out->size ? "; " : "");
+	if (rc == 0 && (t->exists & 1u) && !t->loaded)
+		rc = tr_buf_printf(out, "%spgbench_accounts is empty",
+		                   out->size ? "; " : "");
+	if (rc == 0 && (t->exists & 2u) && t->scale == 0)
+		rc = tr_buf_printf(out, "%spgbench_branches is empty",
+		                   out->size ? "; " : "");
+	return rc;
+}
+
 int tr_probe_tables_check(tr_probe_tables *out, const char *conninfo)
 {
 	PGconn *c = NULL;
 	PGresult *res = NULL;
 	char *secret = NULL;
-	bool branches, accounts;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->scale = -1;
-	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+	out->want_keys = 7u; /* accounts, branches, tellers; history has none */
+	if ((rc = S_connect_bounded(&c, &secret, conninfo)) < 0)
 		return rc;
 	out->server_version_num = PQserverVersion(c);
-	/* to_regclass: resolved on the search_path, as pgbench's own
-	 * unqualified names are. */
-	if ((rc = S_query(&res, c,
-	                  "select (to_regclass('pgbench_accounts') is not null)::int"
-	                  " + (to_regclass('pgbench_branches') is not null)::int"
-	                  " + (to_regclass('pgbench_tellers') is not null)::int"
-	                  " + (to_regclass('pgbench_history') is not null)::int,"
-	                  " to_regclass('pgbench_branches') is not null,"
-	                  " to_regclass('pgbench_accounts') is not null",
-	                  "looking for the pgbench tables", secret)) < 0)
+	if ((rc = S_query(&res, c, S_tables_sql, "looking for the pgbench tables",
+	                  secret)) < 0)
 		goto cleanup;
-	out->present = atoi(PQgetvalue(res, 0, 0));
-	branches = strcmp(PQgetvalue(res, 0, 1), "t") == 0;
-	accounts = strcmp(PQgetvalue(res, 0, 2), "t") == 0;
+	for (int i = 0; i < TR_PROBE_NTABLES && i < PQntuples(res); i++) {
+		if (strcmp(PQgetvalue(res, i, 0), "t") == 0) {
+			out->exists |= 1u << i;
+			out->present++;
+		}
+		if (strcmp(PQgetvalue(res, i, 1), "t") == 0)
+			out->keyed |= 1u << i;
+	}
 	PQclear(res);
 	res = NULL;
-	if (branches) {
+	if (out->exists & 1u) {
+		if ((rc = S_query(&res, c, "select coalesce(pg_catalog.obj_description("
+		                  "to_regclass('pgbench_accounts'), 'pg_class') = '"
+		                  TR_PROBE_INCOMPLETE "', false), exists (select 1 "
+		                  "from pgbench_accounts)", "reading pgbench_accounts",
+		                  secret)) < 0)
+			goto cleanup;
+		out->marked = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+		out->loaded = strcmp(PQgetvalue(res, 0, 1), "t") == 0;
+		PQclear(res);
+		res = NULL;
+	}
+	if (out->exists & 2u) {
 		if ((rc = S_query(&res, c, "select count(*) from pgbench_branches",
 		                  "counting pgbench_branches", secret)) < 0)
 			goto cleanup;
 		out->scale = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-		PQclear(res);
-		res = NULL;
-	}
-	if (accounts) {
-		if ((rc = S_query(&res, c, "select exists (select 1 from "
-		                  "pgbench_accounts)", "reading pgbench_accounts",
-		                  secret)) < 0)
-			goto cleanup;
-		out->loaded = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
 	}
 	rc = 0;
 cleanup:
@@ -132,6 +223,10 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 			if (database)
 				v = database;
 		}
+		/* Never a secret on pgbench's command line (ps shows it). */
+		if (strcmp(o->keyword, "password") == 0 ||
+		    strcmp(o->keyword, "sslpassword") == 0)
+			continue;
 		if (v && *v)
 			rc = tr_probe_put_kv(&b, o->keyword, v);
 	}
@@ -216,7 +311,7 @@ int tr_probe_facts_json(tr_buf *out, const char *conninfo,
 	tr_buf sql = TR_BUF_INIT;
 	int rc;
 
-	if ((rc = tr_probe_connect(&c, &secret, conninfo, S_quiet, NULL)) < 0)
+	if ((rc = S_connect_bounded(&c, &secret, conninfo)) < 0)
 		return rc;
 	if ((rc = tr_probe_settings_sql(&sql)) < 0)
 		goto cleanup;

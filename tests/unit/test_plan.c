@@ -97,6 +97,60 @@ static void test_words(void)
 	tr_plan_sets_free(sets, n);
 }
 
+/* Issue 24, item 5: sweep values that would name runs the reader takes
+ * for something else (scan.c: "init*" is pgbench -i output, "warmup*" a
+ * warm-up, ".*" hidden) are refused; the others are accepted and named
+ * apart. The names are written out by hand. */
+static void test_sweep_names(void)
+{
+	static const char *const refused[] = {
+		"-D mode={init,warmup,.cold,steady} -T 1",
+		"-D mode={steady,initial} -T 1",
+		"-D mode={x,Warmup} -T 1",
+		"-D mode={x,WARMUP2} -T 1",
+		"-D mode={.cold,x} -T 1",
+	};
+	tr_plan p;
+	tr_plan_set *sets = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		p = S_plan(refused[i], TR_PLAN_LOG_UNSET);
+		CHECK(tr_plan_sets(&sets, &n, &p) < 0);
+		CHECK(sets == NULL && n == 0);
+		CHECK(strstr(tr_error_last(), "the sweep names runs") != NULL);
+	}
+	p = S_plan("-D mode={init,x} -T 1", TR_PLAN_LOG_UNSET);
+	CHECK(tr_plan_sets(&sets, &n, &p) < 0);
+	CHECK(strstr(tr_error_last(), "\"init-run1\", which starts with \"init\"") != NULL);
+	/* Near misses are runs: "cold", "steady", "xinit", "warm". */
+	p = S_plan("-D mode={cold,steady,xinit,warm} -T 1", TR_PLAN_LOG_UNSET);
+	CHECK_INT(tr_plan_sets(&sets, &n, &p), 0);
+	CHECK_INT(n, 4);
+	if (n == 4) {
+		CHECK_STR(sets[0].tag, "cold");
+		CHECK_STR(sets[1].tag, "steady");
+		CHECK_STR(sets[2].tag, "xinit");
+		CHECK_STR(sets[3].tag, "warm");
+	}
+	tr_plan_sets_free(sets, n);
+	/* With the option's letter in front, "-D {...}" names D_mode_init. */
+	p = S_plan("-D {mode=init,mode=warmup} -T 1", TR_PLAN_LOG_UNSET);
+	CHECK_INT(tr_plan_sets(&sets, &n, &p), 0);
+	CHECK_INT(n, 2);
+	if (n == 2) {
+		CHECK_STR(sets[0].tag, "D_mode_init");
+		CHECK_STR(sets[1].tag, "D_mode_warmup");
+	}
+	tr_plan_sets_free(sets, n);
+	/* The reader's rule itself. */
+	CHECK(tr_run_stem_reserved("run1") == NULL);
+	CHECK(tr_run_stem_reserved("c4-j2-run1") == NULL);
+	CHECK(tr_run_stem_reserved("init-run1") != NULL);
+	CHECK(tr_run_stem_reserved("warmup") != NULL);
+	CHECK(tr_run_stem_reserved(".x") != NULL);
+	CHECK(tr_run_stem_reserved("") != NULL);
+}
+
 static void S_refused(const char *args, tr_plan_log log, const char *needle)
 {
 	tr_plan p = S_plan(args, log);
@@ -184,14 +238,9 @@ static void test_conninfo(void)
 	CHECK_INT(tr_plan_conninfo_check("host=db port=5432 user=bench"), 0);
 	CHECK_INT(tr_plan_conninfo_check("service=aws"), 0);
 	CHECK_INT(tr_plan_conninfo_check("postgresql://bench@db:5432/x?sslmode=require"), 0);
-	CHECK_INT(tr_plan_conninfo_check("host=db password="), 0);
-	CHECK_INT(tr_plan_conninfo_check("application_name='password=x'"), 0);
-	CHECK(tr_plan_conninfo_check("host=db password=s3cret") < 0);
-	CHECK(strstr(tr_error_last(), "s3cret") == NULL);
-	CHECK(tr_plan_conninfo_check("host=db password = 's e'") < 0);
-	CHECK(tr_plan_conninfo_check("sslpassword=x host=db") < 0);
-	CHECK(tr_plan_conninfo_check("postgresql://bench:s3cret@db/x") < 0);
-	CHECK(tr_plan_conninfo_check("postgres://db/x?sslmode=require&password=p") < 0);
+	/* Passwords are libpq's to find (tr_probe_conninfo_secret,
+	 * test_conninfo_secret.c): the ini reader leaves them to it. */
+	CHECK_INT(tr_plan_conninfo_check("host=db password=s3cret"), 0);
 	CHECK(tr_plan_conninfo_check("") < 0);
 }
 
@@ -227,16 +276,13 @@ static void test_ini(void)
 	CHECK(tr_config_parse(&c, &p, &np, &s, &ns, text, strlen(text),
 	                      "tpsreport.ini") < 0);
 	CHECK(strstr(tr_error_last(), "tpsreport.ini:3: unknown key \"clients\"") != NULL);
-	text = "[provider a]\nlabel = A\nconninfo = host=x password=pw\n";
-	CHECK(tr_config_parse(&c, &p, &np, &s, &ns, text, strlen(text),
-	                      "tpsreport.ini") < 0);
-	CHECK(strstr(tr_error_last(), "tpsreport.ini:3: conninfo: holds a password") != NULL);
 }
 
 int main(void)
 {
 	RUN(test_sweep);
 	RUN(test_words);
+	RUN(test_sweep_names);
 	RUN(test_refused);
 	RUN(test_keys);
 	RUN(test_conninfo);
