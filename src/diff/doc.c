@@ -8,12 +8,39 @@
 #include "diff_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct S_ctx {
 	const char *path;
+	char where[48];          /* "runs[3]": the member being read */
 } S_ctx;
+
+/* The figures a results document can hold, and what lies beyond any that
+ * pgbench or a price could give: a negative or astronomical figure is an
+ * edited or corrupt document, refused rather than compared. */
+typedef struct S_range {
+	double hi;
+	const char *what;
+} S_range;
+
+static const S_range S_ranges[TR_DIFF_NMETRICS] = {
+	[TR_DIFF_TPS] = { 1e9, "0 to 10^9 transactions a second" },
+	[TR_DIFF_LATENCY] = { 1e9, "0 to 10^9 ms" },
+	[TR_DIFF_P95] = { 1e9, "0 to 10^9 ms" },
+	[TR_DIFF_P99] = { 1e9, "0 to 10^9 ms" },
+	[TR_DIFF_COST] = { 1e12, "0 to 10^12 a month per TPS" },
+};
+
+static int S_bad_figure(S_ctx *c, const tr_jsonval *v, const char *key,
+                        const char *want)
+{
+	return tr_error_set_at(c->path, v->line, "%s%s%s: %s is not a possible "
+	                       "figure (expected %s): an edited or corrupt "
+	                       "document", c->where, *c->where ? "." : "", key,
+	                       v->text, want);
+}
 
 static int S_bad(S_ctx *c, const tr_jsonval *v, const char *what,
                  const char *want)
@@ -35,6 +62,19 @@ static int S_num(S_ctx *c, double *out, const tr_jsonval *obj, const char *key)
 	return 0;
 }
 
+/* A figure: a number member in [0, hi] (the reader already refuses what
+ * a double cannot hold). */
+static int S_figure(S_ctx *c, double *out, const tr_jsonval *obj,
+                    const char *key, const char *name, double hi,
+                    const char *want)
+{
+	int rc = S_num(c, out, obj, key);
+	if (rc == 0 && !isnan(*out) && !(*out >= 0 && *out <= hi))
+		rc = S_bad_figure(c, tr_jsonval_get(obj, key), name, want);
+	return rc;
+}
+
+
 /* A string member: NULL when absent or null. */
 static int S_str(S_ctx *c, const char **out, const tr_jsonval *obj,
                  const char *key)
@@ -47,6 +87,19 @@ static int S_str(S_ctx *c, const char **out, const tr_jsonval *obj,
 		return S_bad(c, v, key, "a string or null");
 	*out = v->text;
 	return 0;
+}
+
+/* A string member that must have a form: a currency code, a digest. */
+static int S_formed(S_ctx *c, const char **out, const tr_jsonval *obj,
+                    const char *key, size_t len, const char *chars,
+                    const char *want)
+{
+	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	int rc = S_str(c, out, obj, key);
+	if (rc == 0 && *out && (strlen(*out) != len || strspn(*out, chars) != len))
+		rc = tr_error_set_at(c->path, v->line, "study.%s: expected %s: an "
+		                     "edited or corrupt document", key, want);
+	return rc;
 }
 
 /* A required string: provider, scenario and run ids. */
@@ -124,11 +177,17 @@ static int S_header(S_ctx *c, tr_diff_doc *d)
 	if (study) {
 		double alpha;
 		if ((rc = S_str(c, &d->title, study, "title")) < 0 ||
-		    (rc = S_str(c, &d->digest, study, "inputs_sha256")) < 0 ||
-		    (rc = S_str(c, &d->currency, study, "currency")) < 0 ||
+		    (rc = S_formed(c, &d->digest, study, "inputs_sha256", 64,
+		                   "0123456789abcdef", "64 hex digits")) < 0 ||
+		    (rc = S_formed(c, &d->currency, study, "currency", 3,
+		                   "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		                   "a three-letter code such as EUR")) < 0 ||
 		    (rc = S_num(c, &alpha, study, "alpha")) < 0)
 			return rc;
-		if (alpha > 0 && alpha < 1)
+		if (!isnan(alpha) && !(alpha > 0 && alpha < 1))
+			return S_bad_figure(c, tr_jsonval_get(study, "alpha"),
+			                    "study.alpha", "more than 0 and less than 1");
+		if (!isnan(alpha))
 			d->alpha = alpha;
 	}
 	return 0;
@@ -147,6 +206,10 @@ static int S_fx(S_ctx *c, tr_diff_doc *d)
 		const tr_jsonval *v = &rates->items[i];
 		if (v->type != TR_JSONVAL_NUMBER)
 			return S_bad(c, v, rates->keys[i], "a number");
+		if (!(v->number > 0 && v->number <= 1e9)) {
+			snprintf(c->where, sizeof(c->where), "study.fx.rates");
+			return S_bad_figure(c, v, rates->keys[i], "more than 0, up to 10^9");
+		}
 		d->fx[d->nfx].currency = rates->keys[i];
 		d->fx[d->nfx].rate = v->number;
 		d->fx[d->nfx++].text = v->text;
@@ -162,7 +225,8 @@ static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
 	const tr_jsonval *items;
 	tr_buf b = TR_BUF_INIT;
 	int rc;
-	if ((rc = S_num(c, &p->monthly_cost, obj, "monthly_cost")) < 0 ||
+	if ((rc = S_figure(c, &p->monthly_cost, obj, "monthly_cost",
+	                   "monthly_cost", 1e12, "0 to 10^12 a month")) < 0 ||
 	    (rc = S_array(c, &items, obj, "price")) < 0)
 		return rc;
 	bool plain = false;   /* one monthly item in the report currency */
@@ -173,7 +237,8 @@ static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
 		if ((rc = S_str(c, &label, it, "label")) < 0 ||
 		    (rc = S_str(c, &cur, it, "currency")) < 0 ||
 		    (rc = S_str(c, &per, it, "per")) < 0 ||
-		    (rc = S_num(c, &amount, it, "amount")) < 0)
+		    (rc = S_figure(c, &amount, it, "amount", "price.amount", 1e12,
+		                   "0 to 10^12")) < 0)
 			goto cleanup;
 		if (i > 0)
 			tr_buf_puts(&b, " + ");
@@ -205,6 +270,7 @@ static int S_providers(S_ctx *c, tr_diff_doc *d)
 		return TR_ENOMEM;
 	for (size_t i = 0; i < a->count; i++) {
 		tr_diff_provider *p = &d->providers[d->nproviders++];
+		snprintf(c->where, sizeof(c->where), "providers[%zu]", i);
 		if ((rc = S_id(c, &p->id, &a->items[i], "id")) < 0 ||
 		    (rc = S_price(c, p, &a->items[i], d->currency)) < 0)
 			return rc;
@@ -237,8 +303,9 @@ static const tr_diff_provider *S_provider(const tr_diff_doc *d, const char *id)
 /* A number at a dotted path ("latency.p95_ms": member p95_ms of the
  * object "latency"); NaN when a step is absent or null. */
 static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
-                      const char *path)
+                      const char *path, const S_range *range)
 {
+	const char *name = path;
 	const char *dot;
 	char head[64];
 	int rc;
@@ -253,7 +320,7 @@ static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
 			return rc;
 		path = dot + 1;
 	}
-	return S_num(c, out, obj, path);
+	return S_figure(c, out, obj, path, name, range->hi, range->what);
 }
 
 /* The diff's figures of a run (run_keys) or a cell (cell_keys): the
@@ -266,7 +333,7 @@ static int S_values(S_ctx *c, double *value, const tr_jsonval *obj, bool run)
 		const tr_diff_metric *mt = tr_diff_metric_get(m);
 		const char *key = run ? mt->run_key : mt->cell_key;
 		value[m] = NAN;
-		if (key && (rc = S_path_num(c, &value[m], obj, key)) < 0)
+		if (key && (rc = S_path_num(c, &value[m], obj, key, &S_ranges[m])) < 0)
 			return rc;
 	}
 	return 0;
@@ -334,6 +401,7 @@ static int S_runs(S_ctx *c, tr_diff_doc *d)
 		return TR_ENOMEM;
 	for (size_t i = 0; i < a->count; i++) {
 		tr_diff_run *r = &d->runs[d->nruns];
+		snprintf(c->where, sizeof(c->where), "runs[%zu]", i);
 		if ((rc = S_run(c, d, r, &a->items[i])) < 0)
 			return rc;
 		for (size_t k = 0; k < d->nruns; k++) {
@@ -419,9 +487,11 @@ static int S_cells(S_ctx *c, tr_diff_doc *d)
 		return rc;
 	if (!(d->cells = tr_calloc(a->count + 1, sizeof(tr_diff_doc_cell))))
 		return TR_ENOMEM;
-	for (size_t i = 0; i < a->count; i++)
+	for (size_t i = 0; i < a->count; i++) {
+		snprintf(c->where, sizeof(c->where), "cells[%zu]", i);
 		if ((rc = S_cell(c, d, &d->cells[d->ncells++], &a->items[i])) < 0)
 			return rc;
+	}
 	return 0;
 }
 
@@ -449,7 +519,7 @@ int tr_diff_doc_read(tr_diff_doc **out, const char *json, size_t len,
                      const char *path)
 {
 	tr_diff_doc *d;
-	S_ctx c = { path };
+	S_ctx c = { .path = path };
 	int rc;
 
 	*out = NULL;
