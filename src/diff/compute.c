@@ -140,19 +140,9 @@ char *tr_diff_cell_label(const tr_diff_cell *c)
 	                  c->provider);
 }
 
-static bool S_same_cell(const tr_diff_cell *a, const tr_diff_cell *b)
-{
-	return strcmp(a->provider, b->provider) == 0 &&
-	       strcmp(a->scenario, b->scenario) == 0 &&
-	       strcmp(a->workload_key, b->workload_key) == 0;
-}
-
 static long S_find_cell(const tr_diff_doc *d, const tr_diff_cell *key)
 {
-	for (size_t i = 0; i < d->ncells; i++)
-		if (S_same_cell(&d->cells[i].key, key))
-			return (long)i;
-	return -1;
+	return tr_diff_doc_find_cell(d, key);
 }
 
 /* The finite figures of metric m over a cell's runs; caller frees. */
