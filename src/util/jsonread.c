@@ -231,7 +231,7 @@ static int S_plain_run(S_reader *r, char **w)
  * there: *out points into the text. The write cursor stays behind the
  * read one (every escape is longer than what it stands for), so the
  * closing quote is never reached. */
-static int S_string(S_reader *r, char **out, size_t *outlen)
+static int S_string(S_reader *r, char **out, uint32_t *outlen)
 {
 	char *start = r->p, *w = r->p;
 	int rc;
@@ -254,7 +254,7 @@ static int S_string(S_reader *r, char **out, size_t *outlen)
 			return rc;
 	}
 	*w = '\0';
-	*outlen = (size_t)(w - start);
+	*outlen = (uint32_t)(w - start);
 	*out = start;
 	return 0;
 }
@@ -304,7 +304,7 @@ static int S_number(S_reader *r, tr_jsonval *v)
 		return S_fail(r, "number out of range");
 	v->type = TR_JSONVAL_NUMBER;
 	v->number = d;
-	v->len = (size_t)(q - start);
+	v->len = (uint32_t)(q - start);
 	/* The text as written, moved one byte back onto the ',', ':', '[' or
 	 * space before it (read already) to make room for its NUL; a number
 	 * that starts the text gets a copy. */
@@ -337,7 +337,7 @@ static int S_push(S_reader *r, const tr_jsonval *v, char *key)
 static int S_close(S_reader *r, tr_jsonval *v, size_t mark, bool object)
 {
 	size_t n = r->nstack - mark;
-	v->count = n;
+	v->count = (uint32_t)n;
 	r->p++; /* ']' or '}' */
 	if (n == 0)
 		return 0;
@@ -391,7 +391,7 @@ static int S_object(S_reader *r, tr_jsonval *v)
 	for (;;) {
 		tr_jsonval item = { 0 };
 		char *key = NULL;
-		size_t klen;
+		uint32_t klen;
 		S_skip_ws(r);
 		if (r->p >= r->end || *r->p != '"')
 			return S_fail(r, r->p >= r->end
@@ -467,6 +467,10 @@ int tr_jsonval_parse_owned(tr_jsonval **out, char *text, size_t len,
 	int rc;
 
 	*out = NULL;
+	if (len > TR_JSONVAL_MAX_TEXT) {
+		free(text);
+		return tr_error_set("%s: more than 2 GB of JSON", path ? path : "(json)");
+	}
 	if (!(t = tr_calloc(1, sizeof(*t)))) {
 		free(text);
 		return TR_ENOMEM;

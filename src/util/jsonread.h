@@ -20,6 +20,9 @@
  * can report "path:line: ..." about its meaning too.
  */
 #define TR_JSONVAL_MAX_DEPTH 64
+/* Documents are read whole from files of at most 256 MB; longer text is
+ * refused (lengths and counts are 32-bit). */
+#define TR_JSONVAL_MAX_TEXT 0x7fffffffu
 
 typedef enum tr_jsonval_type {
 	TR_JSONVAL_NULL = 0,
@@ -35,13 +38,15 @@ struct tr_jsonval {
 	tr_jsonval_type type;
 	bool boolean;         /* BOOL */
 	long line;            /* 1-based line where the value starts */
-	double number;        /* NUMBER */
+	union {               /* 48 bytes a value: see jsonread.c */
+		double number;    /* NUMBER */
+		tr_jsonval *items; /* ARRAY: elements; OBJECT: member values */
+	};
 	char *text;           /* STRING: decoded, NUL-terminated UTF-8;
 	                         NUMBER: the number as written; else NULL */
-	size_t len;           /* strlen(text) */
-	tr_jsonval *items;    /* ARRAY: elements; OBJECT: member values */
 	char **keys;          /* OBJECT: member names, parallel to items */
-	size_t count;         /* ARRAY, OBJECT: number of items */
+	uint32_t len;         /* strlen(text) */
+	uint32_t count;       /* ARRAY, OBJECT: number of items; else 0 */
 };
 
 /* Parse a whole document. *out is a new tree the caller frees with
