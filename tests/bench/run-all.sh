@@ -6,4 +6,5 @@ tps=${1:-$here/../../build/tpsreport}
 "$here/ingest.sh" "$tps"
 [ -x "$here/build.sh" ] && "$here/build.sh" "$tps"
 [ -x "$here/probe.sh" ] && "$here/probe.sh" "$tps"
+"$here/scale.sh" "$tps"
 exit 0
