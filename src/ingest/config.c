@@ -405,21 +405,30 @@ static const char *S_split_section(const char *section, const char *kind)
 	return section + k + strspn(section + k, " \t");
 }
 
-static int S_provider_section(S_state *st, const char *section, const char *id,
-                              const char *name, const char *value)
+/* The first setting of name in [kind id]: 1; else 0 with the error (or
+ * st->rc TR_ENOMEM). */
+static int S_once(S_state *st, const char *kind, const char *id, const char *name)
 {
-	char *key;
+	char *key = tr_sprintf("%s %s", kind, id);
 	bool first;
-	if (!S_valid_id(id))
-		return S_fail(st, "[%s]: a provider section names a results/ directory", section);
-	if (!(key = tr_sprintf("provider %s", id))) {
+	if (!key) {
 		st->rc = TR_ENOMEM;
 		return 0;
 	}
 	first = S_first_time(st, key, name);
 	free(key);
 	if (!first)
-		return S_fail(st, "\"%s\" is set twice for [provider %s]", name, id);
+		return S_fail(st, "\"%s\" is set twice for [%s %s]", name, kind, id);
+	return 1;
+}
+
+static int S_provider_section(S_state *st, const char *section, const char *id,
+                              const char *name, const char *value)
+{
+	if (!S_valid_id(id))
+		return S_fail(st, "[%s]: a provider section names a results/ directory", section);
+	if (!S_once(st, "provider", id, name))
+		return 0;
 	return S_provider_key(st, id, name, value);
 }
 
@@ -431,24 +440,24 @@ static int S_cell_section(S_state *st, const char *ids, const char *name,
 {
 	size_t n = strcspn(ids, " \t");
 	const char *scenario = ids + n + strspn(ids + n, " \t");
-	char *provider = NULL, *key = NULL;
+	char *provider = NULL, *ids2 = NULL;
 	int rc;
 	if (!*scenario || scenario[strcspn(scenario, " \t")])
 		return S_fail(st, "[cell %s]: expected [cell PROVIDER SCENARIO]", ids);
 	if (!(provider = tr_strndup(ids, n)) ||
-	    !(key = tr_sprintf("cell %s %s", provider, scenario))) {
+	    !(ids2 = tr_sprintf("%s %s", provider, scenario))) {
 		st->rc = TR_ENOMEM;
 		rc = 0;
 	} else if (!S_valid_id(provider) || !S_valid_id(scenario)) {
 		rc = S_fail(st, "[cell %s]: a cell section names a provider and a "
 		                "scenario directory", ids);
-	} else if (!S_first_time(st, key, name)) {
-		rc = S_fail(st, "\"%s\" is set twice for [%s]", name, key);
-	} else {
+	} else if (S_once(st, "cell", ids2, name)) {
 		rc = S_cell_key(st, provider, scenario, name, value);
+	} else {
+		rc = 0;
 	}
 	free(provider);
-	free(key);
+	free(ids2);
 	return rc;
 }
 
@@ -456,18 +465,10 @@ static int S_scenario_section(S_state *st, const char *section, const char *id,
                               const char *name, const char *value)
 {
 	tr_scenario *s;
-	char *key;
-	bool first;
 	if (!S_valid_id(id))
 		return S_fail(st, "[%s]: a scenario section names a directory", section);
-	if (!(key = tr_sprintf("scenario %s", id))) {
-		st->rc = TR_ENOMEM;
+	if (!S_once(st, "scenario", id, name))
 		return 0;
-	}
-	first = S_first_time(st, key, name);
-	free(key);
-	if (!first)
-		return S_fail(st, "\"%s\" is set twice for [scenario %s]", name, id);
 	if (!(s = S_scenario(st, id))) {
 		st->rc = TR_ENOMEM;
 		return 0;
