@@ -5,7 +5,7 @@
 set -euo pipefail
 
 build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev
-            libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libinih-dev zlib1g-dev libxxhash-dev fonts-dejavu-core)
+            libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm zlib1g-dev libxxhash-dev fonts-dejavu-core)
 # (dpkg-dev and lintian: tests/e2e/package_deb.sh builds and checks the .deb)
 test_pkgs=(postgresql postgresql-client python3 python3-pil python3-scipy xxhash clang libclang-rt-14-dev
            dpkg-dev lintian man-db)

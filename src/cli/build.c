@@ -244,7 +244,7 @@ static int S_since(tr_diff **out, tr_diff_doc **old_doc, tr_diff_doc **new_doc,
 	if (!a->since)
 		return 0;
 	if ((rc = tr_export_json(&json, r)) < 0 ||
-	    (rc = tr_diff_doc_read(new_doc, json.ptr, json.size, study_root)) < 0 ||
+	    (rc = tr_diff_doc_take(new_doc, &json, study_root)) < 0 ||
 	    (rc = tr_cli_diff_read(old_doc, a->since, a->threads)) < 0)
 		goto cleanup;
 	rc = tr_diff_compute(out, *old_doc, *new_doc);

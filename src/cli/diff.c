@@ -107,7 +107,7 @@ int tr_cli_diff_read(tr_diff_doc **out, const char *arg, int threads)
 		rc = tr_file_read(&text, arg);
 	}
 	if (rc >= 0)
-		rc = tr_diff_doc_read(out, text.ptr ? text.ptr : "", text.size, name);
+		rc = tr_diff_doc_take(out, &text, name);
 cleanup:
 	tr_buf_free(&text);
 	free(results);

@@ -77,6 +77,17 @@ const char *tr_diff_what_name(tr_diff_what what, bool finding)
 static int S_verdict_line(tr_buf *out, const tr_diff *d, size_t shown,
                           size_t tested, size_t sig);
 
+int tr_diff_sameness(tr_buf *out, const tr_diff *d)
+{
+	if (d->identical)
+		return tr_buf_puts(out, "The inputs are identical.");
+	if (d->old_digest && d->new_digest && strcmp(d->old_digest, d->new_digest) == 0)
+		return tr_buf_puts(out, "Both documents name the same inputs "
+		                   "(inputs_sha256), but they differ: one of them was "
+		                   "edited or made by another version of tpsreport.");
+	return 0;
+}
+
 int tr_diff_verdict(tr_buf *out, const tr_diff *d)
 {
 	size_t shown = 0, tested = 0, sig = 0, few = 0;
@@ -132,19 +143,9 @@ char *tr_diff_cell_label(const tr_diff_cell *c)
 	                  c->provider);
 }
 
-static bool S_same_cell(const tr_diff_cell *a, const tr_diff_cell *b)
-{
-	return strcmp(a->provider, b->provider) == 0 &&
-	       strcmp(a->scenario, b->scenario) == 0 &&
-	       strcmp(a->workload_key, b->workload_key) == 0;
-}
-
 static long S_find_cell(const tr_diff_doc *d, const tr_diff_cell *key)
 {
-	for (size_t i = 0; i < d->ncells; i++)
-		if (S_same_cell(&d->cells[i].key, key))
-			return (long)i;
-	return -1;
+	return tr_diff_doc_find_cell(d, key);
 }
 
 /* The finite figures of metric m over a cell's runs; caller frees. */
@@ -224,6 +225,12 @@ cleanup:
 	return rc;
 }
 
+/* The same figure on both sides: equal, or unknown on both. */
+static bool S_same_value(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || a == b;
+}
+
 static int S_common(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 {
 	int rc;
@@ -247,6 +254,8 @@ static int S_common(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 				return rc;
 			c->cell = d->ncells;
 			d->nchanges[m] += shown;
+			d->figures_differ |= !S_same_value(o->cells[oi].value[m],
+			                                   n->cells[i].value[m]);
 		}
 		d->ncells++;
 	}
@@ -298,6 +307,12 @@ int tr_diff_compute(tr_diff **out, const tr_diff_doc *o, const tr_diff_doc *n)
 	    (rc = S_missing(&d->cells_removed, &d->ncells_removed, o, n)) < 0 ||
 	    (rc = tr_diff_items(d, o, n)) < 0)
 		goto fail;
+	d->identical = o->digest && n->digest && strcmp(o->digest, n->digest) == 0 &&
+	               !d->figures_differ && d->ncells_added == 0 &&
+	               d->ncells_removed == 0 && d->providers.count == 0 &&
+	               d->scenarios.count == 0 && d->runs.count == 0 &&
+	               d->prices.count == 0 && d->fx.count == 0 &&
+	               d->findings.count == 0 && o->ncells == n->ncells;
 	*out = d;
 	return 0;
 fail:

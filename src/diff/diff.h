@@ -62,6 +62,10 @@ typedef struct tr_diff_doc tr_diff_doc;
  */
 int tr_diff_doc_read(tr_diff_doc **out, const char *json, size_t len,
                      const char *path);
+/* The same from json->ptr, which the document takes (json is left
+ * empty): the JSON is decoded in place, without a copy, so that a large
+ * document is read in about three times its size. */
+int tr_diff_doc_take(tr_diff_doc **out, tr_buf *json, const char *path);
 void tr_diff_doc_free(tr_diff_doc *doc);
 
 /* ---- the diff -------------------------------------------------------- */
@@ -135,6 +139,10 @@ typedef struct tr_diff {
 	tr_diff_list findings;   /* added = appeared, removed = gone */
 
 	bool significant;        /* any change is significant */
+	bool figures_differ;     /* a figure of a common cell is not the same */
+	bool identical;          /* nothing at all differs (every figure,
+	                            cell, run, price, rate, finding) and the
+	                            two name the same inputs */
 	char **strings;          /* owned text the items point to */
 	size_t nstrings, capstrings;
 } tr_diff;
@@ -155,6 +163,11 @@ char *tr_diff_cell_label(const tr_diff_cell *cell);
 /* "TPS (median of runs)", "Latency average, ms (median of runs)",
  * "Cost per TPS, EUR a month": the heading of metric m's table. */
 int tr_diff_heading(tr_buf *out, const tr_diff *d, int m);
+
+/* "The inputs are identical." when they are (tr_diff.identical, from the
+ * same comparison as the tables); a warning when both documents name the
+ * same inputs but differ; nothing otherwise. */
+int tr_diff_sameness(tr_buf *out, const tr_diff *d);
 
 /* How the diff ends: "2 of 24 figures changed significantly ..." */
 int tr_diff_verdict(tr_buf *out, const tr_diff *d);

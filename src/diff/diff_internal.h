@@ -10,6 +10,7 @@
 #include "util/json.h"
 #include "util/jsonread.h"
 #include "util/number.h"
+#include "util/strmap.h"
 
 typedef struct tr_diff_run {
 	const char *provider, *scenario, *id;
@@ -65,7 +66,27 @@ struct tr_diff_doc {
 	size_t nfindings;
 	tr_diff_fx *fx;
 	size_t nfx;
+	/* Hash indexes, so that reading and comparing take time linear in
+	 * the document (a scan per run made 100,000 runs take a minute). */
+	tr_strmap provider_ids, scenario_ids;   /* id -> index */
+	tr_strmap run_names;     /* "p\1s\1id\1N" -> run (N: occurrence) */
+	tr_strmap run_paths;     /* path -> run */
+	tr_strmap cell_keys;     /* "p\1s\1workload" -> cell */
+	tr_strmap finding_keys;  /* every member -> finding */
+	char **keys;             /* owned: the bytes of the composite keys */
+	size_t nkeys, capkeys;
 };
+
+/* The index of key in map, or -1. */
+long tr_diff_find(const tr_strmap *map, const char *key);
+/* A composite key "a\1b\1c" (n parts, then, with occ >= 0, "\1occ")
+ * kept by the document; NULL on ENOMEM. */
+const char *tr_diff_doc_key(tr_diff_doc *d, const char *const *parts,
+                            size_t n, long occ);
+/* The same key made for a lookup only; caller frees. */
+char *tr_diff_key(const char *const *parts, size_t n, long occ);
+/* The cell of d with this provider, scenario and workload, or -1. */
+long tr_diff_doc_find_cell(const tr_diff_doc *d, const tr_diff_cell *key);
 
 /* Append a copy of s to the diff's strings and return it (NULL on ENOMEM;
  * s NULL gives NULL). */

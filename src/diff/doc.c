@@ -8,12 +8,39 @@
 #include "diff_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct S_ctx {
 	const char *path;
+	char where[48];          /* "runs[3]": the member being read */
 } S_ctx;
+
+/* The figures a results document can hold, and what lies beyond any that
+ * pgbench or a price could give: a negative or astronomical figure is an
+ * edited or corrupt document, refused rather than compared. */
+typedef struct S_range {
+	double hi;
+	const char *what;
+} S_range;
+
+static const S_range S_ranges[TR_DIFF_NMETRICS] = {
+	[TR_DIFF_TPS] = { 1e9, "0 to 10^9 transactions a second" },
+	[TR_DIFF_LATENCY] = { 1e9, "0 to 10^9 ms" },
+	[TR_DIFF_P95] = { 1e9, "0 to 10^9 ms" },
+	[TR_DIFF_P99] = { 1e9, "0 to 10^9 ms" },
+	[TR_DIFF_COST] = { 1e12, "0 to 10^12 a month per TPS" },
+};
+
+static int S_bad_figure(S_ctx *c, const tr_jsonval *v, const char *key,
+                        const char *want)
+{
+	return tr_error_set_at(c->path, v->line, "%s%s%s: %s is not a possible "
+	                       "figure (expected %s): an edited or corrupt "
+	                       "document", c->where, *c->where ? "." : "", key,
+	                       v->text, want);
+}
 
 static int S_bad(S_ctx *c, const tr_jsonval *v, const char *what,
                  const char *want)
@@ -35,6 +62,19 @@ static int S_num(S_ctx *c, double *out, const tr_jsonval *obj, const char *key)
 	return 0;
 }
 
+/* A figure: a number member in [0, hi] (the reader already refuses what
+ * a double cannot hold). */
+static int S_figure(S_ctx *c, double *out, const tr_jsonval *obj,
+                    const char *key, const char *name, double hi,
+                    const char *want)
+{
+	int rc = S_num(c, out, obj, key);
+	if (rc == 0 && !isnan(*out) && !(*out >= 0 && *out <= hi))
+		rc = S_bad_figure(c, tr_jsonval_get(obj, key), name, want);
+	return rc;
+}
+
+
 /* A string member: NULL when absent or null. */
 static int S_str(S_ctx *c, const char **out, const tr_jsonval *obj,
                  const char *key)
@@ -47,6 +87,19 @@ static int S_str(S_ctx *c, const char **out, const tr_jsonval *obj,
 		return S_bad(c, v, key, "a string or null");
 	*out = v->text;
 	return 0;
+}
+
+/* A string member that must have a form: a currency code, a digest. */
+static int S_formed(S_ctx *c, const char **out, const tr_jsonval *obj,
+                    const char *key, size_t len, const char *chars,
+                    const char *want)
+{
+	const tr_jsonval *v = tr_jsonval_get(obj, key);
+	int rc = S_str(c, out, obj, key);
+	if (rc == 0 && *out && (strlen(*out) != len || strspn(*out, chars) != len))
+		rc = tr_error_set_at(c->path, v->line, "study.%s: expected %s: an "
+		                     "edited or corrupt document", key, want);
+	return rc;
 }
 
 /* A required string: provider, scenario and run ids. */
@@ -90,6 +143,63 @@ static int S_object(S_ctx *c, const tr_jsonval **out, const tr_jsonval *obj,
 	return 0;
 }
 
+char *tr_diff_key(const char *const *parts, size_t n, long occ)
+{
+	tr_buf b = TR_BUF_INIT;
+	/* \1 separates the parts; a \1 or \2 in a part is written \2\3 or
+	 * \2\2, and a missing part is \2\4: no two lists make one key. */
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0)
+			tr_buf_putc(&b, '\x01');
+		if (!parts[i])
+			tr_buf_puts(&b, "\x02\x04");
+		for (const char *p = parts[i]; p && *p; p++)
+			if (*p == '\x01' || *p == '\x02')
+				tr_buf_puts(&b, *p == '\x01' ? "\x02\x03" : "\x02\x02");
+			else
+				tr_buf_putc(&b, *p);
+	}
+	if (occ >= 0)
+		tr_buf_printf(&b, "\x01%ld", occ);
+	if (tr_buf_grow(&b, 0) < 0) {
+		tr_buf_free(&b);
+		return NULL;
+	}
+	return tr_buf_detach(&b);
+}
+
+const char *tr_diff_doc_key(tr_diff_doc *d, const char *const *parts,
+                            size_t n, long occ)
+{
+	char *k = tr_diff_key(parts, n, occ);
+	if (!k || tr_grow(&d->keys, &d->capkeys, d->nkeys + 1, sizeof(char *)) < 0) {
+		free(k);
+		return NULL;
+	}
+	return d->keys[d->nkeys++] = k;
+}
+
+long tr_diff_find(const tr_strmap *map, const char *key)
+{
+	size_t i;
+	return key && tr_strmap_get(map, key, strlen(key), &i) ? (long)i : -1;
+}
+
+long tr_diff_doc_find_cell(const tr_diff_doc *d, const tr_diff_cell *key)
+{
+	const char *parts[] = { key->provider, key->scenario, key->workload_key };
+	char *k = tr_diff_key(parts, 3, -1);
+	long i = tr_diff_find(&d->cell_keys, k);
+	free(k);
+	return i;
+}
+
+/* Index s (kept alive by the document) as value i; TR_ENOMEM. */
+static int S_index(tr_strmap *map, const char *s, size_t i, size_t *had)
+{
+	return tr_strmap_put(map, s, strlen(s), i, had);
+}
+
 static int S_header(S_ctx *c, tr_diff_doc *d)
 {
 	const tr_jsonval *root = d->root, *schema, *study, *kind;
@@ -125,11 +235,17 @@ static int S_header(S_ctx *c, tr_diff_doc *d)
 	if (study) {
 		double alpha;
 		if ((rc = S_str(c, &d->title, study, "title")) < 0 ||
-		    (rc = S_str(c, &d->digest, study, "inputs_sha256")) < 0 ||
-		    (rc = S_str(c, &d->currency, study, "currency")) < 0 ||
+		    (rc = S_formed(c, &d->digest, study, "inputs_sha256", 64,
+		                   "0123456789abcdef", "64 hex digits")) < 0 ||
+		    (rc = S_formed(c, &d->currency, study, "currency", 3,
+		                   "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		                   "a three-letter code such as EUR")) < 0 ||
 		    (rc = S_num(c, &alpha, study, "alpha")) < 0)
 			return rc;
-		if (alpha > 0 && alpha < 1)
+		if (!isnan(alpha) && !(alpha > 0 && alpha < 1))
+			return S_bad_figure(c, tr_jsonval_get(study, "alpha"),
+			                    "study.alpha", "more than 0 and less than 1");
+		if (!isnan(alpha))
 			d->alpha = alpha;
 	}
 	return 0;
@@ -148,6 +264,10 @@ static int S_fx(S_ctx *c, tr_diff_doc *d)
 		const tr_jsonval *v = &rates->items[i];
 		if (v->type != TR_JSONVAL_NUMBER)
 			return S_bad(c, v, rates->keys[i], "a number");
+		if (!(v->number > 0 && v->number <= 1e9)) {
+			snprintf(c->where, sizeof(c->where), "study.fx.rates");
+			return S_bad_figure(c, v, rates->keys[i], "more than 0, up to 10^9");
+		}
 		d->fx[d->nfx].currency = rates->keys[i];
 		d->fx[d->nfx].rate = v->number;
 		d->fx[d->nfx++].text = v->text;
@@ -163,7 +283,8 @@ static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
 	const tr_jsonval *items;
 	tr_buf b = TR_BUF_INIT;
 	int rc;
-	if ((rc = S_num(c, &p->monthly_cost, obj, "monthly_cost")) < 0 ||
+	if ((rc = S_figure(c, &p->monthly_cost, obj, "monthly_cost",
+	                   "monthly_cost", 1e12, "0 to 10^12 a month")) < 0 ||
 	    (rc = S_array(c, &items, obj, "price")) < 0)
 		return rc;
 	bool plain = false;   /* one monthly item in the report currency */
@@ -174,7 +295,8 @@ static int S_price(S_ctx *c, tr_diff_provider *p, const tr_jsonval *obj,
 		if ((rc = S_str(c, &label, it, "label")) < 0 ||
 		    (rc = S_str(c, &cur, it, "currency")) < 0 ||
 		    (rc = S_str(c, &per, it, "per")) < 0 ||
-		    (rc = S_num(c, &amount, it, "amount")) < 0)
+		    (rc = S_figure(c, &amount, it, "amount", "price.amount", 1e12,
+		                   "0 to 10^12")) < 0)
 			goto cleanup;
 		if (i > 0)
 			tr_buf_puts(&b, " + ");
@@ -206,8 +328,10 @@ static int S_providers(S_ctx *c, tr_diff_doc *d)
 		return TR_ENOMEM;
 	for (size_t i = 0; i < a->count; i++) {
 		tr_diff_provider *p = &d->providers[d->nproviders++];
+		snprintf(c->where, sizeof(c->where), "providers[%zu]", i);
 		if ((rc = S_id(c, &p->id, &a->items[i], "id")) < 0 ||
-		    (rc = S_price(c, p, &a->items[i], d->currency)) < 0)
+		    (rc = S_price(c, p, &a->items[i], d->currency)) < 0 ||
+		    (rc = S_index(&d->provider_ids, p->id, d->nproviders - 1, NULL)) < 0)
 			return rc;
 	}
 	return 0;
@@ -222,24 +346,24 @@ static int S_scenarios(S_ctx *c, tr_diff_doc *d)
 	if (!(d->scenarios = tr_calloc(a->count + 1, sizeof(char *))))
 		return TR_ENOMEM;
 	for (size_t i = 0; i < a->count; i++)
-		if ((rc = S_id(c, &d->scenarios[d->nscenarios++], &a->items[i], "id")) < 0)
+		if ((rc = S_id(c, &d->scenarios[d->nscenarios++], &a->items[i], "id")) < 0 ||
+		    (rc = S_index(&d->scenario_ids, d->scenarios[i], i, NULL)) < 0)
 			return rc;
 	return 0;
 }
 
 static const tr_diff_provider *S_provider(const tr_diff_doc *d, const char *id)
 {
-	for (size_t i = 0; i < d->nproviders; i++)
-		if (strcmp(d->providers[i].id, id) == 0)
-			return &d->providers[i];
-	return NULL;
+	long i = tr_diff_find(&d->provider_ids, id);
+	return i >= 0 ? &d->providers[i] : NULL;
 }
 
 /* A number at a dotted path ("latency.p95_ms": member p95_ms of the
  * object "latency"); NaN when a step is absent or null. */
 static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
-                      const char *path)
+                      const char *path, const S_range *range)
 {
+	const char *name = path;
 	const char *dot;
 	char head[64];
 	int rc;
@@ -254,7 +378,7 @@ static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
 			return rc;
 		path = dot + 1;
 	}
-	return S_num(c, out, obj, path);
+	return S_figure(c, out, obj, path, name, range->hi, range->what);
 }
 
 /* The diff's figures of a run (run_keys) or a cell (cell_keys): the
@@ -267,7 +391,7 @@ static int S_values(S_ctx *c, double *value, const tr_jsonval *obj, bool run)
 		const tr_diff_metric *mt = tr_diff_metric_get(m);
 		const char *key = run ? mt->run_key : mt->cell_key;
 		value[m] = NAN;
-		if (key && (rc = S_path_num(c, &value[m], obj, key)) < 0)
+		if (key && (rc = S_path_num(c, &value[m], obj, key, &S_ranges[m])) < 0)
 			return rc;
 	}
 	return 0;
@@ -299,24 +423,50 @@ static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
 	return 0;
 }
 
+/* The first run of this name, or -1. */
 static long S_find_run(const tr_diff_doc *d, const char *provider,
                        const char *scenario, const char *id)
 {
-	for (size_t i = 0; i < d->nruns; i++)
-		if (strcmp(d->runs[i].id, id) == 0 &&
-		    strcmp(d->runs[i].provider, provider) == 0 &&
-		    strcmp(d->runs[i].scenario, scenario) == 0)
-			return (long)i;
-	return -1;
+	const char *parts[] = { provider, scenario, id };
+	char *k = tr_diff_key(parts, 3, 0);
+	long i = tr_diff_find(&d->run_names, k);
+	free(k);
+	return i;
 }
 
 /* The run of this path (unique in a document), or -1. */
 static long S_find_path(const tr_diff_doc *d, const char *path)
 {
-	for (size_t i = 0; i < d->nruns; i++)
-		if (d->runs[i].path && strcmp(d->runs[i].path, path) == 0)
-			return (long)i;
-	return -1;
+	return tr_diff_find(&d->run_paths, path);
+}
+
+/* Index run i by its path and by its name and occurrence: the n-th run
+ * of a name is "name\1n" (first[] counts them, by the name's first
+ * run). */
+static int S_index_run(tr_diff_doc *d, size_t i, size_t *count, bool *unique)
+{
+	tr_diff_run *r = &d->runs[i];
+	const char *parts[] = { r->provider, r->scenario, r->id };
+	const char *k = tr_diff_doc_key(d, parts, 3, 0);
+	size_t first, had;
+	int rc;
+	if (!k)
+		return TR_ENOMEM;
+	if ((rc = tr_strmap_put(&d->run_names, k, strlen(k), i, &first)) < 0)
+		return rc;
+	if (first != SIZE_MAX) {
+		r->occurrence = ++count[first];
+		if (!(k = tr_diff_doc_key(d, parts, 3, (long)r->occurrence)) ||
+		    (rc = S_index(&d->run_names, k, i, NULL)) < 0)
+			return k ? rc : TR_ENOMEM;
+	}
+	if (r->path) {
+		if ((rc = S_index(&d->run_paths, r->path, i, &had)) < 0)
+			return rc;
+		*unique &= had == SIZE_MAX;
+	}
+	*unique &= r->path != NULL;
+	return 0;
 }
 
 /* Runs are matched across the two documents by path, or in documents
@@ -327,41 +477,51 @@ static long S_find_path(const tr_diff_doc *d, const char *path)
 static int S_runs(S_ctx *c, tr_diff_doc *d)
 {
 	const tr_jsonval *a;
+	size_t *count = NULL;
 	int rc;
 	bool unique = true;
 	if ((rc = S_array(c, &a, d->root, "runs")) < 0 || !a)
 		return rc;
-	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))))
+	if (!(d->runs = tr_calloc(a->count + 1, sizeof(tr_diff_run))) ||
+	    !(count = tr_calloc(a->count + 1, sizeof(size_t))))
 		return TR_ENOMEM;
 	for (size_t i = 0; i < a->count; i++) {
 		tr_diff_run *r = &d->runs[d->nruns];
-		if ((rc = S_run(c, d, r, &a->items[i])) < 0)
-			return rc;
-		for (size_t k = 0; k < d->nruns; k++) {
-			if (strcmp(d->runs[k].id, r->id) == 0 &&
-			    strcmp(d->runs[k].provider, r->provider) == 0 &&
-			    strcmp(d->runs[k].scenario, r->scenario) == 0)
-				r->occurrence++;
-			if (r->path && d->runs[k].path && strcmp(d->runs[k].path, r->path) == 0)
-				unique = false;
-		}
-		unique &= r->path != NULL;
+		snprintf(c->where, sizeof(c->where), "runs[%zu]", i);
+		if ((rc = S_run(c, d, r, &a->items[i])) < 0 ||
+		    (rc = S_index_run(d, d->nruns, count, &unique)) < 0)
+			break;
 		d->nruns++;
 	}
+	free(count);
 	d->unique_paths = unique;
+	return rc;
+}
+
+/* The workloads' labels by key (the last of a key, as a scan from the
+ * end found it); *map is the caller's. */
+static int S_workloads(tr_strmap *map, const tr_diff_doc *d)
+{
+	const tr_jsonval *w = tr_jsonval_get(d->root, "workloads");
+	int rc;
+	for (size_t i = 0; w && w->type == TR_JSONVAL_ARRAY && i < w->count; i++) {
+		const tr_jsonval *k = tr_jsonval_get(&w->items[i], "key");
+		if (k && k->type == TR_JSONVAL_STRING &&
+		    (rc = S_index(map, k->text, i, NULL)) < 0)
+			return rc;
+	}
 	return 0;
 }
 
-static const char *S_workload_label(const tr_diff_doc *d, const char *key)
+static const char *S_workload_label(const tr_diff_doc *d, const tr_strmap *map,
+                                    const char *key)
 {
-	const tr_jsonval *w = tr_jsonval_get(d->root, "workloads");
-	for (size_t i = 0; w && w->type == TR_JSONVAL_ARRAY && i < w->count; i++) {
-		const tr_jsonval *k = tr_jsonval_get(&w->items[i], "key");
-		const tr_jsonval *l = tr_jsonval_get(&w->items[i], "label");
-		if (k && k->type == TR_JSONVAL_STRING && strcmp(k->text, key) == 0)
-			return l && l->type == TR_JSONVAL_STRING ? l->text : key;
-	}
-	return key;
+	const tr_jsonval *w = tr_jsonval_get(d->root, "workloads"), *l;
+	long i = tr_diff_find(map, key);
+	if (i < 0)
+		return key;
+	l = tr_jsonval_get(&w->items[i], "label");
+	return l && l->type == TR_JSONVAL_STRING ? l->text : key;
 }
 
 /* A cell's runs: by run_paths, or in older documents by run_ids (the
@@ -400,30 +560,45 @@ static int S_cell_runs(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
 }
 
 static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
-                  const tr_jsonval *o)
+                  const tr_jsonval *o, const tr_strmap *workloads)
 {
+	const char *parts[3], *k;
 	int rc;
 	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
 	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
 	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
 	    (rc = S_values(c, cell->value, o, false)) < 0)
 		return rc;
-	cell->key.workload_label = S_workload_label(d, cell->key.workload_key);
+	cell->key.workload_label = S_workload_label(d, workloads, cell->key.workload_key);
+	parts[0] = cell->key.provider;
+	parts[1] = cell->key.scenario;
+	parts[2] = cell->key.workload_key;
+	/* the first cell of a key is the one found, as a scan found it */
+	if (!(k = tr_diff_doc_key(d, parts, 3, -1)) ||
+	    (rc = S_index(&d->cell_keys, k, (size_t)(cell - d->cells), NULL)) < 0)
+		return k ? rc : TR_ENOMEM;
 	return S_cell_runs(c, d, cell, o);
 }
 
 static int S_cells(S_ctx *c, tr_diff_doc *d)
 {
 	const tr_jsonval *a;
+	tr_strmap workloads = TR_STRMAP_INIT;
 	int rc;
 	if ((rc = S_array(c, &a, d->root, "cells")) < 0 || !a)
 		return rc;
 	if (!(d->cells = tr_calloc(a->count + 1, sizeof(tr_diff_doc_cell))))
 		return TR_ENOMEM;
-	for (size_t i = 0; i < a->count; i++)
-		if ((rc = S_cell(c, d, &d->cells[d->ncells++], &a->items[i])) < 0)
-			return rc;
-	return 0;
+	if ((rc = S_workloads(&workloads, d)) < 0)
+		goto cleanup;
+	for (size_t i = 0; i < a->count; i++) {
+		snprintf(c->where, sizeof(c->where), "cells[%zu]", i);
+		if ((rc = S_cell(c, d, &d->cells[d->ncells++], &a->items[i], &workloads)) < 0)
+			break;
+	}
+cleanup:
+	tr_strmap_free(&workloads);
+	return rc;
 }
 
 static int S_findings(S_ctx *c, tr_diff_doc *d)
@@ -437,11 +612,19 @@ static int S_findings(S_ctx *c, tr_diff_doc *d)
 	for (size_t i = 0; i < a->count; i++) {
 		tr_diff_finding *f = &d->findings[d->nfindings++];
 		const tr_jsonval *o = &a->items[i];
+		const char *parts[4], *k;
 		if ((rc = S_str(c, &f->severity, o, "severity")) < 0 ||
 		    (rc = S_str(c, &f->code, o, "code")) < 0 ||
 		    (rc = S_str(c, &f->path, o, "path")) < 0 ||
 		    (rc = S_str(c, &f->message, o, "message")) < 0)
 			return rc;
+		parts[0] = f->code;
+		parts[1] = f->path;
+		parts[2] = f->message;
+		parts[3] = f->severity;
+		if (!(k = tr_diff_doc_key(d, parts, 4, -1)) ||
+		    (rc = S_index(&d->finding_keys, k, i, NULL)) < 0)
+			return k ? rc : TR_ENOMEM;
 	}
 	return 0;
 }
@@ -449,16 +632,33 @@ static int S_findings(S_ctx *c, tr_diff_doc *d)
 int tr_diff_doc_read(tr_diff_doc **out, const char *json, size_t len,
                      const char *path)
 {
+	tr_buf b = TR_BUF_INIT;
+	int rc;
+	*out = NULL;
+	if ((rc = tr_buf_put(&b, json, len)) == 0)
+		rc = tr_diff_doc_take(out, &b, path);
+	tr_buf_free(&b);
+	return rc;
+}
+
+int tr_diff_doc_take(tr_diff_doc **out, tr_buf *json, const char *path)
+{
 	tr_diff_doc *d;
-	S_ctx c = { path };
+	S_ctx c = { .path = path };
+	size_t len = json->size;
+	char *text;
 	int rc;
 
 	*out = NULL;
+	if (tr_buf_grow(json, 0) < 0)
+		return TR_ENOMEM;
+	text = tr_buf_detach(json);
 	if (!(d = tr_calloc(1, sizeof(*d))) || !(d->path = tr_strdup(path))) {
 		free(d);
+		free(text);
 		return TR_ENOMEM;
 	}
-	if ((rc = tr_jsonval_parse(&d->root, json, len, path)) < 0 ||
+	if ((rc = tr_jsonval_parse_owned(&d->root, text, len, path)) < 0 ||
 	    (rc = S_header(&c, d)) < 0 || (rc = S_fx(&c, d)) < 0 ||
 	    (rc = S_providers(&c, d)) < 0 || (rc = S_scenarios(&c, d)) < 0 ||
 	    (rc = S_runs(&c, d)) < 0 || (rc = S_cells(&c, d)) < 0 ||
@@ -484,6 +684,15 @@ void tr_diff_doc_free(tr_diff_doc *d)
 	free(d->cells);
 	free(d->findings);
 	free(d->fx);
+	tr_strmap_free(&d->provider_ids);
+	tr_strmap_free(&d->scenario_ids);
+	tr_strmap_free(&d->run_names);
+	tr_strmap_free(&d->run_paths);
+	tr_strmap_free(&d->cell_keys);
+	tr_strmap_free(&d->finding_keys);
+	for (size_t i = 0; i < d->nkeys; i++)
+		free(d->keys[i]);
+	free(d->keys);
 	tr_jsonval_free(d->root);
 	free(d->path);
 	free(d);

@@ -24,18 +24,12 @@ static bool S_eq(const char *a, const char *b)
 
 static bool S_has_provider(const tr_diff_doc *d, const char *id)
 {
-	for (size_t i = 0; i < d->nproviders; i++)
-		if (strcmp(d->providers[i].id, id) == 0)
-			return true;
-	return false;
+	return tr_diff_find(&d->provider_ids, id) >= 0;
 }
 
 static bool S_has_scenario(const tr_diff_doc *d, const char *id)
 {
-	for (size_t i = 0; i < d->nscenarios; i++)
-		if (strcmp(d->scenarios[i], id) == 0)
-			return true;
-	return false;
+	return tr_diff_find(&d->scenario_ids, id) >= 0;
 }
 
 static int S_ids(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
@@ -71,17 +65,17 @@ static int S_ids(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 static const tr_diff_run *S_run(const tr_diff_doc *d, const tr_diff_doc *of,
                                 const tr_diff_run *key)
 {
-	bool paths = d->unique_paths && of->unique_paths;
-	for (size_t i = 0; i < d->nruns && paths; i++)
-		if (strcmp(d->runs[i].path, key->path) == 0)
-			return &d->runs[i];
-	for (size_t i = 0; i < d->nruns && !paths; i++)
-		if (d->runs[i].occurrence == key->occurrence &&
-		    strcmp(d->runs[i].id, key->id) == 0 &&
-		    strcmp(d->runs[i].provider, key->provider) == 0 &&
-		    strcmp(d->runs[i].scenario, key->scenario) == 0)
-			return &d->runs[i];
-	return NULL;
+	const char *parts[] = { key->provider, key->scenario, key->id };
+	char *k;
+	long i;
+	if (d->unique_paths && of->unique_paths) {
+		i = tr_diff_find(&d->run_paths, key->path);
+	} else {
+		k = tr_diff_key(parts, 3, (long)key->occurrence);
+		i = tr_diff_find(&d->run_names, k);
+		free(k);
+	}
+	return i >= 0 ? &d->runs[i] : NULL;
 }
 
 /* Changed: another content digest, or, when a document has none (written
@@ -129,9 +123,9 @@ static int S_prices(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 	int rc;
 	for (size_t i = 0; i < n->nproviders; i++) {
 		const tr_diff_provider *np = &n->providers[i], *op = NULL;
-		for (size_t k = 0; k < o->nproviders; k++)
-			if (strcmp(o->providers[k].id, np->id) == 0)
-				op = &o->providers[k];
+		long k = tr_diff_find(&o->provider_ids, np->id);
+		if (k >= 0)
+			op = &o->providers[k];
 		if (!op || S_eq(op->price, np->price))
 			continue;
 		if ((rc = tr_diff_list_add(&d->prices, &(tr_diff_item){
@@ -181,13 +175,11 @@ static int S_fx(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 
 static bool S_has_finding(const tr_diff_doc *d, const tr_diff_finding *f)
 {
-	for (size_t i = 0; i < d->nfindings; i++)
-		if (S_eq(d->findings[i].code, f->code) &&
-		    S_eq(d->findings[i].path, f->path) &&
-		    S_eq(d->findings[i].message, f->message) &&
-		    S_eq(d->findings[i].severity, f->severity))
-			return true;
-	return false;
+	const char *parts[] = { f->code, f->path, f->message, f->severity };
+	char *k = tr_diff_key(parts, 4, -1);
+	bool has = tr_diff_find(&d->finding_keys, k) >= 0;
+	free(k);
+	return has;
 }
 
 static int S_findings_of(tr_diff *d, const tr_diff_doc *a,

@@ -147,6 +147,8 @@ int tr_diff_json(tr_buf *out, const tr_diff *d)
 	tr_json_number(&j, d->alpha);
 	tr_json_key(&j, "significant");
 	tr_json_bool(&j, d->significant);
+	tr_json_key(&j, "identical");
+	tr_json_bool(&j, d->identical);
 	tr_json_key(&j, "common_cells");
 	tr_json_int(&j, (int64_t)d->ncells);
 	S_metrics(&j, d);

@@ -1,9 +1,11 @@
 /* markdown.c: the diff as GitHub-flavoured Markdown, for a pull-request
  * comment or release notes: one pipe table per figure, lists for the rest.
- * Every string from a document is escaped, so a provider named "a|b" or
- * "<script>" stays text in its cell. */
+ * Every string from a document is escaped (util/escape.h, the one
+ * escaper of every output), so a provider named "a|b", "<script>" or
+ * with a newline or an ESC in it stays text in its cell. */
 
 #include "diff_internal.h"
+#include "util/escape.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,16 +15,7 @@
 
 int tr_diff_md_escape(tr_buf *out, const char *s)
 {
-	for (; s && *s; s++) {
-		if (*s == '\n' || *s == '\r') {
-			tr_buf_putc(out, ' ');
-			continue;
-		}
-		if (strchr("\\`*_[]<>|~&", *s))
-			tr_buf_putc(out, '\\');
-		tr_buf_putc(out, *s);
-	}
-	return 0;
+	return s ? tr_md_escape(out, s, strlen(s), false) : 0;
 }
 
 static void S_num(tr_buf *out, double v)
@@ -222,10 +215,13 @@ static int S_markdown(tr_buf *out, const tr_diff *d, int level, bool fold)
 	tr_diff_md_escape(out, d->old_path);
 	tr_buf_printf(out, " (%zu runs), new: ", d->old_runs);
 	tr_diff_md_escape(out, d->new_path);
-	tr_buf_printf(out, " (%zu runs).%s\n", d->new_runs,
-	              d->old_digest && d->new_digest &&
-	              strcmp(d->old_digest, d->new_digest) == 0 ?
-	              " The inputs are identical." : "");
+	tr_buf_printf(out, " (%zu runs).", d->new_runs);
+	if (d->identical || d->old_digest)
+		tr_buf_putc(out, ' ');
+	tr_diff_sameness(out, d);
+	while (out->size > 0 && out->ptr[out->size - 1] == ' ')
+		out->size--;
+	tr_buf_putc(out, '\n');
 	strcat(h, "#");
 	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
 		if (d->nchanges[m] > 0)

@@ -8,12 +8,35 @@
  * either way. */
 
 #include "diff_internal.h"
+#include "util/escape.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define S_MAX_ITEMS 40   /* list lines per kind; --json has them all */
+
+/* Text from a document (names, labels, titles, reasons, paths) as it is
+ * printed: through util's one escaper, so that a newline in a name cannot
+ * forge a line of the report (a verdict in a CI log) nor an ESC drive the
+ * terminal. */
+static void S_put(tr_buf *out, const char *s)
+{
+	if (s)
+		tr_text_escape(out, s, strlen(s));
+}
+
+/* A cell's label, escaped; caller frees. */
+static char *S_label(const tr_diff_cell *c)
+{
+	char *raw = tr_diff_cell_label(c);
+	tr_buf b = TR_BUF_INIT;
+	if (!raw)
+		return NULL;
+	S_put(&b, raw);
+	free(raw);
+	return b.ptr ? b.ptr : tr_strdup("");
+}
 
 /* Display width of UTF-8 text: one column per code point. */
 static size_t S_width(const char *s)
@@ -89,7 +112,7 @@ static int S_metric(tr_buf *out, const tr_diff *d, int m)
 		const tr_diff_change *c = &d->changes[m][i];
 		tr_buf ch = TR_BUF_INIT;
 		S_change(&ch, c);
-		labels[i] = tr_diff_cell_label(&d->cells[c->cell]);
+		labels[i] = S_label(&d->cells[c->cell]);
 		cells[3 * i] = S_num(c->old_value);
 		cells[3 * i + 1] = S_num(c->new_value);
 		cells[3 * i + 2] = ch.ptr ? ch.ptr : tr_strdup("");
@@ -140,12 +163,16 @@ cleanup:
 static void S_side(tr_buf *out, const char *which, const char *path,
                    const char *title, const char *digest, size_t runs)
 {
-	tr_buf_printf(out, "%s: %s", which, path);
-	if (title)
-		tr_buf_printf(out, " \"%s\"", title);
+	tr_buf_printf(out, "%s: ", which);
+	S_put(out, path);
+	if (title) {
+		tr_buf_puts(out, " \"");
+		S_put(out, title);
+		tr_buf_putc(out, '"');
+	}
 	tr_buf_printf(out, ", %zu run(s)", runs);
 	if (digest)
-		tr_buf_printf(out, ", inputs %.12s", digest);
+		tr_buf_printf(out, ", inputs %.12s", digest);   /* 64 hex digits: doc.c */
 	tr_buf_putc(out, '\n');
 }
 
@@ -156,7 +183,7 @@ static void S_cell_list(tr_buf *out, const char *what, const tr_diff_cell *c,
 		return;
 	tr_buf_printf(out, "\nCells %s (%zu):\n", what, n);
 	for (size_t i = 0; i < n && i < S_MAX_ITEMS; i++) {
-		char *l = tr_diff_cell_label(&c[i]);
+		char *l = S_label(&c[i]);
 		tr_buf_printf(out, "  %s\n", l ? l : "");
 		free(l);
 	}
@@ -165,26 +192,38 @@ static void S_cell_list(tr_buf *out, const char *what, const tr_diff_cell *c,
 		              n - S_MAX_ITEMS);
 }
 
+/* "old -> new", "none" for a side without one. */
+static void S_from_to(tr_buf *out, const char *old_text, const char *new_text)
+{
+	S_put(out, old_text ? old_text : "none");
+	tr_buf_puts(out, " -> ");
+	S_put(out, new_text ? new_text : "none");
+}
+
 static void S_item(tr_buf *out, const char *kind, const tr_diff_item *it)
 {
 	const char *what = tr_diff_what_name(it->what, strcmp(kind, "Findings") == 0);
-	if (strcmp(kind, "Providers") == 0)
-		tr_buf_printf(out, "  %-8s %s\n", what, it->provider);
-	else if (strcmp(kind, "Scenarios") == 0)
-		tr_buf_printf(out, "  %-8s %s\n", what, it->scenario);
-	else if (strcmp(kind, "Prices") == 0)
-		tr_buf_printf(out, "  %-8s %s: %s -> %s\n", what, it->provider,
-		              it->old_text ? it->old_text : "none",
-		              it->new_text ? it->new_text : "none");
-	else if (strcmp(kind, "Fx rates") == 0)
-		tr_buf_printf(out, "  %-8s %s: %s -> %s\n", what, it->id,
-		              it->old_text ? it->old_text : "none",
-		              it->new_text ? it->new_text : "none");
-	else
-		tr_buf_printf(out, "  %-8s %s %s%s%s: %s\n", what,
-		              it->old_text ? it->old_text : "", it->id ? it->id : "",
-		              it->path ? " " : "", it->path ? it->path : "",
-		              it->new_text ? it->new_text : "");
+	tr_buf_printf(out, "  %-8s ", what);
+	if (strcmp(kind, "Providers") == 0) {
+		S_put(out, it->provider);
+	} else if (strcmp(kind, "Scenarios") == 0) {
+		S_put(out, it->scenario);
+	} else if (strcmp(kind, "Prices") == 0 || strcmp(kind, "Fx rates") == 0) {
+		S_put(out, strcmp(kind, "Prices") == 0 ? it->provider : it->id);
+		tr_buf_puts(out, ": ");
+		S_from_to(out, it->old_text, it->new_text);
+	} else {
+		S_put(out, it->old_text);
+		tr_buf_putc(out, ' ');
+		S_put(out, it->id);
+		if (it->path) {
+			tr_buf_putc(out, ' ');
+			S_put(out, it->path);
+		}
+		tr_buf_puts(out, ": ");
+		S_put(out, it->new_text);
+	}
+	tr_buf_putc(out, '\n');
 }
 
 /* Runs, one line per provider / scenario and kind of change:
@@ -202,15 +241,22 @@ static void S_runs(tr_buf *out, const tr_diff_list *l)
 			tr_buf_puts(out, "  ... and more (--json lists them all)\n");
 			return;
 		}
-		tr_buf_printf(out, "  %-8s %s / %s:", tr_diff_what_name(a->what, false),
-		              a->provider, a->scenario);
+		tr_buf_printf(out, "  %-8s ", tr_diff_what_name(a->what, false));
+		S_put(out, a->provider);
+		tr_buf_puts(out, " / ");
+		S_put(out, a->scenario);
+		tr_buf_putc(out, ':');
 		for (; k < l->count && l->items[k].what == a->what &&
 		       strcmp(l->items[k].provider, a->provider) == 0 &&
 		       strcmp(l->items[k].scenario, a->scenario) == 0; k++) {
 			const tr_diff_item *it = &l->items[k];
-			tr_buf_printf(out, " %s", it->id);
-			if (it->new_text)
-				tr_buf_printf(out, " (now left out: %s)", it->new_text);
+			tr_buf_putc(out, ' ');
+			S_put(out, it->id);
+			if (it->new_text) {
+				tr_buf_puts(out, " (now left out: ");
+				S_put(out, it->new_text);
+				tr_buf_putc(out, ')');
+			}
 			else if (it->old_text)
 				tr_buf_puts(out, " (no longer left out)");
 		}
@@ -240,8 +286,13 @@ int tr_diff_text(tr_buf *out, const tr_diff *d)
 	int rc;
 	S_side(out, "old", d->old_path, d->old_title, d->old_digest, d->old_runs);
 	S_side(out, "new", d->new_path, d->new_title, d->new_digest, d->new_runs);
-	if (d->old_digest && d->new_digest && strcmp(d->old_digest, d->new_digest) == 0)
-		tr_buf_puts(out, "The inputs are identical.\n");
+	{
+		size_t before = out->size;
+		if ((rc = tr_diff_sameness(out, d)) < 0)
+			return rc;
+		if (out->size > before)
+			tr_buf_putc(out, '\n');
+	}
 	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
 		if (d->nchanges[m] > 0 && (rc = S_metric(out, d, m)) < 0)
 			return rc;

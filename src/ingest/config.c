@@ -1,17 +1,22 @@
 /* config.c: tpsreport.ini (docs/study.md lists every key).
  *
- * Parsed with inih; every key is optional, but an unknown section or key
- * is an error with file and line: a typo must not silently drop a price. */
+ * Read line by line by ini.c; every key is optional, but an unknown
+ * section or key is an error with file and line: a typo must not silently
+ * drop a price. Sections and keys are found through hash indexes, so a
+ * file of many sections reads in time linear in its size. */
 
 #include "ingest.h"
+#include "ingest_ini_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 #include "util/error.h"
 #include "util/number.h"
 #include "util/str.h"
+#include "util/strmap.h"
 
-#include <ini.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,12 +27,14 @@ typedef struct {
 	tr_scenario *scenarios;
 	size_t nscenarios, cap_scenarios;
 	const char *path;
-	long line;           /* the line inih is on, counted by S_reader */
-	long next_line;
-	bool mid_line;       /* the last read stopped before a newline */
+	long line;           /* the line being read */
 	int rc;
 	char message[600];   /* the first error, without "path:line: " */
-	tr_buf seen;         /* section+key pairs set so far */
+	tr_strmap provider_ids, scenario_ids, cell_ids;  /* id -> index */
+	tr_strmap seen;      /* section + key pairs set so far */
+	size_t cap_cells;
+	char **seen_keys;    /* owned: the bytes seen's keys point to */
+	size_t nseen, capseen;
 } S_state;
 
 static int S_fail(S_state *st, const char *fmt, ...) TR_PRINTF(2, 3);
@@ -40,7 +47,7 @@ static int S_fail(S_state *st, const char *fmt, ...)
 		va_end(ap);
 		st->rc = TR_EINVALID;
 	}
-	return 0; /* tells inih to stop */
+	return 0; /* stops the reading */
 }
 
 static int S_set_string(S_state *st, char **field, const char *value)
@@ -101,9 +108,9 @@ static bool S_valid_currency(const char *c)
 static tr_provider *S_provider(S_state *st, const char *id)
 {
 	tr_provider *p;
-	for (size_t i = 0; i < st->nproviders; i++)
-		if (strcmp(st->providers[i].id, id) == 0)
-			return &st->providers[i];
+	size_t i;
+	if (tr_strmap_get(&st->provider_ids, id, strlen(id), &i))
+		return &st->providers[i];
 	if (tr_grow(&st->providers, &st->cap_providers, st->nproviders + 1,
 	            sizeof(tr_provider)) < 0)
 		return NULL;
@@ -111,7 +118,8 @@ static tr_provider *S_provider(S_state *st, const char *id)
 	memset(p, 0, sizeof(*p));
 	p->id = tr_strdup(id);
 	p->vcpu = p->ram_gb = NAN;
-	if (!p->id)
+	if (!p->id || tr_strmap_put(&st->provider_ids, p->id, strlen(p->id),
+	                            st->nproviders, NULL) < 0)
 		return NULL;
 	st->nproviders++;
 	return p;
@@ -120,33 +128,42 @@ static tr_provider *S_provider(S_state *st, const char *id)
 static tr_scenario *S_scenario(S_state *st, const char *id)
 {
 	tr_scenario *s;
-	for (size_t i = 0; i < st->nscenarios; i++)
-		if (strcmp(st->scenarios[i].id, id) == 0)
-			return &st->scenarios[i];
+	size_t i;
+	if (tr_strmap_get(&st->scenario_ids, id, strlen(id), &i))
+		return &st->scenarios[i];
 	if (tr_grow(&st->scenarios, &st->cap_scenarios, st->nscenarios + 1,
 	            sizeof(tr_scenario)) < 0)
 		return NULL;
 	s = &st->scenarios[st->nscenarios];
 	memset(s, 0, sizeof(*s));
 	s->id = tr_strdup(id);
-	if (!s->id)
+	if (!s->id || tr_strmap_put(&st->scenario_ids, s->id, strlen(s->id),
+	                            st->nscenarios, NULL) < 0)
 		return NULL;
 	st->nscenarios++;
 	return s;
 }
 
-/* Remember section+key; false when it was set before. Entries are kept
- * as "\x01section\x02key\x01" so that a search cannot straddle two. */
+/* Remember section + key; false when it was set before. The section is
+ * its normalised form ("provider aws", "cell aws bench1"): however the
+ * brackets spaced it, one section is one entry. */
 static bool S_first_time(S_state *st, const char *section, const char *name)
 {
-	tr_buf entry = TR_BUF_INIT;
-	bool first;
-	tr_buf_printf(&entry, "\x01%s\x02%s\x01", section, name);
-	first = !strstr(tr_buf_cstr(&st->seen), tr_buf_cstr(&entry));
-	if (first && tr_buf_put(&st->seen, entry.ptr, entry.size) < 0)
+	char *entry = tr_sprintf("%s\x01%s", section, name);
+	size_t had;
+	if (!entry || tr_grow(&st->seen_keys, &st->capseen, st->nseen + 1,
+	                      sizeof(char *)) < 0 ||
+	    tr_strmap_put(&st->seen, entry, strlen(entry), 0, &had) < 0) {
+		free(entry);
 		st->rc = TR_ENOMEM;
-	tr_buf_free(&entry);
-	return first;
+		return true;
+	}
+	if (had != SIZE_MAX) {
+		free(entry);
+		return false;
+	}
+	st->seen_keys[st->nseen++] = entry;
+	return true;
 }
 
 /* [study] percentile: which rule picks a per-transaction percentile
@@ -286,17 +303,30 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, conninfo, fact.NAME)", name, id);
 }
 
+/* Own a string (kept until the end of the reading); NULL on ENOMEM. */
+static const char *S_keep(S_state *st, char *owned)
+{
+	if (!owned || tr_grow(&st->seen_keys, &st->capseen, st->nseen + 1,
+	                      sizeof(char *)) < 0) {
+		free(owned);
+		return NULL;
+	}
+	return st->seen_keys[st->nseen++] = owned;
+}
+
 static tr_cell_config *S_cell(S_state *st, const char *provider, const char *scenario)
 {
 	tr_config *c = st->config;
-	tr_cell_config *grown, *cc;
-	for (size_t i = 0; i < c->ncells; i++)
-		if (strcmp(c->cells[i].provider, provider) == 0 &&
-		    strcmp(c->cells[i].scenario, scenario) == 0)
-			return &c->cells[i];
-	if (!(grown = realloc(c->cells, (c->ncells + 1) * sizeof(tr_cell_config))))
+	tr_cell_config *cc;
+	const char *key = S_keep(st, tr_sprintf("%s\x01%s", provider, scenario));
+	size_t i;
+	if (!key)
 		return NULL;
-	c->cells = grown;
+	if (tr_strmap_get(&st->cell_ids, key, strlen(key), &i))
+		return &c->cells[i];
+	if (tr_grow(&c->cells, &st->cap_cells, c->ncells + 1, sizeof(tr_cell_config)) < 0 ||
+	    tr_strmap_put(&st->cell_ids, key, strlen(key), c->ncells, NULL) < 0)
+		return NULL;
 	cc = &c->cells[c->ncells];
 	memset(cc, 0, sizeof(*cc));
 	cc->vcpu = cc->ram_gb = NAN;
@@ -308,19 +338,10 @@ static tr_cell_config *S_cell(S_state *st, const char *provider, const char *sce
 }
 
 /* [cell PROVIDER SCENARIO]: the provider keys for one scenario. */
-static int S_cell_key(S_state *st, const char *ids, const char *name, const char *value)
+static int S_cell_key(S_state *st, const char *provider, const char *scenario,
+                      const char *name, const char *value)
 {
-	char provider[512];
-	const char *sp = ids + strcspn(ids, " \t"), *scenario = sp + strspn(sp, " \t");
 	tr_cell_config *cc;
-	size_t n = (size_t)(sp - ids);
-	if (n >= sizeof(provider) || !*scenario || scenario[strcspn(scenario, " \t")])
-		return S_fail(st, "[cell %s]: expected [cell PROVIDER SCENARIO]", ids);
-	memcpy(provider, ids, n);
-	provider[n] = '\0';
-	if (!S_valid_id(provider) || !S_valid_id(scenario))
-		return S_fail(st, "[cell %s]: a cell section names a provider and a scenario "
-		                  "directory", ids);
 	if (!(cc = S_cell(st, provider, scenario))) {
 		st->rc = TR_ENOMEM;
 		return 0;
@@ -339,8 +360,8 @@ static int S_cell_key(S_state *st, const char *ids, const char *name, const char
 		cc->price_line = st->line;
 		return 1;
 	}
-	return S_fail(st, "unknown key \"%s\" in [cell %s] (known: vcpu, ram_gb, price, "
-	                  "notes, fact.NAME)", name, ids);
+	return S_fail(st, "unknown key \"%s\" in [cell %s %s] (known: vcpu, ram_gb, "
+	                  "price, notes, fact.NAME)", name, provider, scenario);
 }
 
 static int S_fx_key(S_state *st, const char *name, const char *value)
@@ -374,68 +395,105 @@ static int S_fx_key(S_state *st, const char *name, const char *value)
 }
 
 /* "provider aws", "provider  aws " and "provider\taws" name one section:
- * the kind and the id with the spaces around it removed. */
-static bool S_split_section(const char *section, const char *kind,
-                            char *id, size_t size)
+ * the kind, then the id with the spaces and tabs around it removed (ini.c
+ * removed those around the whole name). The id points into section. */
+static const char *S_split_section(const char *section, const char *kind)
 {
-	size_t k = strlen(kind), n;
-	const char *p;
+	size_t k = strlen(kind);
 	if (strncmp(section, kind, k) != 0 || (section[k] != ' ' && section[k] != '\t'))
-		return false;
-	for (p = section + k; *p == ' ' || *p == '\t'; p++)
-		;
-	n = strlen(p);
-	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-		n--;
-	if (n >= size)
-		n = size - 1;
-	memcpy(id, p, n);
-	id[n] = '\0';
-	return true;
+		return NULL;
+	return section + k + strspn(section + k, " \t");
 }
 
-static int S_handler(void *user, const char *section, const char *name,
+/* The first setting of name in [kind id]: 1; else 0 with the error (or
+ * st->rc TR_ENOMEM). */
+static int S_once(S_state *st, const char *kind, const char *id, const char *name)
+{
+	char *key = tr_sprintf("%s %s", kind, id);
+	bool first;
+	if (!key) {
+		st->rc = TR_ENOMEM;
+		return 0;
+	}
+	first = S_first_time(st, key, name);
+	free(key);
+	if (!first)
+		return S_fail(st, "\"%s\" is set twice for [%s %s]", name, kind, id);
+	return 1;
+}
+
+static int S_provider_section(S_state *st, const char *section, const char *id,
+                              const char *name, const char *value)
+{
+	if (!S_valid_id(id))
+		return S_fail(st, "[%s]: a provider section names a results/ directory", section);
+	if (!S_once(st, "provider", id, name))
+		return 0;
+	return S_provider_key(st, id, name, value);
+}
+
+/* [cell PROVIDER SCENARIO]: the two ids, whatever spaces and tabs
+ * separate them, so that [cell a s] and [cell a<TAB> s] are one cell
+ * for the "set twice" check as they are for the figures. */
+static int S_cell_section(S_state *st, const char *ids, const char *name,
+                          const char *value)
+{
+	size_t n = strcspn(ids, " \t");
+	const char *scenario = ids + n + strspn(ids + n, " \t");
+	char *provider = NULL, *ids2 = NULL;
+	int rc;
+	if (!*scenario || scenario[strcspn(scenario, " \t")])
+		return S_fail(st, "[cell %s]: expected [cell PROVIDER SCENARIO]", ids);
+	if (!(provider = tr_strndup(ids, n)) ||
+	    !(ids2 = tr_sprintf("%s %s", provider, scenario))) {
+		st->rc = TR_ENOMEM;
+		rc = 0;
+	} else if (!S_valid_id(provider) || !S_valid_id(scenario)) {
+		rc = S_fail(st, "[cell %s]: a cell section names a provider and a "
+		                "scenario directory", ids);
+	} else if (S_once(st, "cell", ids2, name)) {
+		rc = S_cell_key(st, provider, scenario, name, value);
+	} else {
+		rc = 0;
+	}
+	free(provider);
+	free(ids2);
+	return rc;
+}
+
+static int S_scenario_section(S_state *st, const char *section, const char *id,
+                              const char *name, const char *value)
+{
+	tr_scenario *s;
+	if (!S_valid_id(id))
+		return S_fail(st, "[%s]: a scenario section names a directory", section);
+	if (!S_once(st, "scenario", id, name))
+		return 0;
+	if (!(s = S_scenario(st, id))) {
+		st->rc = TR_ENOMEM;
+		return 0;
+	}
+	if (strcmp(name, "label") == 0)
+		return S_set_string(st, &s->label, value);
+	if (tr_plan_is_key(name))
+		return S_plan_key(st, s, name, value);
+	return S_fail(st, "unknown key \"%s\" in [%s] (known: label, scale, pgbench, runs, warmup, log, database)", name, section);
+}
+
+static int S_handler(S_state *st, const char *section, const char *name,
                      const char *value)
 {
-	S_state *st = user;
-	char id[512], key[600];
-	if (st->rc)
-		return 0;
+	const char *id;
 	if (!tr_utf8_valid(value, strlen(value)) ||
-	    !tr_utf8_valid(section, strlen(section)))
+	    !tr_utf8_valid(section, strlen(section)) ||
+	    !tr_utf8_valid(name, strlen(name)))
 		return S_fail(st, "not valid UTF-8");
-	if (S_split_section(section, "provider", id, sizeof(id))) {
-		if (!S_valid_id(id))
-			return S_fail(st, "[%s]: a provider section names a results/ directory", section);
-		snprintf(key, sizeof(key), "provider %s", id);
-		if (!S_first_time(st, key, name))
-			return S_fail(st, "\"%s\" is set twice for [provider %s]", name, id);
-		return S_provider_key(st, id, name, value);
-	}
-	if (S_split_section(section, "cell", id, sizeof(id))) {
-		snprintf(key, sizeof(key), "cell %s", id);
-		if (!S_first_time(st, key, name))
-			return S_fail(st, "\"%s\" is set twice for [cell %s]", name, id);
-		return S_cell_key(st, id, name, value);
-	}
-	if (S_split_section(section, "scenario", id, sizeof(id))) {
-		tr_scenario *s;
-		if (!S_valid_id(id))
-			return S_fail(st, "[%s]: a scenario section names a directory", section);
-		snprintf(key, sizeof(key), "scenario %s", id);
-		if (!S_first_time(st, key, name))
-			return S_fail(st, "\"%s\" is set twice for [scenario %s]", name, id);
-		s = S_scenario(st, id);
-		if (!s) {
-			st->rc = TR_ENOMEM;
-			return 0;
-		}
-		if (strcmp(name, "label") == 0)
-			return S_set_string(st, &s->label, value);
-		if (tr_plan_is_key(name))
-			return S_plan_key(st, s, name, value);
-		return S_fail(st, "unknown key \"%s\" in [%s] (known: label, scale, pgbench, runs, warmup, log, database)", name, section);
-	}
+	if ((id = S_split_section(section, "provider")) != NULL)
+		return S_provider_section(st, section, id, name, value);
+	if ((id = S_split_section(section, "cell")) != NULL)
+		return S_cell_section(st, id, name, value);
+	if ((id = S_split_section(section, "scenario")) != NULL)
+		return S_scenario_section(st, section, id, name, value);
 	if (!S_first_time(st, section, name))
 		return S_fail(st, "\"%s\" is set twice in [%s]", name, section);
 	if (strcmp(section, "study") == 0)
@@ -447,32 +505,28 @@ static int S_handler(void *user, const char *section, const char *name,
 	return S_fail(st, "unknown section [%s] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx)", section);
 }
 
-/* inih reads lines through this, so that we know the current line and can
- * accept lines of any length. */
-typedef struct {
-	const char *p, *end;
-	S_state *st;
-} S_stream;
-
-static char *S_reader(char *str, int num, void *stream)
+/* ini.c's handler: S_handler's 1 (go on) or 0 (stop, st->rc says why). */
+static int S_line(void *user, const char *section, const char *name,
+                  const char *value, long line)
 {
-	S_stream *s = stream;
-	int n = 0;
-	if (s->p >= s->end)
-		return NULL;
-	while (s->p < s->end && n < num - 1) {
-		char c = *s->p++;
-		str[n++] = c;
-		if (c == '\n')
-			break;
-	}
-	str[n] = '\0';
-	if (!s->st->mid_line)
-		s->st->line = s->st->next_line;
-	s->st->mid_line = !(n > 0 && str[n - 1] == '\n');
-	if (!s->st->mid_line)
-		s->st->next_line++;
-	return str;
+	S_state *st = user;
+	st->line = line;
+	if (S_handler(st, section, name, value))
+		return st->rc;
+	if (st->rc == 0)
+		S_fail(st, "cannot read this line");
+	return st->rc;
+}
+
+static void S_state_free(S_state *st)
+{
+	tr_strmap_free(&st->provider_ids);
+	tr_strmap_free(&st->scenario_ids);
+	tr_strmap_free(&st->cell_ids);
+	tr_strmap_free(&st->seen);
+	for (size_t i = 0; i < st->nseen; i++)
+		free(st->seen_keys[i]);
+	free(st->seen_keys);
 }
 
 int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
@@ -480,8 +534,7 @@ int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
                     const char *text, size_t len, const char *path)
 {
 	S_state st;
-	S_stream stream;
-	int line;
+	int rc;
 
 	memset(out, 0, sizeof(*out));
 	memset(&st, 0, sizeof(st));
@@ -490,7 +543,6 @@ int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
 	*nproviders = *nscenarios = 0;
 	st.config = out;
 	st.path = path;
-	st.line = st.next_line = 1;
 
 	for (size_t i = 0; i < len; i++)
 		if (text[i] == '\0') {
@@ -500,26 +552,13 @@ int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
 			return tr_error_set_at(path, l, "NUL byte in the file");
 		}
 
-	/* Whole lines of any length, no continuation lines (an indented
-	 * line is an ordinary line), stop at the first error. */
-	ini_use_stack = false;
-	ini_allow_realloc = true;
-	ini_max_line = 1 << 20;
-	ini_allow_multiline = false;
-	ini_stop_on_first_error = true;
-
-	stream.p = text;
-	stream.end = text + len;
-	stream.st = &st;
-	line = ini_parse_stream(S_reader, &stream, S_handler, &st);
-	tr_buf_free(&st.seen);
-	if (st.rc == 0 && line > 0)
-		S_fail(&st, "cannot parse this line (expected [section] or key = value)");
-	if (st.rc == 0 && line < 0)
-		st.rc = tr_error_set("%s: out of memory", path);
-	if (st.rc != 0) {
+	rc = tr_ini_parse(text, len, path, S_line, &st);
+	S_state_free(&st);
+	if (rc < 0 || st.rc != 0) {
 		if (st.rc == TR_EINVALID)
-			tr_error_set_at(path, line > 0 ? line : st.line, "%s", st.message);
+			tr_error_set_at(path, st.line, "%s", st.message);
+		else if (rc == TR_ENOMEM || st.rc == TR_ENOMEM)
+			tr_error_set("%s: out of memory", path);
 		for (size_t i = 0; i < st.nproviders; i++)
 			tr_provider_free(&st.providers[i]);
 		free(st.providers);
@@ -527,7 +566,7 @@ int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
 			tr_scenario_free(&st.scenarios[i]);
 		free(st.scenarios);
 		tr_config_free(out);
-		return st.rc == TR_ENOMEM ? TR_ENOMEM : TR_EINVALID;
+		return rc == TR_ENOMEM || st.rc == TR_ENOMEM ? TR_ENOMEM : TR_EINVALID;
 	}
 	*providers = st.providers;
 	*nproviders = st.nproviders;

@@ -13,6 +13,7 @@
 #include "util/error.h"
 #include "util/file.h"
 #include "util/str.h"
+#include "util/strmap.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -360,19 +361,32 @@ int tr_scan_resolve_shared_inits(tr_study *st)
 
 /* Attach the highest-PID log files named <stem>.* to the run, the rest as
  * orphans. names are sorted by stem, pid, thread. */
+/* The first log of this stem in logs (sorted by stem), or nlogs: a
+ * binary search, so that a folder of many runs is not scanned per run. */
+static size_t S_first_log(const S_logname *logs, size_t nlogs, const char *stem)
+{
+	size_t lo = 0, hi = nlogs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(logs[mid].stem, stem) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static int S_attach_logs(tr_run *run, const S_logname *logs, size_t nlogs,
                          const char *reldir)
 {
 	long top = -1;
-	size_t cap = 0, ocap = 0;
-	for (size_t i = 0; i < nlogs; i++)
-		if (strcmp(logs[i].stem, run->id) == 0 && logs[i].pid > top)
+	size_t cap = 0, ocap = 0, first = S_first_log(logs, nlogs, run->id);
+	for (size_t i = first; i < nlogs && strcmp(logs[i].stem, run->id) == 0; i++)
+		if (logs[i].pid > top)
 			top = logs[i].pid;
 	run->log_pid = top;
-	for (size_t i = 0; i < nlogs; i++) {
+	for (size_t i = first; i < nlogs && strcmp(logs[i].stem, run->id) == 0; i++) {
 		char *rel;
-		if (strcmp(logs[i].stem, run->id) != 0)
-			continue;
 		rel = tr_path_join(reldir, logs[i].name);
 		if (!rel)
 			return TR_ENOMEM;
@@ -499,7 +513,44 @@ typedef struct {
 	size_t nlogs, logcap;
 	const char *txdir;      /* the latest txlogs_* folder, or NULL */
 	tr_buf text;            /* the file being read */
+	tr_strmap log_entries;  /* &logs[k].name (the pointer's bytes) -> k */
+	tr_strmap run_ids;      /* id -> the folder's first run of it */
+	struct S_same { size_t next, last; } *same;
+	                        /* by run - first_run: the next run of its id
+	                           or SIZE_MAX (a name can stand twice), and
+	                           for a first run, the last of its id */
+	size_t indexed, capnext; /* runs indexed so far (from first_run) */
 } S_folder;
+
+/* Index the folder's runs added since the last call (run files and
+ * PostgresBench results alike), by id. Their ids live as long as the
+ * study; indices, not pointers, as st->runs grows. */
+static int S_index_runs(S_folder *f)
+{
+	for (; f->first_run + f->indexed < f->st->nruns; f->indexed++) {
+		size_t r = f->first_run + f->indexed, first, last;
+		const char *id = f->st->runs[r].id;
+		if (tr_grow(&f->same, &f->capnext, f->indexed + 1, sizeof(*f->same)) < 0 ||
+		    tr_strmap_put(&f->run_ids, id, strlen(id), r, &first) < 0)
+			return TR_ENOMEM;
+		f->same[f->indexed].next = SIZE_MAX;
+		f->same[f->indexed].last = r;
+		if (first == SIZE_MAX)
+			continue;
+		/* appended at the end of its id's chain, so runs keep their order */
+		last = f->same[first - f->first_run].last;
+		f->same[last - f->first_run].next = r;
+		f->same[first - f->first_run].last = r;
+	}
+	return 0;
+}
+
+/* The folder's first run named id, or SIZE_MAX. */
+static size_t S_run_of(const S_folder *f, const char *id)
+{
+	size_t r;
+	return tr_strmap_get(&f->run_ids, id, strlen(id), &r) ? r : SIZE_MAX;
+}
 
 /* Pass 1: log file names, and PostgresBench's txlogs_* folder. */
 static int S_pass_logs(S_folder *f)
@@ -508,15 +559,17 @@ static int S_pass_logs(S_folder *f)
 	                              &f->logcap, &f->txdir);
 	if (rc == 0 && f->nlogs > 1)
 		qsort(f->logs, f->nlogs, sizeof(S_logname), S_cmp_logname);
+	for (size_t k = 0; k < f->nlogs && rc == 0; k++)
+		rc = tr_strmap_put(&f->log_entries, (const char *)&f->logs[k].name,
+		                   sizeof(char *), k, NULL);
 	return rc;
 }
 
+/* Is this entry of the listing (this very string) one of the logs? */
 static bool S_is_log_entry(const S_folder *f, const char *name)
 {
-	for (size_t k = 0; k < f->nlogs; k++)
-		if (f->logs[k].name == name)
-			return true;
-	return false;
+	size_t k;
+	return tr_strmap_get(&f->log_entries, (const char *)&name, sizeof(char *), &k);
 }
 
 /* A regular file of the folder read into f->text, its digest noted. *skip
@@ -584,10 +637,12 @@ static int S_invalid_summary(S_folder *f, tr_run *run, int parse_rc)
 /* A second run of the same name in the scenario is left out. */
 static int S_check_duplicate(S_folder *f, tr_run *run)
 {
-	for (size_t k = f->first_run; k < f->st->nruns; k++) {
+	size_t k;
+	int rc;
+	if ((rc = S_index_runs(f)) < 0)
+		return rc;
+	if ((k = S_run_of(f, run->id)) != SIZE_MAX) {
 		const tr_run *other = &f->st->runs[k];
-		if (strcmp(other->id, run->id) != 0)
-			continue;
 		run->excluded = true;
 		free(run->excluded_reason);
 		if (!(run->excluded_reason = tr_strdup("another run has the same name")))
@@ -719,17 +774,37 @@ cleanup:
 	return rc;
 }
 
+/* Pass 3: an entry named <stem>.progress, .err, .log or .stderr is the
+ * stderr file of the runs named stem (looked up, not scanned for). */
+static int S_stderr_entry(S_folder *f, const char *name)
+{
+	static const char *const ends[] = { ".progress", ".err", ".log", ".stderr" };
+	for (size_t e = 0; e < TR_ARRAY_SIZE(ends); e++) {
+		char *stem;
+		size_t r;
+		int rc = 0;
+		if (!tr_str_ends_with(name, ends[e]))
+			continue;
+		if (!(stem = tr_strndup(name, strlen(name) - strlen(ends[e]))))
+			return TR_ENOMEM;
+		for (r = S_run_of(f, stem); r != SIZE_MAX && rc == 0;
+		     r = f->same[r - f->first_run].next)
+			rc = S_attach_stderr(f, &f->st->runs[r], name);
+		free(stem);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
 /* Pass 4: a warning for each stem of logs that belong to no run. */
 static int S_orphan_logs(S_folder *f)
 {
 	for (size_t k = 0; k < f->nlogs; k++) {
 		const S_logname *ln = &f->logs[k];
-		bool owned = false;
+		bool owned = S_run_of(f, ln->stem) != SIZE_MAX;
 		char *rel;
 		int rc;
-		for (size_t r = f->first_run; r < f->st->nruns; r++)
-			if (strcmp(f->st->runs[r].id, ln->stem) == 0)
-				owned = true;
 		if (owned || (k > 0 && strcmp(f->logs[k - 1].stem, ln->stem) == 0))
 			continue;
 		if (!(rel = tr_path_join(f->reldir, ln->name)))
@@ -767,12 +842,16 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 	for (size_t i = 0; i < f.ls.count; i++)
 		if ((rc = S_classify_entry(&f, f.ls.names[i])) < 0)
 			goto cleanup;
+	if ((rc = S_index_runs(&f)) < 0)
+		goto cleanup;
 	for (size_t i = 0; i < f.ls.count; i++)
-		for (size_t r = f.first_run; r < st->nruns; r++)
-			if ((rc = S_attach_stderr(&f, &st->runs[r], f.ls.names[i])) < 0)
-				goto cleanup;
+		if ((rc = S_stderr_entry(&f, f.ls.names[i])) < 0)
+			goto cleanup;
 	rc = S_orphan_logs(&f);
 cleanup:
+	tr_strmap_free(&f.log_entries);
+	tr_strmap_free(&f.run_ids);
+	free(f.same);
 	for (size_t k = 0; k < f.nlogs; k++) {
 		free(f.logs[k].stem);
 		free(f.logs[k].owned);

@@ -137,12 +137,39 @@ static int S_write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
+/* May path be replaced, and with what mode? A file that is there must be
+ * a regular file its owner may write (no write bit for the owner is a
+ * write-protected file, refused even for root) and the user may write: a
+ * careful tool does not replace what it was told, by its mode, to keep.
+ * Its mode is kept; a new file is 0644 (outputs are meant to be
+ * published). */
+static int S_replaceable(const char *path, mode_t *mode)
+{
+	struct stat sb;
+	*mode = 0644;
+	if (lstat(path, &sb) < 0)
+		return errno == ENOENT ? 0 : tr_error_set_errno(path);
+	if (S_ISLNK(sb.st_mode) && stat(path, &sb) < 0)
+		return tr_error_set_errno(path);
+	if (!S_ISREG(sb.st_mode))
+		return tr_error_set("%s: not a regular file: not replaced", path);
+	if (!(sb.st_mode & S_IWUSR) || access(path, W_OK) < 0)
+		return tr_error_set("%s: write-protected (no write permission): not "
+		                    "replaced; make it writable or write elsewhere",
+		                    path);
+	*mode = sb.st_mode & 07777;
+	return 0;
+}
+
 int tr_file_write_atomic(const char *path, const void *data, size_t len)
 {
-	char *tmp = tr_sprintf("%s.tmp.XXXXXX", path);
+	char *tmp;
 	int fd = -1;
 	int rc = TR_ERROR;
-	if (!tmp)
+	mode_t mode;
+	if (S_replaceable(path, &mode) < 0)
+		return TR_ERROR;
+	if (!(tmp = tr_sprintf("%s.tmp.XXXXXX", path)))
 		return TR_ENOMEM;
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -153,8 +180,8 @@ int tr_file_write_atomic(const char *path, const void *data, size_t len)
 		tr_error_set_errno(path);
 		goto cleanup;
 	}
-	/* mkstemp makes 0600; outputs are meant to be published. */
-	if (fchmod(fd, 0644) < 0) {
+	/* mkstemp makes 0600: the mode S_replaceable chose. */
+	if (fchmod(fd, mode) < 0) {
 		tr_error_set_errno(path);
 		goto cleanup;
 	}

@@ -34,7 +34,10 @@ int tr_path_mkdirs(const char *path);
 char *tr_path_join(const char *a, const char *b);
 
 /* Write data to path atomically: a temporary file in the same folder,
- * fsync, rename. Returns 0 or TR_ERROR. */
+ * fsync, rename. A file already at path is replaced only when it is a
+ * regular file the user may write and its owner's write bit is set (a
+ * write-protected file is refused, even for root: "PATH: write-protected
+ * ..."), and keeps its mode; a new file is 0644. Returns 0 or TR_ERROR. */
 int tr_file_write_atomic(const char *path, const void *data, size_t len);
 
 #endif

@@ -3,7 +3,17 @@
  * Recursive descent over [p, end) with an explicit depth limit, so that no
  * input can exhaust the stack; every error names the line it was found on.
  * The input need not be NUL-terminated and may contain NUL bytes (they are
- * errors, like any other raw control character outside whitespace). */
+ * errors, like any other raw control character outside whitespace).
+ *
+ * Memory: the tree lives in a copy of the text it was read from (or the
+ * caller's own buffer, tr_jsonval_parse_owned) and a few large blocks.
+ * Strings and member names are decoded in place (a decoded string is never
+ * longer than its quoted form), a number's text is moved one byte back
+ * onto the ',' or ':' before it to make room for its NUL, and a
+ * container's values are gathered on one scratch stack and copied into
+ * the blocks once, at its closing bracket, at their exact count. The old
+ * reader's malloc per value and per string, and arrays grown by doubling,
+ * took ~50x the file's size (docs/performance.md has the figures). */
 
 #include "jsonread.h"
 #include "alloc.h"
@@ -16,13 +26,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A block of the tree's memory. */
+typedef struct S_block {
+	struct S_block *next;
+	size_t used, cap;
+	max_align_t data[];
+} S_block;
+
+/* The root and what the tree owns; tr_jsonval_free is given the root. */
+typedef struct S_tree {
+	tr_jsonval root;
+	char *text;              /* the text, its strings decoded in place */
+	S_block *blocks;
+} S_tree;
+
+/* A value read but not yet placed: its container closes later. */
+typedef struct S_item {
+	tr_jsonval v;
+	char *key;
+} S_item;
+
 typedef struct {
-	const char *p;
+	char *p;
 	const char *end;
+	char *base;
 	const char *path;
 	long line;
 	int depth;
+	S_tree *tree;
+	S_item *stack;           /* the values of the open containers */
+	size_t nstack, capstack;
 } S_reader;
+
+/* n bytes from the tree's blocks, 8-byte aligned; NULL on ENOMEM. */
+static void *S_alloc(S_reader *r, size_t n)
+{
+	S_block *b = r->tree->blocks;
+	void *p;
+	n = (n + 7) & ~(size_t)7;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = b ? b->cap * 2 : 64 << 10;
+		if (cap > (16 << 20))
+			cap = 16 << 20;
+		if (cap < n)
+			cap = n;
+		if (!(b = tr_malloc(sizeof(S_block) + cap)))
+			return NULL;
+		b->next = r->tree->blocks;
+		b->used = 0;
+		b->cap = cap;
+		r->tree->blocks = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += n;
+	return p;
+}
 
 static int S_fail(S_reader *r, const char *what)
 {
@@ -41,26 +99,18 @@ static void S_skip_ws(S_reader *r)
 	}
 }
 
-static void S_free_contents(tr_jsonval *v)
-{
-	size_t i;
-	free(v->text);
-	for (i = 0; i < v->count; i++) {
-		S_free_contents(&v->items[i]);
-		if (v->keys)
-			free(v->keys[i]);
-	}
-	free(v->items);
-	free(v->keys);
-	memset(v, 0, sizeof(*v));
-}
-
 void tr_jsonval_free(tr_jsonval *v)
 {
-	if (!v)
+	S_tree *t = (S_tree *)v;   /* the root is the tree's first member */
+	if (!t)
 		return;
-	S_free_contents(v);
-	free(v);
+	while (t->blocks) {
+		S_block *next = t->blocks->next;
+		free(t->blocks);
+		t->blocks = next;
+	}
+	free(t->text);
+	free(t);
 }
 
 /* Exact literal such as "true"; the next character must not continue a
@@ -93,34 +143,31 @@ static int S_hex4(const char *p, unsigned *out)
 	return 0;
 }
 
-static int S_put_utf8(tr_buf *b, unsigned cp)
+/* Code point cp as UTF-8 at *w (4 bytes at most; the escape it came
+ * from was 6 or 12). */
+static void S_put_utf8(char **w, unsigned cp)
 {
-	char u[4];
-	size_t n;
+	char *u = *w;
 	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
+		*u++ = (char)cp;
 	} else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3f));
-		n = 2;
+		*u++ = (char)(0xc0 | (cp >> 6));
+		*u++ = (char)(0x80 | (cp & 0x3f));
 	} else if (cp < 0x10000) {
-		u[0] = (char)(0xe0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-		n = 3;
+		*u++ = (char)(0xe0 | (cp >> 12));
+		*u++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+		*u++ = (char)(0x80 | (cp & 0x3f));
 	} else {
-		u[0] = (char)(0xf0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (cp & 0x3f));
-		n = 4;
+		*u++ = (char)(0xf0 | (cp >> 18));
+		*u++ = (char)(0x80 | ((cp >> 12) & 0x3f));
+		*u++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+		*u++ = (char)(0x80 | (cp & 0x3f));
 	}
-	return tr_buf_put(b, u, n);
+	*w = u;
 }
 
 /* "\uXXXX" (and its low surrogate), r->p after the u. */
-static int S_unicode_escape(S_reader *r, tr_buf *b)
+static int S_unicode_escape(S_reader *r, char **w)
 {
 	unsigned cp, lo;
 	if (r->end - r->p < 4 || S_hex4(r->p, &cp) < 0)
@@ -137,11 +184,12 @@ static int S_unicode_escape(S_reader *r, tr_buf *b)
 	}
 	if (cp == 0) /* strings are C strings here: a NUL would cut them */
 		return S_fail(r, "\\u0000 is not allowed in strings");
-	return S_put_utf8(b, cp);
+	S_put_utf8(w, cp);
+	return 0;
 }
 
 /* An escape, r->p on the backslash. */
-static int S_escape(S_reader *r, tr_buf *b)
+static int S_escape(S_reader *r, char **w)
 {
 	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
 	const char *k;
@@ -150,67 +198,65 @@ static int S_escape(S_reader *r, tr_buf *b)
 		return S_fail(r, "unterminated string");
 	if (*r->p == 'u') {
 		r->p++;
-		return S_unicode_escape(r, b);
+		return S_unicode_escape(r, w);
 	}
 	if (*r->p == '\0' || !(k = strchr(from, *r->p))) {
 		r->p++;
 		return S_fail(r, "an invalid escape in a string");
 	}
 	r->p++;
-	return tr_buf_putc(b, to[k - from]);
+	*(*w)++ = to[k - from];
+	return 0;
 }
 
-/* Plain bytes up to a quote, backslash or control character, copied as
- * one run once it is known to be UTF-8. */
-static int S_plain_run(S_reader *r, tr_buf *b)
+/* Plain bytes up to a quote, backslash or control character, moved to *w
+ * as one run once they are known to be UTF-8. */
+static int S_plain_run(S_reader *r, char **w)
 {
-	const char *run = r->p;
+	char *run = r->p;
+	size_t n;
 	while (r->p < r->end && *r->p != '"' && *r->p != '\\' &&
 	       (unsigned char)*r->p >= 0x20)
 		r->p++;
-	if (r->p == run)
+	if ((n = (size_t)(r->p - run)) == 0)
 		return 0;
-	if (!tr_utf8_valid(run, (size_t)(r->p - run)))
+	if (!tr_utf8_valid(run, n))
 		return S_fail(r, "invalid UTF-8 in a string");
-	return tr_buf_put(b, run, (size_t)(r->p - run));
+	memmove(*w, run, n);
+	*w += n;
+	return 0;
 }
 
-/* A string literal, r->p on the opening quote. *out is a new string. */
-static int S_string(S_reader *r, char **out, size_t *outlen)
+/* A string literal, r->p on the opening quote, decoded in place from
+ * there: *out points into the text. The write cursor stays behind the
+ * read one (every escape is longer than what it stands for), so the
+ * closing quote is never reached. */
+static int S_string(S_reader *r, char **out, uint32_t *outlen)
 {
-	tr_buf b = TR_BUF_INIT;
-	int rc = 0;
+	char *start = r->p, *w = r->p;
+	int rc;
 
 	r->p++; /* the quote */
-	if (tr_buf_grow(&b, 0) < 0)
-		return TR_ENOMEM;
 	for (;;) {
-		if ((rc = S_plain_run(r, &b)) < 0)
-			goto cleanup;
-		if (r->p >= r->end) {
-			rc = S_fail(r, "unterminated string");
-			goto cleanup;
-		}
+		if ((rc = S_plain_run(r, &w)) < 0)
+			return rc;
+		if (r->p >= r->end)
+			return S_fail(r, "unterminated string");
 		if (*r->p == '"') {
 			r->p++;
 			break;
 		}
-		if (*r->p != '\\') {
-			rc = S_fail(r, *r->p == '\n'
-			                   ? "unterminated string (a raw newline)"
-			                   : "a raw control character in a string");
-			goto cleanup;
-		}
-		if ((rc = S_escape(r, &b)) < 0)
-			goto cleanup;
+		if (*r->p != '\\')
+			return S_fail(r, *r->p == '\n'
+			                     ? "unterminated string (a raw newline)"
+			                     : "a raw control character in a string");
+		if ((rc = S_escape(r, &w)) < 0)
+			return rc;
 	}
-	*outlen = b.size;
-	*out = tr_buf_detach(&b);
+	*w = '\0';
+	*outlen = (uint32_t)(w - start);
+	*out = start;
 	return 0;
-
-cleanup:
-	tr_buf_free(&b);
-	return rc;
 }
 
 static bool S_digit(const S_reader *r, const char *q)
@@ -258,44 +304,74 @@ static int S_number(S_reader *r, tr_jsonval *v)
 		return S_fail(r, "number out of range");
 	v->type = TR_JSONVAL_NUMBER;
 	v->number = d;
-	v->text = tr_strndup(start, (size_t)(q - start));
-	if (!v->text)
+	v->len = (uint32_t)(q - start);
+	/* The text as written, moved one byte back onto the ',', ':', '[' or
+	 * space before it (read already) to make room for its NUL; a number
+	 * that starts the text gets a copy. */
+	if (start > r->base) {
+		memmove((char *)start - 1, start, v->len);
+		v->text = (char *)start - 1;
+	} else if (!(v->text = S_alloc(r, v->len + 1))) {
 		return TR_ENOMEM;
-	v->len = (size_t)(q - start);
-	r->p = q;
+	} else {
+		memcpy(v->text, start, v->len);
+	}
+	v->text[v->len] = '\0';
+	r->p = (char *)q;
 	return 0;
 }
 
 static int S_value(S_reader *r, tr_jsonval *v);
 
+static int S_push(S_reader *r, const tr_jsonval *v, char *key)
+{
+	if (tr_grow(&r->stack, &r->capstack, r->nstack + 1, sizeof(S_item)) < 0)
+		return TR_ENOMEM;
+	r->stack[r->nstack].v = *v;
+	r->stack[r->nstack++].key = key;
+	return 0;
+}
+
+/* The values pushed since mark become v's items (and names), at their
+ * exact count, in the tree's blocks. */
+static int S_close(S_reader *r, tr_jsonval *v, size_t mark, bool object)
+{
+	size_t n = r->nstack - mark;
+	v->count = (uint32_t)n;
+	r->p++; /* ']' or '}' */
+	if (n == 0)
+		return 0;
+	if (!(v->items = S_alloc(r, n * sizeof(tr_jsonval))) ||
+	    (object && !(v->keys = S_alloc(r, n * sizeof(char *)))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		v->items[i] = r->stack[mark + i].v;
+		if (object)
+			v->keys[i] = r->stack[mark + i].key;
+	}
+	r->nstack = mark;
+	return 0;
+}
+
 static int S_array(S_reader *r, tr_jsonval *v)
 {
-	size_t cap = 0;
+	size_t mark = r->nstack;
 	int rc;
 
 	v->type = TR_JSONVAL_ARRAY;
 	r->p++; /* '[' */
 	S_skip_ws(r);
-	if (r->p < r->end && *r->p == ']') {
-		r->p++;
-		return 0;
-	}
+	if (r->p < r->end && *r->p == ']')
+		return S_close(r, v, mark, false);
 	for (;;) {
-		if ((rc = tr_grow(&v->items, &cap, v->count + 1, sizeof(*v->items))) < 0)
-			return rc;
-		memset(&v->items[v->count], 0, sizeof(*v->items));
-		/* Counted before parsing so that a failed element's partial
-		 * contents are freed with the rest. */
-		v->count++;
-		if ((rc = S_value(r, &v->items[v->count - 1])) < 0)
+		tr_jsonval item = { 0 };
+		if ((rc = S_value(r, &item)) < 0 || (rc = S_push(r, &item, NULL)) < 0)
 			return rc;
 		S_skip_ws(r);
 		if (r->p >= r->end)
 			return S_fail(r, "unterminated array (expected ',' or ']')");
-		if (*r->p == ']') {
-			r->p++;
-			return 0;
-		}
+		if (*r->p == ']')
+			return S_close(r, v, mark, false);
 		if (*r->p != ',')
 			return S_fail(r, "expected ',' or ']' in an array");
 		r->p++;
@@ -304,19 +380,18 @@ static int S_array(S_reader *r, tr_jsonval *v)
 
 static int S_object(S_reader *r, tr_jsonval *v)
 {
-	size_t cap = 0, kcap = 0;
+	size_t mark = r->nstack;
 	int rc;
 
 	v->type = TR_JSONVAL_OBJECT;
 	r->p++; /* '{' */
 	S_skip_ws(r);
-	if (r->p < r->end && *r->p == '}') {
-		r->p++;
-		return 0;
-	}
+	if (r->p < r->end && *r->p == '}')
+		return S_close(r, v, mark, true);
 	for (;;) {
+		tr_jsonval item = { 0 };
 		char *key = NULL;
-		size_t klen;
+		uint32_t klen;
 		S_skip_ws(r);
 		if (r->p >= r->end || *r->p != '"')
 			return S_fail(r, r->p >= r->end
@@ -324,27 +399,17 @@ static int S_object(S_reader *r, tr_jsonval *v)
 			                     : "expected a member name (a string) in an object");
 		if ((rc = S_string(r, &key, &klen)) < 0)
 			return rc;
-		if ((rc = tr_grow(&v->items, &cap, v->count + 1, sizeof(*v->items))) < 0 ||
-		    (rc = tr_grow(&v->keys, &kcap, v->count + 1, sizeof(*v->keys))) < 0) {
-			free(key);
-			return rc;
-		}
-		memset(&v->items[v->count], 0, sizeof(*v->items));
-		v->keys[v->count] = key;
-		v->count++;
 		S_skip_ws(r);
 		if (r->p >= r->end || *r->p != ':')
 			return S_fail(r, "expected ':' after a member name");
 		r->p++;
-		if ((rc = S_value(r, &v->items[v->count - 1])) < 0)
+		if ((rc = S_value(r, &item)) < 0 || (rc = S_push(r, &item, key)) < 0)
 			return rc;
 		S_skip_ws(r);
 		if (r->p >= r->end)
 			return S_fail(r, "unterminated object (expected ',' or '}')");
-		if (*r->p == '}') {
-			r->p++;
-			return 0;
-		}
+		if (*r->p == '}')
+			return S_close(r, v, mark, true);
 		if (*r->p != ',')
 			return S_fail(r, "expected ',' or '}' in an object");
 		r->p++;
@@ -394,37 +459,58 @@ static int S_value(S_reader *r, tr_jsonval *v)
 	return S_fail(r, "expected a value");
 }
 
-int tr_jsonval_parse(tr_jsonval **out, const char *text, size_t len,
-                     const char *path)
+int tr_jsonval_parse_owned(tr_jsonval **out, char *text, size_t len,
+                           const char *path)
 {
-	S_reader r;
-	tr_jsonval *v;
+	S_reader r = { 0 };
+	S_tree *t;
 	int rc;
 
 	*out = NULL;
-	r.p = text;
+	if (len > TR_JSONVAL_MAX_TEXT) {
+		free(text);
+		return tr_error_set("%s: more than 2 GB of JSON", path ? path : "(json)");
+	}
+	if (!(t = tr_calloc(1, sizeof(*t)))) {
+		free(text);
+		return TR_ENOMEM;
+	}
+	t->text = text;
+	r.p = r.base = text;
 	r.end = text + len;
 	r.path = path ? path : "(json)";
 	r.line = 1;
-	r.depth = 0;
+	r.tree = t;
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		r.p += 3;
-	v = tr_calloc(1, sizeof(*v));
-	if (!v)
-		return TR_ENOMEM;
-	if ((rc = S_value(&r, v)) < 0)
+	if ((rc = S_value(&r, &t->root)) < 0)
 		goto cleanup;
 	S_skip_ws(&r);
 	if (r.p < r.end) {
 		rc = S_fail(&r, "unexpected text after the JSON value");
 		goto cleanup;
 	}
-	*out = v;
+	free(r.stack);
+	*out = &t->root;
 	return 0;
 
 cleanup:
-	tr_jsonval_free(v);
+	free(r.stack);
+	tr_jsonval_free(&t->root);
 	return rc == TR_ENOMEM ? rc : TR_EINVALID;
+}
+
+int tr_jsonval_parse(tr_jsonval **out, const char *text, size_t len,
+                     const char *path)
+{
+	char *copy = tr_malloc(len + 1);
+	*out = NULL;
+	if (!copy)
+		return TR_ENOMEM;
+	if (len)
+		memcpy(copy, text, len);
+	copy[len] = '\0';
+	return tr_jsonval_parse_owned(out, copy, len, path);
 }
 
 const tr_jsonval *tr_jsonval_get(const tr_jsonval *v, const char *key)

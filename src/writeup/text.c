@@ -6,6 +6,7 @@
 
 #include "writeup_internal.h"
 #include "util/buf.h"
+#include "util/escape.h"
 
 #include <string.h>
 
@@ -90,47 +91,17 @@ int tr_wu_clean(tr_buf *out, const char *s, size_t len, bool keep_lines)
 	return rc;
 }
 
+/* Cleaned for HTML and cmark first (U+FFFD for controls, one line), then
+ * escaped by util's one Markdown escaper (util/escape.h), which diff's
+ * Markdown uses too. */
 static int S_escape(tr_buf *out, const char *s, bool line_start)
 {
 	tr_buf clean = TR_BUF_INIT;
-	const char *p;
 	int rc;
 	if (!s)
 		return 0;
-	if ((rc = tr_wu_clean(&clean, s, strlen(s), false)) < 0)
-		goto cleanup;
-	p = tr_buf_cstr(&clean);
-	/* What would start a list, a heading's setext line or a quote at the
-	 * start of a line; the text may be placed there. */
-	if (!line_start) {
-		/* inside a table cell: no block markup can start */
-	} else if ((*p == '-' || *p == '+') &&
-	           (p[1] == ' ' || p[1] == '\0' || strspn(p, "- ") == strlen(p))) {
-		/* a list item, a thematic break, a setext underline */
-		rc = tr_buf_putc(out, '\\');
-	} else if (*p == '=' && strspn(p, "= ") == strlen(p)) {
-		/* a setext heading's underline */
-		rc = tr_buf_putc(out, '\\');
-	} else if (*p >= '0' && *p <= '9') {
-		/* an ordered list item: "1. " or "1) " */
-		size_t d = strspn(p, "0123456789");
-		if ((p[d] == '.' || p[d] == ')') && (p[d + 1] == ' ' || p[d + 1] == '\0')) {
-			if ((rc = tr_buf_put(out, p, d)) == 0)
-				rc = tr_buf_putc(out, '\\');
-			p += d;
-		}
-	}
-	if (rc < 0)
-		goto cleanup;
-	for (; *p && rc == 0; p++) {
-		/* Inline markup of CommonMark and GitHub (tables, strike-through,
-		 * math, entities, autolinks, raw HTML). */
-		if (strchr("\\`*_[]<>&!#|~$", *p))
-			rc = tr_buf_putc(out, '\\');
-		if (rc == 0)
-			rc = tr_buf_putc(out, *p);
-	}
-cleanup:
+	if ((rc = tr_wu_clean(&clean, s, strlen(s), false)) == 0)
+		rc = tr_md_escape(out, tr_buf_cstr(&clean), clean.size, line_start);
 	tr_buf_free(&clean);
 	return rc;
 }

@@ -7,4 +7,5 @@ tps=${1:-$here/../../build/tpsreport}
 [ -x "$here/build.sh" ] && "$here/build.sh" "$tps"
 [ -x "$here/probe.sh" ] && "$here/probe.sh" "$tps"
 [ -x "$here/run_plan.sh" ] && "$here/run_plan.sh" "$tps"
+"$here/scale.sh" "$tps"
 exit 0

@@ -228,8 +228,94 @@ static void test_cells(void)
 	S_free(&r);
 }
 
+/* Issue 24: inih cut section names at 49 bytes (a long provider lost
+ * its label and price, two long names merged). Names here are 49, 50,
+ * 200 and 5000 bytes; the two 200-byte ones share their first 199. */
+static void test_long_section_names(void)
+{
+	size_t lens[] = { 49, 50, 200, 5000 };
+	for (size_t k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
+		char *a = malloc(lens[k] + 1), *b = malloc(lens[k] + 1), *text;
+		S_parsed r;
+		memset(a, 'p', lens[k]);
+		memcpy(b, a, lens[k]);
+		a[lens[k]] = b[lens[k]] = '\0';
+		b[lens[k] - 1] = 'q';
+		text = malloc(3 * lens[k] + 200);
+		sprintf(text, "[provider %s]\nlabel = A\nprice = 10 EUR/month\n"
+		              "[provider %s]\nlabel = B\n[scenario %s]\nlabel = S\n",
+		        a, b, b);
+		r = S_parse(text);
+		CHECK_INT(r.rc, 0);
+		CHECK_INT((long)r.np, 2);
+		CHECK_INT((long)r.ns, 1);
+		if (r.np == 2 && r.ns == 1) {
+			CHECK_STR(r.p[0].id, a);
+			CHECK_STR(r.p[0].label, "A");
+			CHECK_INT((long)r.p[0].nprice, 1);
+			CHECK_STR(r.p[1].id, b);
+			CHECK_STR(r.p[1].label, "B");
+			CHECK_STR(r.s[0].id, b);
+			CHECK_STR(r.s[0].label, "S");
+		}
+		S_free(&r);
+		free(a);
+		free(b);
+		free(text);
+	}
+}
+
+/* [cell a s] and [cell a<TAB>s] (and [ cell  a   s ]) are one cell: a
+ * key set in both is set twice, at the second's line. */
+static void test_cell_whitespace(void)
+{
+	S_parsed r = S_parse("[cell a s]\nprice = 10 EUR/month\n\n"
+	                     "[cell a\ts]\nprice = 20 EUR/month\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:5: \"price\" is set twice for [cell a s]") != NULL);
+	S_free(&r);
+	r = S_parse("[ cell  a \t s ]\nvcpu = 2\n[cell a s]\nvcpu = 4\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:4: \"vcpu\" is set twice for [cell a s]") != NULL);
+	S_free(&r);
+	/* different keys of one cell, spelled two ways: one cell */
+	r = S_parse("[cell a s]\nvcpu = 2\n[cell a\ts]\nram_gb = 4\n");
+	CHECK_INT(r.rc, 0);
+	CHECK_INT((long)r.c.ncells, 1);
+	S_free(&r);
+}
+
+/* Lines the reader cannot read: FILE:LINE and what was expected. */
+static void test_reader_errors(void)
+{
+	S_parsed r = S_parse("[study]\ntitle = x\n[provider a\nlabel = y\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:3: a section line without its closing ']'") != NULL);
+	S_free(&r);
+	r = S_parse("[study] title = x\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:1: text after the section's ']'") != NULL);
+	S_free(&r);
+	r = S_parse("[study]\n\njust words\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:3: cannot parse this line") != NULL);
+	S_free(&r);
+	r = S_parse("[study]\n = x\n");
+	CHECK_INT(r.rc, TR_EINVALID);
+	CHECK(strstr(tr_error_last(), "tpsreport.ini:2: a value without a key") != NULL);
+	S_free(&r);
+	/* a comment after a section, ':' as the separator, CRLF, a BOM */
+	r = S_parse("\xef\xbb\xbf[study] ; the study\r\ntitle: a;b ; c\r\n# x\r\n");
+	CHECK_INT(r.rc, 0);
+	CHECK_STR(r.c.title, "a;b");
+	S_free(&r);
+}
+
 int main(void)
 {
+	RUN(test_long_section_names);
+	RUN(test_cell_whitespace);
+	RUN(test_reader_errors);
 	RUN(test_design_example);
 	RUN(test_cells);
 	RUN(test_errors);

@@ -9,6 +9,8 @@
 #include "util/number.h"
 #include "util/sha256.h"
 #include "util/str.h"
+#include "util/strmap.h"
+#include "util/escape.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -312,8 +314,66 @@ static void test_mkdirs(void)
 	CHECK(system(path) == 0);
 }
 
+/* The hash index: 100,000 keys (growth, probing), each found with its
+ * value, a second put of a key reports the first value, keys that differ
+ * only in their last byte or length are apart, binary keys work. */
+static void test_strmap(void)
+{
+	enum { N = 100000 };
+	tr_strmap m = TR_STRMAP_INIT;
+	char (*keys)[16] = malloc(N * sizeof(*keys));
+	size_t v, had, bad = 0;
+	CHECK(!tr_strmap_get(&m, "x", 1, &v));
+	for (size_t i = 0; i < N; i++) {
+		snprintf(keys[i], sizeof(keys[i]), "k%zu", i);
+		CHECK_INT(tr_strmap_put(&m, keys[i], strlen(keys[i]), i, &had), 0);
+		bad += had != SIZE_MAX;
+	}
+	CHECK_INT((long)bad, 0);
+	CHECK_INT((long)m.count, N);
+	for (size_t i = 0; i < N; i++)
+		bad += !tr_strmap_get(&m, keys[i], strlen(keys[i]), &v) || v != i;
+	CHECK_INT((long)bad, 0);
+	CHECK_INT(tr_strmap_put(&m, "k17", 3, 5, &had), 0);
+	CHECK_INT((long)had, 17);
+	CHECK(tr_strmap_get(&m, "k17", 3, &v) && v == 17);
+	CHECK(!tr_strmap_get(&m, "k1", 1, &v));          /* "k", a prefix */
+	CHECK(!tr_strmap_get(&m, "k100000", 7, &v));
+	CHECK_INT(tr_strmap_put(&m, "a\0b", 3, 7, NULL), 0);
+	CHECK(tr_strmap_get(&m, "a\0b", 3, &v) && v == 7);
+	CHECK(!tr_strmap_get(&m, "a\0c", 3, &v));
+	tr_strmap_free(&m);
+	free(keys);
+}
+
+/* util's Markdown escaper: controls as a visible \xNN, markup escaped,
+ * autolinks broken by an empty comment, block starts at a line start. */
+static void test_md_escape(void)
+{
+	static const struct { const char *in; bool start; const char *want; } c[] = {
+		{ "a\x1b[2J\nb", false, "a\\\\x1B\\[2J\\\\x0Ab" },
+		{ "x|y *z*", false, "x\\|y \\*z\\*" },
+		{ "ops@evil.example", false, "ops<!-- -->@evil.example" },
+		{ "see https://e.example/x", false, "see https:<!-- -->//e.example/x" },
+		{ "www.e.example", false, "www<!-- -->.e.example" },
+		{ "awww.e", false, "awww.e" },
+		{ "- item", true, "\\- item" },
+		{ "- item", false, "- item" },
+		{ "12. x", true, "12\\. x" },
+		{ "===", true, "\\===" },
+	};
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		tr_buf b = TR_BUF_INIT;
+		CHECK_INT(tr_md_escape(&b, c[i].in, strlen(c[i].in), c[i].start), 0);
+		CHECK_STR(tr_buf_cstr(&b), c[i].want);
+		tr_buf_free(&b);
+	}
+}
+
 int main(void)
 {
+	RUN(test_strmap);
+	RUN(test_md_escape);
 	RUN(test_parse_double);
 	RUN(test_parse_int);
 	RUN(test_format);
