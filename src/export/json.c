@@ -95,6 +95,7 @@ static void S_workload(tr_json *j, const tr_workload *w)
 	S_int(j, "clients", w->clients);
 	S_int(j, "threads", w->threads);
 	S_str(j, "query_mode", w->query_mode);
+	S_str(j, "machine", w->machine);
 	tr_json_object_end(j);
 }
 
@@ -250,6 +251,7 @@ static void S_runs(tr_json *j, const tr_results *r)
 		S_str(j, "query_mode", w->query_mode);
 		S_int(j, "clients", w->clients);
 		S_int(j, "threads", w->threads);
+		S_str(j, "machine", w->machine);
 		S_int(j, "duration_s", run->duration_s);
 		S_int(j, "transactions", run->transactions);
 		S_int(j, "failed", run->failed);
@@ -594,6 +596,7 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 		S_int(&j, "clients", w->clients);
 		S_int(&j, "threads", w->threads);
 		S_str(&j, "query_mode", w->query_mode);
+		S_str(&j, "machine", w->machine);
 		tr_json_object_end(&j);
 	}
 	tr_json_array_end(&j);

@@ -130,7 +130,7 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		const tr_run *run = &st->runs[i];
 		const tr_summary *s = &run->summary;
 		tr_run_result *out = &r->runs[i];
-		long w = tr_workload_find(r, s);
+		long w = tr_workload_find(r, s, run->machine);
 		if (w < 0)
 			return TR_ENOMEM;
 		out->provider = run->provider;

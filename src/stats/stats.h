@@ -105,10 +105,14 @@ typedef struct tr_workload {
 	int clients;
 	int threads;
 	const char *query_mode;
+	const char *machine;           /* "16 vCPU / 128 GB" when the runs' files
+	                                  say (PostgresBench), else NULL */
 	char *short_type;              /* "TPC-B", "select-only", "simple-update",
 	                                  "multiple scripts" or the script name */
-	char *label;                   /* "TPC-B, 32 clients, 4 threads, prepared" */
-	char *key;                     /* file-name safe: "tpc-b-c32-j4-prepared" */
+	char *label;                   /* "TPC-B, 32 clients, 4 threads, prepared",
+	                                  then ", 16 vCPU / 128 GB" with a machine */
+	char *key;                     /* file-name safe: "tpc-b-c32-j4-prepared",
+	                                  then "-16-vcpu-128-gb" with a machine */
 } tr_workload;
 
 /* Window statistics of one run, or of a cell (see tr_cell). */
