@@ -238,6 +238,9 @@ void tr_pgb_result_free(tr_pgb_result *r);
 /* "no HA", "HA, 2 sync standbys", "HA, 1 async standby": the file's HA in
  * words. A new string the caller frees; NULL when memory runs out. */
 char *tr_pgb_ha_text(const tr_pgb_result *r);
+/* "16 vCPU / 128 GB" from "instance", else the file's "machine": the
+ * machine its runs ran on (tr_run.machine). Caller frees; NULL: memory. */
+char *tr_pgb_machine(const tr_pgb_result *r);
 
 /* ---- tpsreport.ini --------------------------------------------------- */
 

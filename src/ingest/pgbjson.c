@@ -122,6 +122,13 @@ static char *S_dup(const char *s)
 	return s ? tr_strdup(s) : NULL;
 }
 
+char *tr_pgb_machine(const tr_pgb_result *r)
+{
+	if (!isnan(r->vcpus) && !isnan(r->ram_gb))
+		return tr_sprintf("%g vCPU / %g GB", r->vcpus, r->ram_gb);
+	return tr_strdup(r->machine ? r->machine : "?");
+}
+
 char *tr_pgb_ha_text(const tr_pgb_result *r)
 {
 	if (!r->ha || r->ha_standbys == 0 || strcmp(r->ha_mode, "off") == 0)

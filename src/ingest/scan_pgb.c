@@ -103,14 +103,6 @@ static int S_pgb_init(tr_study *st, size_t provider, size_t scenario,
 	return 0;
 }
 
-/* "16 vCPU / 128 GB" from the instance, else the file's own name. */
-static char *S_pgb_machine(const tr_pgb_result *r)
-{
-	if (!isnan(r->vcpus) && !isnan(r->ram_gb))
-		return tr_sprintf("%g vCPU / %g GB", r->vcpus, r->ram_gb);
-	return tr_strdup(r->machine);
-}
-
 /* The run's timeseries as its windows: pgbench -P's intervals, each with
  * pgbench's own TPS and latency. The tail that starts at the end of the
  * run (a fraction of a second of stragglers) is not a window. */
@@ -161,7 +153,7 @@ static int S_pgb_runs(tr_study *st, size_t provider, size_t scenario,
 		run.pgb_percentiles = !isnan(x->p95_ms) || !isnan(x->p99_ms);
 		run.pgb_p95_ms = x->p95_ms;
 		run.pgb_p99_ms = x->p99_ms;
-		run.machine = S_pgb_machine(r);
+		run.machine = tr_pgb_machine(r);
 		if (!run.id || !run.path || !run.machine ||
 		    (rc = S_pgb_summary(&run.summary, r, x)) < 0 ||
 		    (rc = S_pgb_windows(&run, r, x)) < 0 ||

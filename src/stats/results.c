@@ -239,6 +239,19 @@ static int S_cells(tr_results *r)
 	return 0;
 }
 
+/* PostgresBench's own p95 / p99 of a cell: the median of its runs' (as
+ * latency_avg_ms is of theirs), NaN when no run has them. v is room for
+ * nruns values. */
+static void S_pgb_percentiles(tr_cell *cell, const tr_results *r, double *v)
+{
+	for (size_t k = 0; k < cell->nruns; k++)
+		v[k] = r->runs[cell->runs[k]].pgb_p95_ms;
+	cell->pgb_p95_ms = tr_median(v, cell->nruns);
+	for (size_t k = 0; k < cell->nruns; k++)
+		v[k] = r->runs[cell->runs[k]].pgb_p99_ms;
+	cell->pgb_p99_ms = tr_median(v, cell->nruns);
+}
+
 static int S_cell_figures(tr_results *r, const tr_study *st)
 {
 	for (size_t c = 0; c < r->ncells; c++) {
@@ -257,6 +270,8 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 			tps[k] = r->runs[cell->runs[k]].tps;
 			lat[k] = r->runs[cell->runs[k]].latency_avg_ms;
 		}
+		cell->latency_avg_ms = tr_median(lat, n);
+		S_pgb_percentiles(cell, r, lat);
 		cell->tps_median = tr_median(tps, n);
 		cell->tps_mean = tr_mean(tps, n);
 		cell->tps_min = cell->tps_max = tps[0];
@@ -266,7 +281,6 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 			if (tps[k] > cell->tps_max)
 				cell->tps_max = tps[k];
 		}
-		cell->latency_avg_ms = tr_median(lat, n);
 		cell->cost_per_tps = cost / cell->tps_median;
 		cell->tps_per_100 = cell->tps_median / cost * 100.0;
 		free(tps);

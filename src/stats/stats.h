@@ -204,6 +204,8 @@ typedef struct tr_cell {
 	double tps_min;
 	double tps_max;
 	double latency_avg_ms;   /* median of the runs' latency average */
+	double pgb_p95_ms;       /* median of the runs' PostgresBench p95 / p99 */
+	double pgb_p99_ms;       /* (its own rule); NaN without */
 	double tps_headline;     /* the TPS that stands for the cell in headline
 	                            figures and the TPS chart: the median,
 	                            the best or the worst run ([study] runs) */
