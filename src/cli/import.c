@@ -77,12 +77,6 @@ typedef struct {
 	size_t bad;         /* result files left out */
 } S_items;
 
-/* An id from free text: lower-case letters and digits, '-' between words. */
-static int S_slug(tr_buf *b, const char *text)
-{
-	return tr_slug(b, text, TR_SLUG_NAME_MAX, "x");
-}
-
 /* "~100 GB": PostgresBench's own size of a scale (index.html). */
 static double S_dataset_gb(int64_t scale)
 {
@@ -287,12 +281,26 @@ static void S_second_files(S_ref *refs, size_t n, S_items *items)
 	}
 }
 
+/* The part of a provider id for dimension d: PostgresBench's own short
+ * form for HA ("ha-2s-sync", "no-ha"), else the value's first words;
+ * short, so that ids stay well within what an ini section name holds. */
+static int S_id_part(tr_buf *id, const S_item *it, int d)
+{
+	const tr_pgb_result *r = &it->r;
+	if ((d == S_HA && strcmp(it->dim[S_HA], "no HA") == 0) || !*it->dim[d])
+		return tr_buf_puts(id, d == S_HA ? "no-ha" : "x");
+	if (d == S_HA && r->ha_standbys >= 0)
+		return tr_buf_printf(id, "ha-%llds-", (long long)r->ha_standbys) < 0
+		           ? TR_ENOMEM : tr_slug(id, r->ha_mode, 8, "x");
+	return tr_slug(id, it->dim[d], 16, "x");
+}
+
 /* The provider of each item: its system, then the dimensions of its
  * system's mask: "PlanetScale Metal (HA, 2 sync standbys)". */
 static int S_name_provider(S_item *it, unsigned mask)
 {
 	tr_buf id = TR_BUF_INIT, label = TR_BUF_INIT;
-	int rc = S_slug(&id, it->r.system), parts = 0;
+	int rc = tr_slug(&id, it->r.system, 24, "x"), parts = 0;
 	tr_buf_puts(&label, it->r.system);
 	for (int d = 0; d < S_NDIMS && rc == 0; d++) {
 		if (!(mask & (1u << d)))
@@ -301,7 +309,7 @@ static int S_name_provider(S_item *it, unsigned mask)
 		tr_buf_puts(&label, parts++ ? "; " : " (");
 		tr_buf_puts(&label, v);
 		if ((rc = tr_buf_putc(&id, '-')) == 0)
-			rc = S_slug(&id, v);
+			rc = S_id_part(&id, it, d);
 	}
 	if (parts)
 		tr_buf_putc(&label, ')');

@@ -329,6 +329,17 @@ static void S_cells(tr_json *j, const tr_results *r)
 		S_stability(j, "pooled", &c->pooled);
 		tr_json_object_end(j);
 		S_latency(j, &c->latency);
+		/* "pgb": the catalog's pgb.p95_ms and pgb.p99_ms, PostgresBench's
+		 * own percentiles (median of the runs'), null without */
+		tr_json_key(j, "pgb");
+		if (isnan(c->pgb_p95_ms) && isnan(c->pgb_p99_ms)) {
+			tr_json_null(j);
+		} else {
+			tr_json_object_begin(j);
+			S_num(j, "p95_ms", c->pgb_p95_ms);
+			S_num(j, "p99_ms", c->pgb_p99_ms);
+			tr_json_object_end(j);
+		}
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);

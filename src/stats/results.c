@@ -295,6 +295,28 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 
 /* ---- everything ------------------------------------------------------------ */
 
+/* Without [study] baseline: the provider that ran the most places
+ * (scenario x workload, a workload's machine included), the first of
+ * those in study order. The first provider alone was no fair choice: one
+ * that ran only a machine nobody else ran compared with nothing
+ * (docs/metrics.md, "Comparisons"). */
+static int S_default_baseline(tr_results *r, const tr_study *st)
+{
+	size_t *n;
+	if (st->config.baseline || r->nproviders < 2)
+		return 0;
+	if (!(n = tr_calloc(r->nproviders, sizeof(size_t))))
+		return TR_ENOMEM;
+	for (size_t i = 0; i < r->ncells; i++)
+		n[r->cells[i].provider]++;
+	r->baseline = 0;
+	for (size_t p = 1; p < r->nproviders; p++)
+		if (n[p] > n[r->baseline])
+			r->baseline = p;
+	free(n);
+	return 0;
+}
+
 int tr_results_compute(tr_results **out, const tr_study *st)
 {
 	tr_results *r;
@@ -346,6 +368,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = S_runs(r, st, versions)) < 0 ||
 	    (rc = tr_workloads_sort(r)) < 0 ||
 	    (rc = S_cells(r)) < 0 ||
+	    (rc = S_default_baseline(r, st)) < 0 ||
 	    (rc = S_cell_figures(r, st)) < 0 ||
 	    (rc = tr_comparisons_compute(r)) < 0 ||
 	    (rc = tr_sweeps_compute(r)) < 0 ||
