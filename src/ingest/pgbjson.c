@@ -376,6 +376,8 @@ static int S_read(const S_ctx *c, tr_pgb_result *r, const tr_jsonval *root)
 		return TR_ENOTFOUND;
 	if (res->type != TR_JSONVAL_ARRAY)
 		return S_bad(c, res, "results", "an array");
+	if (tr_jsonval_get(root, "system")->type != TR_JSONVAL_STRING)
+		return S_bad(c, tr_jsonval_get(root, "system"), "system", "a name");
 	if ((rc = S_str(c, &r->system, root, "system")) < 0 ||
 	    (rc = S_str(c, &r->machine, root, "machine")) < 0 ||
 	    (rc = S_str(c, &r->date, root, "date")) < 0 ||
