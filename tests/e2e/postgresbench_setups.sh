@@ -188,6 +188,8 @@ cat > "$tmp/study/writeup.md" <<'EOF2'
 {{table pivot rows=provider cols=machine scenario=100gb metric=tps_median}}
 
 {{table setup 100gb}}
+
+{{table latency}}
 EOF2
 "$TPSREPORT" build "$tmp/study" -o "$tmp/site" > /dev/null 2> "$tmp/build.err" || { cat "$tmp/build.err"; fail=1; }
 grep -q 'AWS Aurora (no HA) ran 4 vCPU / 16 GB in .*100 GB (scale 6849), which the baseline, .*, did not run: not compared' \
@@ -220,6 +222,24 @@ for f in glob.glob(tmp + "/study/results/*/100gb/*.json"):
     got = rows.get(labels[p].replace("(", "(").strip(), {}).get(m)
     if got is None or abs(float(got.replace(",", "")) - want) > 0.05 + 1e-9:
         bad.append(f"pivot {p} {m}: {got} vs {want:.4f}")
+# the latency table: PostgresBench's own p95 / p99 (no per-transaction logs)
+lat = {}
+for l in md:
+    if l.startswith("| ~") or l.startswith("| \\~"):
+        v = [x.strip() for x in l.strip("|").split("|")]
+        if len(v) == 5:
+            lat[(v[0].replace("\\", ""), v[1].split(", ")[-1], v[2])] = (v[3], v[4])
+for f in glob.glob(tmp + "/study/results/*/*/*.json"):
+    d = json.load(open(f)); p, s = f.split("/")[-3:-1]
+    m = f"{d['instance']['vcpus']} vCPU / {d['instance']['ram_gb']} GB"
+    sl = "~100 GB (scale 6849)" if s == "100gb" else "~500 GB (scale 34247)"
+    got = lat.get((sl, m, labels[p]))
+    for k, q in enumerate(("latency_p95_ms", "latency_p99_ms")):
+        want = statistics.median(x[q] for x in d["results"])
+        if got is None or abs(float(got[k]) - float("%.3g" % want)) > 1e-9:
+            bad.append(f"latency table {p} {s} {m} {q}: {got} vs {want}")
+if len(lat) != 17:
+    bad.append(f"latency table rows {len(lat)}")
 if set(cols[1:]) != {"4 vCPU / 16 GB", "4 vCPU / 32 GB", "16 vCPU / 128 GB"} or cols.index("4 vCPU / 32 GB") > cols.index("16 vCPU / 128 GB"):
     bad.append(f"pivot columns {cols}")
 print(f"pivot: {len(rows)} rows, {len(bad)} problem(s)")
