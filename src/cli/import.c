@@ -300,7 +300,12 @@ static int S_id_part(tr_buf *id, const S_item *it, int d)
 static int S_name_provider(S_item *it, unsigned mask)
 {
 	tr_buf id = TR_BUF_INIT, label = TR_BUF_INIT;
-	int rc = tr_slug(&id, it->r.system, 24, "x"), parts = 0;
+	int rc = tr_slug(&id, it->r.system, 28, "x"), parts = 0;
+	/* a long name ends at a whole word */
+	if (rc == 0 && id.size >= 28 && strrchr(tr_buf_cstr(&id), '-')) {
+		id.size = (size_t)(strrchr(id.ptr, '-') - id.ptr);
+		id.ptr[id.size] = '\0';
+	}
 	tr_buf_puts(&label, it->r.system);
 	for (int d = 0; d < S_NDIMS && rc == 0; d++) {
 		if (!(mask & (1u << d)))

@@ -295,25 +295,42 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 
 /* ---- everything ------------------------------------------------------------ */
 
-/* Without [study] baseline: the provider that ran the most places
- * (scenario x workload, a workload's machine included), the first of
- * those in study order. The first provider alone was no fair choice: one
- * that ran only a machine nobody else ran compared with nothing
- * (docs/metrics.md, "Comparisons"). */
+/* Without [study] baseline: the provider that shares the most places
+ * (scenario x workload, a workload's machine included) with others, that
+ * is, the one with the most comparisons to make; ties go to the one with
+ * more cells, then to the first in study order. The first provider alone
+ * was no fair choice: one that ran only machines nobody else ran compared
+ * with nothing (docs/metrics.md, "Comparisons"). Cells are sorted by
+ * scenario and workload, so each place is one stretch of them. */
 static int S_default_baseline(tr_results *r, const tr_study *st)
 {
-	size_t *n;
+	size_t *shared, *cells;
 	if (st->config.baseline || r->nproviders < 2)
 		return 0;
-	if (!(n = tr_calloc(r->nproviders, sizeof(size_t))))
+	shared = tr_calloc(r->nproviders, sizeof(size_t));
+	cells = tr_calloc(r->nproviders, sizeof(size_t));
+	if (!shared || !cells) {
+		free(shared);
+		free(cells);
 		return TR_ENOMEM;
-	for (size_t i = 0; i < r->ncells; i++)
-		n[r->cells[i].provider]++;
+	}
+	for (size_t i = 0, end; i < r->ncells; i = end) {
+		const tr_cell *c = &r->cells[i];
+		for (end = i + 1; end < r->ncells && r->cells[end].scenario == c->scenario &&
+		                  r->cells[end].workload == c->workload; end++)
+			;
+		for (size_t k = i; k < end; k++) {
+			shared[r->cells[k].provider] += end - i - 1;
+			cells[r->cells[k].provider]++;
+		}
+	}
 	r->baseline = 0;
 	for (size_t p = 1; p < r->nproviders; p++)
-		if (n[p] > n[r->baseline])
+		if (shared[p] > shared[r->baseline] ||
+		    (shared[p] == shared[r->baseline] && cells[p] > cells[r->baseline]))
 			r->baseline = p;
-	free(n);
+	free(shared);
+	free(cells);
 	return 0;
 }
 
