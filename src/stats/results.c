@@ -12,6 +12,7 @@
 #include "util/error.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,19 +121,47 @@ static const char *S_short_version(const char *v, char *buf, size_t size)
 	return buf;
 }
 
+/* The machine a run ran on: its file's (PostgresBench), else, in a
+ * scenario where some runs name theirs, the vCPUs and RAM tpsreport.ini
+ * gives its provider ([provider] or [cell] vcpu and ram_gb), so that a
+ * study's own runs meet the imported ones; else none. buf holds 48. */
+static const char *S_machine(const tr_results *r, const tr_run *run,
+                             const bool *named, char *buf)
+{
+	const tr_cell_setup *u;
+	if (run->machine || !named[run->scenario])
+		return run->machine;
+	u = tr_results_setup(r, run->provider, run->scenario);
+	if (!isfinite(u->vcpu) || !isfinite(u->ram_gb))
+		return NULL;
+	snprintf(buf, 48, "%g vCPU / %g GB", u->vcpu, u->ram_gb);
+	return buf;
+}
+
 static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 {
+	bool *named = tr_calloc(st->nscenarios + 1, sizeof(bool));
+	if (!named || !(r->machines = tr_calloc(st->nruns + 1, sizeof(*r->machines)))) {
+		free(named);
+		return TR_ENOMEM;
+	}
+	for (size_t i = 0; i < st->nruns; i++)
+		named[st->runs[i].scenario] |= st->runs[i].machine != NULL;
 	r->nruns = st->nruns;
 	r->runs = tr_calloc(st->nruns ? st->nruns : 1, sizeof(tr_run_result));
-	if (!r->runs)
+	if (!r->runs) {
+		free(named);
 		return TR_ENOMEM;
+	}
 	for (size_t i = 0; i < st->nruns; i++) {
 		const tr_run *run = &st->runs[i];
 		const tr_summary *s = &run->summary;
 		tr_run_result *out = &r->runs[i];
-		long w = tr_workload_find(r, s, run->machine);
-		if (w < 0)
+		long w = tr_workload_find(r, s, S_machine(r, run, named, r->machines[i]));
+		if (w < 0) {
+			free(named);
 			return TR_ENOMEM;
+		}
 		out->provider = run->provider;
 		out->scenario = run->scenario;
 		out->workload = (size_t)w;
@@ -158,8 +187,10 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		if (tr_windows_counted(&out->series, &out->nseries, run->windows,
 		                       run->nwindows) < 0 ||
 		    tr_stability_of_windows(&out->windows, out->series, out->nseries,
-		                            run->window_source, run->window_interval_s) < 0)
+		                            run->window_source, run->window_interval_s) < 0) {
+			free(named);
 			return TR_ENOMEM;
+		}
 		out->digest = run->digest[0] ? run->digest : NULL;
 		if (run->agg_latency_us.count > 0) {
 			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
@@ -175,6 +206,7 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		                        run->txlog ? run->txlog->failed : 0,
 		                        st->config.percentile);
 	}
+	free(named);
 	return 0;
 }
 
@@ -438,6 +470,7 @@ void tr_results_free(tr_results *r)
 	tr_diags_free(&r->warnings);
 	tr_diags_free(&r->findings);
 	free(r->versions);
+	free(r->machines);
 	free(r);
 }
 

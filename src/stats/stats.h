@@ -371,6 +371,7 @@ typedef struct tr_results {
 	tr_diags warnings;       /* the study's, copied */
 	tr_diags findings;       /* comparability lint (tpsreport check) */
 	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
+	char (*machines)[48];    /* owned: storage of machines from the ini */
 	tr_cell_setup *setups;   /* owned: nproviders x nscenarios, row-major */
 	size_t nsetups;
 } tr_results;

@@ -255,6 +255,38 @@ for b in bad:
 sys.exit(1 if bad else 0)
 PY
 
+# your own run beside the imported ones: pgbench's output (written from
+# pgbench 17's summary format, SPEC.md) with the same workload, its machine
+# from [provider] vcpu and ram_gb, compared with the imported baseline
+cp -r "$tmp/study" "$tmp/own"
+mkdir -p "$tmp/own/results/mycloud/100gb"
+cat > "$tmp/own/results/mycloud/100gb/run1.txt" <<'EOF2'
+pgbench (17.4 (Debian 17.4-1.pgdg120+2))
+transaction type: <builtin: TPC-B (sort of)>
+scaling factor: 6849
+query mode: prepared
+number of clients: 256
+number of threads: 16
+maximum number of tries: 1
+duration: 600 s
+number of transactions actually processed: 3000000
+number of failed transactions: 0 (0.000%)
+latency average = 51.200 ms
+latency stddev = 9.100 ms
+initial connection time = 480.100 ms
+tps = 5000.000000 (without initial connection time)
+EOF2
+printf '\n[provider mycloud]\nvcpu = 4\nram_gb = 32\n' >> "$tmp/own/tpsreport.ini"
+"$TPSREPORT" summary --json "$tmp/own" > "$tmp/own.json" 2>/dev/null
+python3 - "$tmp/own.json" <<'PY2' || fail=1
+import json, sys
+R = json.load(open(sys.argv[1]))
+k = [c for c in R["comparisons"] if c["provider"] == "mycloud"]
+ok = len(k) == 1 and k[0]["workload"]["machine"] == "4 vCPU / 32 GB" and k[0]["scenario"] == "100gb"
+print(("ok  " if ok else "FAIL") + f" own run beside the imported ones: {[(c['scenario'], c['workload']['machine']) for c in k]}")
+sys.exit(0 if ok else 1)
+PY2
+
 # the article's shape (postgresbench-clickhouse-vs-planetscale): six files
 # whose best runs are the article's figures; with runs = best the TPS
 # figures and gaps are the article's (its latencies need the best-run rule
