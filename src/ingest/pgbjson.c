@@ -203,7 +203,10 @@ static int S_ha(const S_ctx *c, tr_pgb_result *r, const tr_jsonval *root)
 		return S_bad(c, ha, "ha", "an object");
 	r->ha = true;
 	mode = tr_jsonval_get(ha, "mode");
-	if (!mode || mode->type != TR_JSONVAL_STRING || !*mode->text)
+	if (!mode)
+		return tr_error_set_at(c->path, ha->line, "\"ha.mode\" is missing (a name: "
+		                       "\"sync\", \"async\" or \"off\")");
+	if (mode->type != TR_JSONVAL_STRING || !*mode->text)
 		return S_bad(&hc, mode, "mode", "a name (\"sync\", \"async\", \"off\")");
 	if ((rc = S_str(&hc, &r->ha_mode, ha, "mode")) < 0 ||
 	    (rc = S_int(&hc, &r->ha_standbys, ha, "standbys", true)) < 0 ||
@@ -235,10 +238,14 @@ static int S_setup(const S_ctx *c, tr_pgb_result *r, const tr_jsonval *root,
 	    (rc = S_str(c, &r->cloud, root, "cloud")) < 0 ||
 	    (rc = S_str(c, &r->region, root, "region")) < 0 || (rc = S_ha(c, r, root)) < 0)
 		return rc;
-	if ((!r->machine || !*r->machine) && (isnan(r->vcpus) || isnan(r->ram_gb)))
-		return S_bad(c, tr_jsonval_get(root, "machine") ? tr_jsonval_get(root, "machine")
-		                                                 : root,
-		             "machine", "a name (or \"instance\" with vcpus and ram_gb)");
+	if ((!r->machine || !*r->machine) && (isnan(r->vcpus) || isnan(r->ram_gb))) {
+		const tr_jsonval *m = tr_jsonval_get(root, "machine");
+		if (!m || m->type == TR_JSONVAL_NULL)
+			return tr_error_set_at(c->path, root->line, "\"machine\" is missing, and "
+			                       "\"instance\" lacks vcpus or ram_gb: the machine "
+			                       "of the runs is unknown");
+		return S_bad(c, m, "machine", "a name (or \"instance\" with vcpus and ram_gb)");
+	}
 	return 0;
 }
 

@@ -363,8 +363,8 @@ set +e
 set -e
 [ $rc -eq 1 ] || { echo "FAIL bad input exit $rc"; fail=1; }
 for want in 'a_system.json:2: "system" must be' 'b_ha.json:[0-9]*: "ha" must be an object' \
-            'c_hamode.json: "ha.mode" must be' 'd_series.json:[0-9]*: "timeseries"' \
-            'e_machine.json:[0-9]*: "machine" must be' 'g_second.json: the same setup as .*f_good.json'; do
+            'c_hamode.json:[0-9][0-9]*: "ha.mode" is missing' 'd_series.json:[0-9]*: "timeseries"' \
+            'e_machine.json:[0-9][0-9]*: "machine" is missing' 'g_second.json: the same setup as .*f_good.json'; do
   [ "$(grep -c -- "$want" "$tmp/bad.err")" = 1 ] || { echo "FAIL bad input message: $want"; fail=1; }
 done
 [ "$(wc -l < "$tmp/bad.err")" = 6 ] || { echo "FAIL bad input lines:"; cat "$tmp/bad.err"; fail=1; }
