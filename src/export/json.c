@@ -95,6 +95,7 @@ static void S_workload(tr_json *j, const tr_workload *w)
 	S_int(j, "clients", w->clients);
 	S_int(j, "threads", w->threads);
 	S_str(j, "query_mode", w->query_mode);
+	S_str(j, "machine", w->machine);
 	tr_json_object_end(j);
 }
 
@@ -250,6 +251,7 @@ static void S_runs(tr_json *j, const tr_results *r)
 		S_str(j, "query_mode", w->query_mode);
 		S_int(j, "clients", w->clients);
 		S_int(j, "threads", w->threads);
+		S_str(j, "machine", w->machine);
 		S_int(j, "duration_s", run->duration_s);
 		S_int(j, "transactions", run->transactions);
 		S_int(j, "failed", run->failed);
@@ -327,6 +329,17 @@ static void S_cells(tr_json *j, const tr_results *r)
 		S_stability(j, "pooled", &c->pooled);
 		tr_json_object_end(j);
 		S_latency(j, &c->latency);
+		/* "pgb": the catalog's pgb.p95_ms and pgb.p99_ms, PostgresBench's
+		 * own percentiles (median of the runs'), null without */
+		tr_json_key(j, "pgb");
+		if (isnan(c->pgb_p95_ms) && isnan(c->pgb_p99_ms)) {
+			tr_json_null(j);
+		} else {
+			tr_json_object_begin(j);
+			S_num(j, "p95_ms", c->pgb_p95_ms);
+			S_num(j, "p99_ms", c->pgb_p99_ms);
+			tr_json_object_end(j);
+		}
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);
@@ -594,6 +607,7 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 		S_int(&j, "clients", w->clients);
 		S_int(&j, "threads", w->threads);
 		S_str(&j, "query_mode", w->query_mode);
+		S_str(&j, "machine", w->machine);
 		tr_json_object_end(&j);
 	}
 	tr_json_array_end(&j);

@@ -155,6 +155,17 @@ int tr_initjson_parse(tr_init *out, const char *text, size_t len,
 
 /* ---- PostgresBench result files -------------------------------------- */
 
+/* One interval of a run's "timeseries". */
+typedef struct tr_pgb_point {
+	long line;
+	int64_t interval;          /* 0, 1, 2, ... */
+	double elapsed_s;          /* interval x interval_s */
+	double tps;
+	int64_t transactions;      /* -1 when absent */
+	double latency_avg_ms;     /* NaN when absent */
+	double latency_stddev_ms;
+} tr_pgb_point;
+
 /* One run of a PostgresBench result, as its run.sh summarised it. */
 typedef struct tr_pgb_run {
 	int number;                /* "run": 1, 2, 3 */
@@ -169,20 +180,41 @@ typedef struct tr_pgb_run {
 	 * latency whose cumulative count exceeds floor(q * N) (not nearest
 	 * rank), in whole microseconds / 1000. NaN when absent. */
 	double p95_ms, p99_ms;
+	/* "timeseries" (PostgresBench after its PR #6: pgbench -P of the run,
+	 * one point per interval_s seconds, each the interval's own figures),
+	 * in the file's order; NULL and 0 when the run has none. */
+	double interval_s;         /* NaN when absent */
+	tr_pgb_point *series;
+	size_t nseries;
 } tr_pgb_run;
+
 
 typedef struct tr_pgb_result {
 	char *system;              /* "AWS RDS" */
-	char *machine;             /* "4vCPU, 16GB RAM", or NULL */
+	char *machine;             /* "4vCPU, 16GB RAM", or NULL (then
+	                              "instance" gives vcpus and ram_gb) */
+	char *instance_type;       /* "db.r6g.4xlarge", or NULL */
+	char *storage;             /* primary (and instance) storage, or NULL */
+	char *postgres_version, *tuned, *cluster_size;   /* as written; NULL */
+	char *cloud, *region;      /* NULL when absent */
+	/* "ha" (PR #6): none means a single node (PostgresBench's own
+	 * generate-results.sh reads a file without it as "No HA"). */
+	bool ha;
+	char *ha_mode;             /* "sync", "async", "off" */
+	int64_t ha_standbys;       /* -1 when absent */
+	char *ha_label;            /* "HA – 2 standbys – sync", or NULL */
+	char *ha_sync_commit;      /* live_settings.synchronous_commit */
+	char *ha_sync_names;       /* live_settings.synchronous_standby_names */
 	char *date;
 	char *workload;            /* "TPC-B (built-in)" */
 	char *query_mode;
 	int64_t scale;
 	int clients, threads, duration_s;
 	double load_time_s;        /* "load": wall clock of pgbench -i; NaN */
+	double interval_s;         /* "benchmark"."interval_seconds"; NaN */
 	double vcpus, ram_gb;      /* of "instance"; NaN when absent */
-	tr_fact *facts;            /* instance, storage, postgres_version,
-	                              tuned, cluster_size, comment: as written */
+	tr_fact *facts;            /* instance, storage, ha, region, postgres,
+	                              tuned, cluster_size, comment (docs/study.md) */
 	size_t nfacts;
 	tr_pgb_run *runs;
 	size_t nruns;
@@ -192,12 +224,23 @@ typedef struct tr_pgb_result {
  * Read a PostgresBench result JSON. TR_ENOTFOUND (no message) when the
  * text is not one (not JSON, or no "benchmark": {"tool": "pgbench"} and
  * "results"); TR_EINVALID naming the line when it is one but a member it
- * needs is missing or of the wrong type. Free *out with
+ * needs is missing or of the wrong type ("system", the machine: "machine"
+ * or "instance" vcpus and ram_gb, "ha" mode and standbys), or when a
+ * run's "timeseries" disagrees with its interval and the duration (its
+ * points are intervals 0, 1, 2, ... at elapsed_s = interval x
+ * interval_s, covering the duration, at most one starting at its end).
+ * Free *out with
  * tr_pgb_result_free() in every case.
  */
 int tr_pgb_parse(tr_pgb_result *out, const char *text, size_t len,
                  const char *path);
 void tr_pgb_result_free(tr_pgb_result *r);
+/* "no HA", "HA, 2 sync standbys", "HA, 1 async standby": the file's HA in
+ * words. A new string the caller frees; NULL when memory runs out. */
+char *tr_pgb_ha_text(const tr_pgb_result *r);
+/* "16 vCPU / 128 GB" from "instance", else the file's "machine": the
+ * machine its runs ran on (tr_run.machine). Caller frees; NULL: memory. */
+char *tr_pgb_machine(const tr_pgb_result *r);
 
 /* ---- tpsreport.ini --------------------------------------------------- */
 

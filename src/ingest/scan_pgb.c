@@ -103,6 +103,39 @@ static int S_pgb_init(tr_study *st, size_t provider, size_t scenario,
 	return 0;
 }
 
+/* The run's timeseries as its windows: pgbench -P's intervals, each with
+ * pgbench's own TPS and latency. The tail that starts at the end of the
+ * run (a fraction of a second of stragglers) is not a window. */
+static int S_pgb_windows(tr_run *run, const tr_pgb_result *r, const tr_pgb_run *x)
+{
+	if (x->nseries == 0)
+		return 0;
+	if (!(run->windows = tr_calloc(x->nseries, sizeof(tr_window))))
+		return TR_ENOMEM;
+	run->window_source = TR_WINDOWS_PROGRESS;
+	run->window_interval_s = x->interval_s;
+	for (size_t i = 0; i < x->nseries; i++) {
+		const tr_pgb_point *p = &x->series[i];
+		tr_window *w = &run->windows[run->nwindows];
+		if (p->elapsed_s >= (double)r->duration_s) {
+			run->windows_dropped++;
+			continue;
+		}
+		w->start_s = p->elapsed_s;
+		w->length_s = x->interval_s;
+		w->transactions = -1;
+		w->sum_latency_us = -1;
+		w->tps = p->tps;
+		w->latency_ms = p->tps > 0 ? p->latency_avg_ms : NAN;
+		w->latency_max_ms = NAN;
+		w->failed = -1;
+		w->skipped = -1;
+		run->nwindows++;
+	}
+	run->windows_logged = x->nseries;
+	return 0;
+}
+
 static int S_pgb_runs(tr_study *st, size_t provider, size_t scenario,
                       const char *stem, const char *relpath,
                       const tr_pgb_result *r)
@@ -120,7 +153,10 @@ static int S_pgb_runs(tr_study *st, size_t provider, size_t scenario,
 		run.pgb_percentiles = !isnan(x->p95_ms) || !isnan(x->p99_ms);
 		run.pgb_p95_ms = x->p95_ms;
 		run.pgb_p99_ms = x->p99_ms;
-		if (!run.id || !run.path || (rc = S_pgb_summary(&run.summary, r, x)) < 0 ||
+		run.machine = tr_pgb_machine(r);
+		if (!run.id || !run.path || !run.machine ||
+		    (rc = S_pgb_summary(&run.summary, r, x)) < 0 ||
+		    (rc = S_pgb_windows(&run, r, x)) < 0 ||
 		    (rc = tr_grow(&st->runs, &st->runs_cap, st->nruns + 1,
 		                  sizeof(tr_run))) < 0) {
 			tr_run_free(&run);

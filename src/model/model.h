@@ -376,6 +376,10 @@ typedef struct tr_run {
 	 * PostgresBench computed them (see tr_pgb_run), not tpsreport's. */
 	bool pgb_percentiles;
 	double pgb_p95_ms, pgb_p99_ms;
+	/* The machine it ran on, when its file says ("16 vCPU / 128 GB", from
+	 * a PostgresBench result): runs on different machines never share a
+	 * cell (it is part of the workload). NULL for pgbench's own output. */
+	char *machine;
 	/* SHA-256 hex of the run's files (summary, logs, stderr) as read;
 	 * "" until the study is loaded (see ingest/run_digest.c). */
 	char digest[65];

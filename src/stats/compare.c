@@ -114,8 +114,10 @@ int tr_sweeps_compute(tr_results *r)
 				const char *type = r->workloads[w].short_type;
 				size_t combos = 0;
 				double tps = 0, lat = 0;
-				bool seen_before = false;
-				/* one entry per type: skip if an earlier workload had it */
+				bool seen_before = r->workloads[w].machine != NULL;
+				/* one entry per type: skip if an earlier workload had it.
+				 * Workloads on named machines (PostgresBench) are one
+				 * setting each, not a client/thread sweep. */
 				for (size_t v = 0; v < w; v++)
 					if (strcmp(r->workloads[v].short_type, type) == 0)
 						seen_before = true;
@@ -124,6 +126,7 @@ int tr_sweeps_compute(tr_results *r)
 				for (size_t c = 0; c < r->ncells; c++) {
 					const tr_cell *cell = &r->cells[c];
 					if (cell->scenario != s || cell->provider != p ||
+					    r->workloads[cell->workload].machine ||
 					    strcmp(r->workloads[cell->workload].short_type, type) != 0)
 						continue;
 					combos++;

@@ -79,6 +79,10 @@ static const tr_metric S_rows[] = {
 	S_C("latency.p9999_ms", "p99.99 (ms)", "ms", "p99.99 latency", L, US_MS, latency.p9999_ms,
 	    NULL, true),
 	S_C("latency.max_ms", "max (ms)", "ms", "max latency", L, US_MS, latency.max_ms, NULL, true),
+	S_C("pgb.p95_ms", "p95 (PostgresBench)", "ms", "PostgresBench p95 latency", L, MS,
+	    pgb_p95_ms, NULL, true),
+	S_C("pgb.p99_ms", "p99 (PostgresBench)", "ms", "PostgresBench p99 latency", L, MS,
+	    pgb_p99_ms, NULL, true),
 	S_P("p_value", "p", p_value),
 	S_P("p_adjusted", "p (Holm)", p_adjusted),
 };

@@ -12,6 +12,7 @@
 #include "util/error.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,19 +121,47 @@ static const char *S_short_version(const char *v, char *buf, size_t size)
 	return buf;
 }
 
+/* The machine a run ran on: its file's (PostgresBench), else, in a
+ * scenario where some runs name theirs, the vCPUs and RAM tpsreport.ini
+ * gives its provider ([provider] or [cell] vcpu and ram_gb), so that a
+ * study's own runs meet the imported ones; else none. buf holds 48. */
+static const char *S_machine(const tr_results *r, const tr_run *run,
+                             const bool *named, char *buf)
+{
+	const tr_cell_setup *u;
+	if (run->machine || !named[run->scenario])
+		return run->machine;
+	u = tr_results_setup(r, run->provider, run->scenario);
+	if (!isfinite(u->vcpu) || !isfinite(u->ram_gb))
+		return NULL;
+	snprintf(buf, 48, "%g vCPU / %g GB", u->vcpu, u->ram_gb);
+	return buf;
+}
+
 static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 {
+	bool *named = tr_calloc(st->nscenarios + 1, sizeof(bool));
+	if (!named || !(r->machines = tr_calloc(st->nruns + 1, sizeof(*r->machines)))) {
+		free(named);
+		return TR_ENOMEM;
+	}
+	for (size_t i = 0; i < st->nruns; i++)
+		named[st->runs[i].scenario] |= st->runs[i].machine != NULL;
 	r->nruns = st->nruns;
 	r->runs = tr_calloc(st->nruns ? st->nruns : 1, sizeof(tr_run_result));
-	if (!r->runs)
+	if (!r->runs) {
+		free(named);
 		return TR_ENOMEM;
+	}
 	for (size_t i = 0; i < st->nruns; i++) {
 		const tr_run *run = &st->runs[i];
 		const tr_summary *s = &run->summary;
 		tr_run_result *out = &r->runs[i];
-		long w = tr_workload_find(r, s);
-		if (w < 0)
+		long w = tr_workload_find(r, s, S_machine(r, run, named, r->machines[i]));
+		if (w < 0) {
+			free(named);
 			return TR_ENOMEM;
+		}
 		out->provider = run->provider;
 		out->scenario = run->scenario;
 		out->workload = (size_t)w;
@@ -158,8 +187,10 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		if (tr_windows_counted(&out->series, &out->nseries, run->windows,
 		                       run->nwindows) < 0 ||
 		    tr_stability_of_windows(&out->windows, out->series, out->nseries,
-		                            run->window_source, run->window_interval_s) < 0)
+		                            run->window_source, run->window_interval_s) < 0) {
+			free(named);
 			return TR_ENOMEM;
+		}
 		out->digest = run->digest[0] ? run->digest : NULL;
 		if (run->agg_latency_us.count > 0) {
 			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
@@ -175,6 +206,7 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		                        run->txlog ? run->txlog->failed : 0,
 		                        st->config.percentile);
 	}
+	free(named);
 	return 0;
 }
 
@@ -239,6 +271,19 @@ static int S_cells(tr_results *r)
 	return 0;
 }
 
+/* PostgresBench's own p95 / p99 of a cell: the median of its runs' (as
+ * latency_avg_ms is of theirs), NaN when no run has them. v is room for
+ * nruns values. */
+static void S_pgb_percentiles(tr_cell *cell, const tr_results *r, double *v)
+{
+	for (size_t k = 0; k < cell->nruns; k++)
+		v[k] = r->runs[cell->runs[k]].pgb_p95_ms;
+	cell->pgb_p95_ms = tr_median(v, cell->nruns);
+	for (size_t k = 0; k < cell->nruns; k++)
+		v[k] = r->runs[cell->runs[k]].pgb_p99_ms;
+	cell->pgb_p99_ms = tr_median(v, cell->nruns);
+}
+
 static int S_cell_figures(tr_results *r, const tr_study *st)
 {
 	for (size_t c = 0; c < r->ncells; c++) {
@@ -257,6 +302,8 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 			tps[k] = r->runs[cell->runs[k]].tps;
 			lat[k] = r->runs[cell->runs[k]].latency_avg_ms;
 		}
+		cell->latency_avg_ms = tr_median(lat, n);
+		S_pgb_percentiles(cell, r, lat);
 		cell->tps_median = tr_median(tps, n);
 		cell->tps_mean = tr_mean(tps, n);
 		cell->tps_min = cell->tps_max = tps[0];
@@ -266,7 +313,6 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 			if (tps[k] > cell->tps_max)
 				cell->tps_max = tps[k];
 		}
-		cell->latency_avg_ms = tr_median(lat, n);
 		cell->cost_per_tps = cost / cell->tps_median;
 		cell->tps_per_100 = cell->tps_median / cost * 100.0;
 		free(tps);
@@ -280,6 +326,45 @@ static int S_cell_figures(tr_results *r, const tr_study *st)
 }
 
 /* ---- everything ------------------------------------------------------------ */
+
+/* Without [study] baseline: the provider that shares the most places
+ * (scenario x workload, a workload's machine included) with others, that
+ * is, the one with the most comparisons to make; ties go to the one with
+ * more cells, then to the first in study order. The first provider alone
+ * was no fair choice: one that ran only machines nobody else ran compared
+ * with nothing (docs/metrics.md, "Comparisons"). Cells are sorted by
+ * scenario and workload, so each place is one stretch of them. */
+static int S_default_baseline(tr_results *r, const tr_study *st)
+{
+	size_t *shared, *cells;
+	if (st->config.baseline || r->nproviders < 2)
+		return 0;
+	shared = tr_calloc(r->nproviders, sizeof(size_t));
+	cells = tr_calloc(r->nproviders, sizeof(size_t));
+	if (!shared || !cells) {
+		free(shared);
+		free(cells);
+		return TR_ENOMEM;
+	}
+	for (size_t i = 0, end; i < r->ncells; i = end) {
+		const tr_cell *c = &r->cells[i];
+		for (end = i + 1; end < r->ncells && r->cells[end].scenario == c->scenario &&
+		                  r->cells[end].workload == c->workload; end++)
+			;
+		for (size_t k = i; k < end; k++) {
+			shared[r->cells[k].provider] += end - i - 1;
+			cells[r->cells[k].provider]++;
+		}
+	}
+	r->baseline = 0;
+	for (size_t p = 1; p < r->nproviders; p++)
+		if (shared[p] > shared[r->baseline] ||
+		    (shared[p] == shared[r->baseline] && cells[p] > cells[r->baseline]))
+			r->baseline = p;
+	free(shared);
+	free(cells);
+	return 0;
+}
 
 int tr_results_compute(tr_results **out, const tr_study *st)
 {
@@ -332,6 +417,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = S_runs(r, st, versions)) < 0 ||
 	    (rc = tr_workloads_sort(r)) < 0 ||
 	    (rc = S_cells(r)) < 0 ||
+	    (rc = S_default_baseline(r, st)) < 0 ||
 	    (rc = S_cell_figures(r, st)) < 0 ||
 	    (rc = tr_comparisons_compute(r)) < 0 ||
 	    (rc = tr_sweeps_compute(r)) < 0 ||
@@ -384,6 +470,7 @@ void tr_results_free(tr_results *r)
 	tr_diags_free(&r->warnings);
 	tr_diags_free(&r->findings);
 	free(r->versions);
+	free(r->machines);
 	free(r);
 }
 

@@ -105,10 +105,14 @@ typedef struct tr_workload {
 	int clients;
 	int threads;
 	const char *query_mode;
+	const char *machine;           /* "16 vCPU / 128 GB" when the runs' files
+	                                  say (PostgresBench), else NULL */
 	char *short_type;              /* "TPC-B", "select-only", "simple-update",
 	                                  "multiple scripts" or the script name */
-	char *label;                   /* "TPC-B, 32 clients, 4 threads, prepared" */
-	char *key;                     /* file-name safe: "tpc-b-c32-j4-prepared" */
+	char *label;                   /* "TPC-B, 32 clients, 4 threads, prepared",
+	                                  then ", 16 vCPU / 128 GB" with a machine */
+	char *key;                     /* file-name safe: "tpc-b-c32-j4-prepared",
+	                                  then "-16-vcpu-128-gb" with a machine */
 } tr_workload;
 
 /* Window statistics of one run, or of a cell (see tr_cell). */
@@ -200,6 +204,8 @@ typedef struct tr_cell {
 	double tps_min;
 	double tps_max;
 	double latency_avg_ms;   /* median of the runs' latency average */
+	double pgb_p95_ms;       /* median of the runs' PostgresBench p95 / p99 */
+	double pgb_p99_ms;       /* (its own rule); NaN without */
 	double tps_headline;     /* the TPS that stands for the cell in headline
 	                            figures and the TPS chart: the median,
 	                            the best or the worst run ([study] runs) */
@@ -365,6 +371,7 @@ typedef struct tr_results {
 	tr_diags warnings;       /* the study's, copied */
 	tr_diags findings;       /* comparability lint (tpsreport check) */
 	char (*versions)[32];    /* owned: storage of runs[].pgbench_version */
+	char (*machines)[48];    /* owned: storage of machines from the ini */
 	tr_cell_setup *setups;   /* owned: nproviders x nscenarios, row-major */
 	size_t nsetups;
 } tr_results;

@@ -18,7 +18,9 @@ void tr_latency_of_hist_rule(tr_latency *out, const tr_hist *h,
 
 /* workloads.c: the index of the workload of this summary, adding it when
  * new; -1 when out of memory. */
-long tr_workload_find(tr_results *r, const tr_summary *s);
+/* The workload of a run's summary on `machine` (NULL: not said), added
+ * when new; its index, or -1 when memory runs out. */
+long tr_workload_find(tr_results *r, const tr_summary *s, const char *machine);
 /* Order workloads (TPC-B, simple-update, select-only, scripts; clients,
  * threads, mode) and renumber the runs' workload indices. */
 int tr_workloads_sort(tr_results *r);

@@ -27,7 +27,7 @@ static bool S_same(const char *a, const char *b)
 	return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
 }
 
-long tr_workload_find(tr_results *r, const tr_summary *s)
+long tr_workload_find(tr_results *r, const tr_summary *s, const char *machine)
 {
 	tr_workload *w;
 	size_t cap = r->nworkloads;
@@ -37,7 +37,7 @@ long tr_workload_find(tr_results *r, const tr_summary *s)
 		w = &r->workloads[i];
 		if (S_same(w->transaction_type, s->transaction_type) &&
 		    w->clients == s->clients && w->threads == s->threads &&
-		    S_same(w->query_mode, s->query_mode))
+		    S_same(w->query_mode, s->query_mode) && S_same(w->machine, machine))
 			return (long)i;
 	}
 	if (tr_grow(&r->workloads, &cap, r->nworkloads + 1, sizeof(tr_workload)) < 0)
@@ -48,6 +48,7 @@ long tr_workload_find(tr_results *r, const tr_summary *s)
 	w->clients = s->clients;
 	w->threads = s->threads;
 	w->query_mode = s->query_mode;
+	w->machine = machine;
 	w->short_type = tr_workload_short_type(s->transaction_type);
 	if (!w->short_type)
 		return -1;
@@ -60,6 +61,10 @@ long tr_workload_find(tr_results *r, const tr_summary *s)
 	if (rc == 0)
 		rc = tr_buf_printf(&key, "-c%d-j%d-%s", w->clients, w->threads,
 		                   w->query_mode ? w->query_mode : "unknown");
+	if (rc == 0 && machine)
+		rc = tr_buf_printf(&label, ", %s", machine);
+	if (rc == 0 && machine && (rc = tr_buf_putc(&key, '-')) == 0)
+		rc = tr_slug(&key, machine, TR_SLUG_NAME_MAX, "machine");
 	w->label = tr_buf_detach(&label);
 	w->key = tr_buf_detach(&key);
 	if (rc < 0 || !w->label || !w->key) {
@@ -93,8 +98,10 @@ static int S_cmp_workload(const tr_workload *a, const tr_workload *b)
 		return a->clients < b->clients ? -1 : 1;
 	if (a->threads != b->threads)
 		return a->threads < b->threads ? -1 : 1;
-	return strcmp(a->query_mode ? a->query_mode : "",
-	              b->query_mode ? b->query_mode : "");
+	if ((c = strcmp(a->query_mode ? a->query_mode : "",
+	                b->query_mode ? b->query_mode : "")) != 0)
+		return c;
+	return tr_natcmp(a->machine ? a->machine : "", b->machine ? b->machine : "");
 }
 
 int tr_workloads_sort(tr_results *r)

@@ -128,6 +128,14 @@ void tr_wu_section_latency(tr_wu_doc *d)
 	bool any = false;
 	for (size_t c = 0; c < r->ncells; c++)
 		any |= r->cells[c].latency.present;
+	if (!any && tr_wu_pgb_latency_only(r, -1)) {
+		tr_wu_md(d, "\n## Latency percentiles (PostgresBench)\n\n");
+		tr_wu_md(d, "These runs come from PostgresBench's result files, without "
+		            "their per-transaction logs: the p95 and p99 below are "
+		            "PostgresBench's own, computed by its rule, not this report's.\n");
+		tr_wu_table_latency(d, -1);
+		return;
+	}
 	if (!any)
 		return;
 	tr_wu_md(d, "\n## Per-transaction latency\n\n");

@@ -71,6 +71,62 @@ static long S_runner_up(const tr_results *r, size_t s, size_t w, size_t lead)
 	return best;
 }
 
+/* How many providers have a cell in scenario s, workload w. */
+static size_t S_providers_with_runs(const tr_results *r, size_t s, size_t w)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncells; i++)
+		n += r->cells[i].scenario == s && r->cells[i].workload == w;
+	return n;
+}
+
+/* A place without a comparison: only one provider ran it, or the baseline
+ * did not (then nothing is said from the baseline it lacks). */
+static void S_uncompared(tr_wu_doc *d, size_t s, size_t w, const tr_cell *L)
+{
+	const tr_results *r = d->r;
+	size_t n = S_providers_with_runs(r, s, w);
+	if (n <= 1) {
+		tr_wu_md(d, ": only %s has usable runs to compare (%s %s TPS).\n",
+		         S_label(d, L->provider), tr_wu_n(d, L->tps_headline, TR_WU_TPS), S_pick(r));
+		return;
+	}
+	tr_wu_md(d, ": %zu providers ran it, but not the baseline, %s: not compared (the "
+	            "highest, %s, %s %s TPS).\n", n, S_label(d, r->baseline),
+	         S_label(d, L->provider), tr_wu_n(d, L->tps_headline, TR_WU_TPS), S_pick(r));
+}
+
+/* Each cell of a provider with runs but not one comparison, in plain
+ * words: "AWS Aurora ran 4 vCPU / 16 GB in ~100 GB, which the baseline,
+ * B, did not run: not compared." */
+static void S_never_compared(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	/* per provider: 1 has cells, 2 compared (one pass over each list) */
+	unsigned char *seen = tr_calloc(r->nproviders + 1, 1);
+	if (!seen) {
+		d->rc = TR_ENOMEM;
+		return;
+	}
+	for (size_t i = 0; i < r->ncells; i++)
+		seen[r->cells[i].provider] |= 1;
+	for (size_t i = 0; i < r->ncomparisons; i++)
+		seen[r->comparisons[i].provider] |= 2;
+	for (size_t i = 0; i < r->ncells && r->nproviders > 1; i++) {
+		const tr_cell *c = &r->cells[i];
+		const tr_workload *w = &r->workloads[c->workload];
+		if (seen[c->provider] != 1 || c->provider == r->baseline)
+			continue;
+		/* cells are sorted by scenario, workload, provider: a provider's
+		 * cells are not side by side, so each gets its own line */
+		tr_wu_md(d, "- %s ran %s in %s, which the baseline, %s, did not run: not "
+		            "compared.\n", S_label(d, c->provider),
+		         tr_wu_e(d, w->machine ? w->machine : w->label),
+		         tr_wu_e(d, r->scenarios[c->scenario].label), S_label(d, r->baseline));
+	}
+	free(seen);
+}
+
 /* "- **S**: **L** leads B by +9.0% (p=0.600, n=3+3), not significant;
  *  2,561.3 vs 2,339.7 median TPS; the runs do not overlap." */
 static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
@@ -104,8 +160,7 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 		return;
 	}
 	if (other < 0 || !k) {
-		tr_wu_md(d, ": only %s has usable runs to compare (%s %s TPS).\n",
-		         S_label(d, L->provider), tr_wu_n(d, L->tps_headline, TR_WU_TPS), S_pick(r));
+		S_uncompared(d, s, w, L);
 		return;
 	}
 	const tr_cell *O = &r->cells[other];
@@ -281,6 +336,7 @@ void tr_wu_section_summary(tr_wu_doc *d)
 	tr_wu_md(d, "\n## Summary\n\n");
 	for (size_t s = 0; s < r->nscenarios && d->rc == 0; s++)
 		S_scenario(d, s, many);
+	S_never_compared(d);
 	before = d->nblocks;
 	tr_wu_emit_charts(d, "tps", -1, NULL);
 	if (d->nblocks == before)

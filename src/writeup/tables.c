@@ -356,12 +356,64 @@ static void S_latency_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *co
 		tr_wu_table_num(t, (double)c->latency.count, TR_WU_COUNT);
 }
 
+static bool S_has_pgb(const tr_cell *c)
+{
+	return !isnan(c->pgb_p95_ms) || !isnan(c->pgb_p99_ms);
+}
+
+bool tr_wu_pgb_latency_only(const tr_results *r, long s)
+{
+	bool pgb = false;
+	for (size_t i = 0; i < r->ncells; i++) {
+		if (!S_in(&r->cells[i], s))
+			continue;
+		if (r->cells[i].latency.present)
+			return false;
+		pgb |= S_has_pgb(&r->cells[i]);
+	}
+	return pgb;
+}
+
+/* Without per-transaction logs, PostgresBench's own p95 / p99 of its
+ * result files (catalog pgb.p95_ms, pgb.p99_ms), marked as its. */
+static void S_table_pgb_latency(tr_wu_doc *d, long s)
+{
+	const tr_results *r = d->r;
+	const tr_metric *m[2] = { tr_metric_find("pgb.p95_ms"), tr_metric_find("pgb.p99_ms") };
+	S_scope sc = S_scope_of(r, s, S_has_pgb);
+	tr_wu_table t;
+	tr_wu_table_init(&t);
+	S_lead_cols(&t, sc);
+	tr_wu_table_col(&t, "PostgresBench p95 (ms)", true);
+	tr_wu_table_col(&t, "PostgresBench p99 (ms)", true);
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		if (!S_in(c, s) || !S_has_pgb(c))
+			continue;
+		S_lead_cells(r, &t, sc, c);
+		for (size_t k = 0; k < 2; k++)
+			tr_wu_table_num(&t, tr_metric_value(m[k], c, NULL, NULL),
+			                tr_wu_metric_unit(m[k]));
+	}
+	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+		"%sLatency percentiles as PostgresBench computed them from its own "
+		"per-transaction logs (the first latency whose cumulative count exceeds "
+		"q\xc2\xb7N), the median of the runs' figures; not computed by this "
+		"report, which has no per-transaction logs of these runs.",
+		S_caption_scope(d, s))));
+	tr_wu_emit_table(d, &t);
+}
+
 void tr_wu_table_latency(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(r, s, S_has_latency);
 	S_place p;
 	tr_wu_table t;
+	if (tr_wu_pgb_latency_only(r, s)) {
+		S_table_pgb_latency(d, s);
+		return;
+	}
 	S_place_init(&p, r, TR_PLACE_TABLE_LATENCY, s, S_latency_slot, NULL);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);

@@ -203,12 +203,12 @@ static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
 
 /* ---- pivot -------------------------------------------------------------- */
 
-typedef enum { S_PROVIDER, S_SCENARIO, S_WORKLOAD, S_CLIENTS, S_THREADS } S_dim;
+typedef enum { S_PROVIDER, S_SCENARIO, S_WORKLOAD, S_MACHINE, S_CLIENTS, S_THREADS } S_dim;
 
-static const char *const S_dims[] = { "provider", "scenario", "workload", "clients",
-                                      "threads" };
-static const char *const S_dim_headers[] = { "Provider", "Scenario", "Workload", "Clients",
-                                             "Threads" };
+static const char *const S_dims[] = { "provider", "scenario", "workload", "machine",
+                                      "clients", "threads" };
+static const char *const S_dim_headers[] = { "Provider", "Scenario", "Workload", "Machine",
+                                             "Clients", "Threads" };
 
 static int S_dim_parse(tr_wu_doc *d, const char *key, const char *v, S_dim *out)
 {
@@ -218,12 +218,24 @@ static int S_dim_parse(tr_wu_doc *d, const char *key, const char *v, S_dim *out)
 			return 0;
 		}
 	return tr_wu_error(d, "{{table pivot}}: %s=%s: expected provider, scenario, workload, "
-	                      "clients or threads", key, v ? tr_wu_c(d, v) : "");
+	                      "machine, clients or threads", key, v ? tr_wu_c(d, v) : "");
+}
+
+/* A machine by the first workload (in their sorted order) that ran on it,
+ * so that machines sort as the workloads do; -1 for runs that do not say. */
+static long S_machine_of(const tr_results *r, size_t workload)
+{
+	const char *m = r->workloads[workload].machine;
+	for (size_t i = 0; m && i <= workload; i++)
+		if (r->workloads[i].machine && strcmp(r->workloads[i].machine, m) == 0)
+			return (long)i;
+	return -1;
 }
 
 static long S_dim_of(const tr_results *r, const tr_cell *c, S_dim dim)
 {
 	switch (dim) {
+	case S_MACHINE: return S_machine_of(r, c->workload);
 	case S_PROVIDER: return (long)c->provider;
 	case S_SCENARIO: return (long)c->scenario;
 	case S_WORKLOAD: return (long)c->workload;
@@ -263,6 +275,7 @@ static const char *S_dim_label(tr_wu_doc *d, S_dim dim, long v)
 	case S_PROVIDER: return d->r->providers[v].label;
 	case S_SCENARIO: return d->r->scenarios[v].label;
 	case S_WORKLOAD: return d->r->workloads[v].label;
+	case S_MACHINE: return v >= 0 ? d->r->workloads[v].machine : "not stated";
 	case S_CLIENTS: return tr_wu_keep(d, tr_sprintf("%ld client%s", v, v == 1 ? "" : "s"));
 	case S_THREADS: return tr_wu_keep(d, tr_sprintf("%ld thread%s", v, v == 1 ? "" : "s"));
 	}

@@ -241,6 +241,9 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief);
 void tr_wu_table_tps(tr_wu_doc *d, long scenario);
 void tr_wu_table_stability(tr_wu_doc *d, long scenario);
 void tr_wu_table_latency(tr_wu_doc *d, long scenario);
+/* No cell of scenario (-1: any) has per-transaction logs, and some have
+ * PostgresBench's own p95 / p99: {{table latency}} shows those. */
+bool tr_wu_pgb_latency_only(const tr_results *r, long scenario);
 void tr_wu_table_init_phases(tr_wu_doc *d, long scenario);
 void tr_wu_table_price(tr_wu_doc *d);
 /* The servers' facts.json (tpsreport run); nothing without any. */

@@ -3,9 +3,10 @@
 # PostgresBench, written by its run.sh; the files here are written from
 # that format, not copied from its repository):
 #  - `tpsreport import postgresbench DIR -o STUDY` lays out the study
-#    (provider from "system", scenario from "machine" and the dataset size
-#    by PostgresBench's rule, scale x 16 MB to the nearest 100 GB) with a
-#    tpsreport.ini of labels and facts; a second import changes nothing;
+#    (provider from "system", scenario from the dataset size by
+#    PostgresBench's rule, scale x 16 MB to the nearest 100 GB; the machine
+#    is read from each file) with a tpsreport.ini of labels and fact.NAME
+#    lines; a second import changes nothing;
 #    a different file in the same place is refused; other JSON is skipped;
 #  - `summary --json` reads each file as its runs: every figure is checked
 #    against the file itself, p95/p99 marked as PostgresBench's, the load
@@ -56,19 +57,20 @@ PY
 "$TPSREPORT" import postgresbench "$co" -o "$tmp/study" > "$tmp/out" 2>&1 || { cat "$tmp/out"; exit 1; }
 find "$tmp/study" -type f | sort | sed "s|$tmp/study/||" > "$tmp/files"
 cat > "$tmp/want" <<'EOF2'
-results/alpha-db/16vcpu-64gb-ram-500gb/alpha_16cpu_64gb_34247.json
-results/alpha-db/4vcpu-16gb-ram-100gb/alpha_4cpu_16gb_6849.json
-results/beta-cloud-aws/4vcpu-16gb-ram-100gb/beta_4cpu_16gb_6849.json
+results/alpha-db/100gb/alpha_4cpu_16gb_6849.json
+results/alpha-db/500gb/alpha_16cpu_64gb_34247.json
+results/beta-cloud-aws/100gb/beta_4cpu_16gb_6849.json
 tpsreport.ini
 EOF2
 diff "$tmp/want" "$tmp/files" || { echo "FAIL layout"; fail=1; }
 cmp "$co/alpha/results/alpha_4cpu_16gb_6849.json" \
-    "$tmp/study/results/alpha-db/4vcpu-16gb-ram-100gb/alpha_4cpu_16gb_6849.json" || fail=1
+    "$tmp/study/results/alpha-db/100gb/alpha_4cpu_16gb_6849.json" || fail=1
 grep -qx 'label = Beta Cloud (aws)' "$tmp/study/tpsreport.ini" || { echo "FAIL provider label"; fail=1; }
-grep -qx 'label = 16vCPU, 64GB RAM, ~500 GB (scale 34247)' "$tmp/study/tpsreport.ini" ||
+grep -qx 'label = ~500 GB (scale 34247)' "$tmp/study/tpsreport.ini" ||
   { echo "FAIL scenario label"; cat "$tmp/study/tpsreport.ini"; fail=1; }
-grep -q '^notes = instance: a.xlarge, primary_storage: NVMe, postgres_version: 18.3, tuned: no, cluster_size: 1, instance: a.4xlarge$' \
-  "$tmp/study/tpsreport.ini" || { echo "FAIL provider notes"; cat "$tmp/study/tpsreport.ini"; fail=1; }
+grep -qx 'fact.instance = a.xlarge (4 vCPU, 16 GB RAM); a.4xlarge (16 vCPU, 64 GB RAM)' \
+  "$tmp/study/tpsreport.ini" && grep -qx 'fact.postgres = 18.3' "$tmp/study/tpsreport.ini" &&
+  ! grep -q '^notes' "$tmp/study/tpsreport.ini" || { echo "FAIL provider facts"; cat "$tmp/study/tpsreport.ini"; fail=1; }
 
 # again: nothing changes; a different file in the same place is refused
 sum1=$(find "$tmp/study" -type f -exec sha256sum {} + | sort)
@@ -90,7 +92,7 @@ set -e
 
 # a broken member: a warning with its line, the other files still read
 cp -r "$tmp/study" "$tmp/broken"
-f=$tmp/broken/results/beta-cloud-aws/4vcpu-16gb-ram-100gb/beta_4cpu_16gb_6849.json
+f=$tmp/broken/results/beta-cloud-aws/100gb/beta_4cpu_16gb_6849.json
 line=$(grep -n '"clients"' "$f" | cut -d: -f1)
 sed -i 's/"clients": 256/"clients": "many"/' "$f"
 "$TPSREPORT" summary --json "$tmp/broken" > "$tmp/broken.json" 2>/dev/null
@@ -142,10 +144,9 @@ for f in sorted(glob.glob(study + "/results/*/*/*.json")):
        or i["scale"] != d["benchmark"]["scale_factor"]:
         bad.append(f"init {p} {s}: {i}")
     facts = provs[p]["facts"]
-    if facts.get("postgres_version") != d["postgres_version"] or d["instance"]["type"] not in facts.get("instance", ""):
+    if facts.get("postgres") != d["postgres_version"] or d["instance"]["type"] not in facts.get("instance", ""):
         bad.append(f"facts {p}: {facts}")
-want_cells = {("alpha-db", "4vcpu-16gb-ram-100gb"), ("alpha-db", "16vcpu-64gb-ram-500gb"),
-              ("beta-cloud-aws", "4vcpu-16gb-ram-100gb")}
+want_cells = {("alpha-db", "100gb"), ("alpha-db", "500gb"), ("beta-cloud-aws", "100gb")}
 got_cells = {(c["provider"], c["scenario"]) for c in R["cells"]}
 if got_cells != want_cells or n != 9:
     bad.append(f"cells {got_cells}, {n} runs")
