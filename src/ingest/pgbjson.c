@@ -312,7 +312,7 @@ static int S_series(const S_ctx *c, tr_pgb_run *out, const tr_jsonval *v,
 	if (ts->count != need && ts->count != need + 1)
 		return tr_error_set_at(c->path, ts->line, "\"timeseries\" has %zu intervals "
 		                       "of %g s, but a %d s run has %zu (or %zu with the tail "
-		                       "after its end)", ts->count, out->interval_s,
+		                       "after its end)", (size_t)ts->count, out->interval_s,
 		                       r->duration_s, need, need + 1);
 	if (!(out->series = tr_calloc(ts->count, sizeof(tr_pgb_point))))
 		return TR_ENOMEM;
