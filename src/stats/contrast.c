@@ -185,6 +185,7 @@ int tr_contrast_cells(tr_contrast *out, const tr_results *r, const tr_metric *m,
 	if (rc == 0) {
 		out->used = n;
 		out->aggregated = s < 0 || w < 0;
+		out->one_scenario = s >= 0;
 		out->agg = agg;
 		S_fill(out, tr_metric_aggregate(a, n, agg), tr_metric_aggregate(b, n, agg));
 		if (s >= 0 && w >= 0)

@@ -70,6 +70,7 @@ typedef struct tr_contrast {
 	size_t na, nb;           /* runs per side of the test */
 	size_t used;             /* places (cells of P with one of Q) compared */
 	bool aggregated;         /* over a scenario or workload `*` */
+	bool one_scenario;       /* then: over the workloads of one scenario */
 	tr_metric_agg agg;       /* then: how each side was aggregated */
 	bool study_family;       /* the p is the study's own comparison's */
 } tr_contrast;

@@ -136,11 +136,16 @@ int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 		return TR_EINVALID;
 	if (!given)
 		agg = m->agg;
-	if (tr_wu_style_contrast(style) && (m->kind == TR_METRIC_CELL || m->base))
+	if (tr_wu_style_contrast(style) && (m->kind == TR_METRIC_CELL || m->base)) {
 		/* a figure against another provider's: the magnitude alone */
+		if (vs < 0 && (size_t)p == d->r->baseline)
+			return tr_wu_error(d, "{{value}}: fmt=%s compares with the baseline, and "
+			                      "'%s' is the baseline; name another provider with "
+			                      "vs=PROVIDER", tr_wu_arg(&a, "fmt"), tr_wu_c(d, a.pos[0]));
 		return S_contrast(d, out, m->base ? m->base : m, (size_t)p,
 		                  vs < 0 ? d->r->baseline : (size_t)vs, s, w, agg, pick, style,
 		                  false);
+	}
 	if ((rc = S_figure(d, &f, m, (size_t)p, vs, s, w, agg, pick)) < 0)
 		return rc;
 	if ((rc = tr_wu_fmt_styled(d, out, m, f.v, style)) < 0)
@@ -207,7 +212,7 @@ int tr_wu_compare(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 		                      "a cell such as TPS, latency, cost, CoV, a count or a "
 		                      "duration can)", base->key);
 	if (tr_wu_parse_runs(d, &a, base, &pick) < 0)
-		return d->rc;
+		return d->rc < 0 ? d->rc : TR_EINVALID;
 	vsarg = tr_wu_arg(&a, "vs");
 	if (vsarg && strcmp(vsarg, "*") != 0 && (vs = tr_wu_provider(d, vsarg)) < 0)
 		return TR_EINVALID;

@@ -69,7 +69,7 @@ int tr_wu_run(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 		return tr_wu_error(d, "{{run}}: one figure; compare runs with {{compare P S "
 		                      "vs=Q run=N fmt=...}}");
 	if ((k = tr_wu_named_run(d, m, (size_t)p, s, w, a.pos[n - 2])) < 0)
-		return d->rc;
+		return d->rc < 0 ? d->rc : TR_EINVALID;
 	return tr_wu_fmt_styled(d, out, m, tr_metric_of_run(m, &d->r->runs[k]), style);
 }
 
@@ -83,7 +83,7 @@ int tr_wu_rank(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 	size_t rank, of;
 
 	if (tr_wu_split_args(d, dir, "agg", &a) < 0)
-		return d->rc;
+		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{rank}}: expected PROVIDER SCENARIO|* METRIC "
 		                      "[WORKLOAD|*] [agg=mean|median|min|max|sum]");
@@ -114,12 +114,14 @@ static int S_scenarios(tr_wu_doc *d, const char *list, size_t **out, size_t *n)
 	}
 	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		long s = tr_wu_scenario(d, t);
-		if (s < 0)
-			break;
+		if (s < 0) {
+			free(copy);
+			return TR_EINVALID;
+		}
 		(*out)[(*n)++] = (size_t)s;
 	}
 	free(copy);
-	return d->rc;
+	return 0;
 }
 
 /* The smallest and largest as "4.3–9.0×", "+12–31%", "+1.2–3.5 ms". */
@@ -174,7 +176,7 @@ int tr_wu_range(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 	    tr_wu_parse_style(d, &a, &style) < 0)
 		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (a.npos > 2 && tr_wu_parse_where(d, NULL, a.pos[2], &s, &w) < 0)
-		return d->rc;
+		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (m->base)
 		m = m->base;
 	if (style == TR_WU_STYLE_DEFAULT)

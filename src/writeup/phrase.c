@@ -19,6 +19,20 @@ bool tr_wu_style_contrast(tr_wu_style style)
 	       style == TR_WU_STYLE_PCT || style == TR_WU_STYLE_WORDS;
 }
 
+/* v with at most `dec` decimals, trailing zeros dropped: "42", "3.5". */
+static int S_trimmed(tr_buf *out, double v, int dec)
+{
+	size_t at = out->size;
+	int rc = tr_fmt_grouped(out, v, dec, ",");
+	if (rc < 0 || !memchr(out->ptr + at, '.', out->size - at))
+		return rc;
+	while (out->ptr[out->size - 1] == '0')
+		out->ptr[--out->size] = '\0';
+	if (out->ptr[out->size - 1] == '.')
+		out->ptr[--out->size] = '\0';
+	return 0;
+}
+
 int tr_wu_fmt_duration(tr_buf *out, double v)
 {
 	double a = fabs(v);
@@ -29,7 +43,7 @@ int tr_wu_fmt_duration(tr_buf *out, double v)
 		return rc;
 	if (a < 59.95) {
 		/* "0.8 s", "42 s", "42.5 s" */
-		if ((rc = tr_fmt_readable(out, a, 1, ",")) < 0)
+		if ((rc = S_trimmed(out, a, 1)) < 0)
 			return rc;
 		return tr_buf_puts(out, " s");
 	}
@@ -74,18 +88,11 @@ static int S_ratio(tr_buf *out, double v)
 	return rc < 0 ? rc : tr_buf_puts(out, "\xc3\x97");
 }
 
-/* Up to two decimals, trailing zeros dropped: "1.85", "5.3", "2". */
+/* Up to two decimals, trailing zeros dropped: "1.85×", "5.3×", "2×". */
 static int S_times(tr_buf *out, double v)
 {
-	size_t at = out->size;
-	int rc = tr_fmt_fixed(out, v, 2);
-	if (rc < 0)
-		return rc;
-	while (out->size > at + 1 && out->ptr[out->size - 1] == '0')
-		out->ptr[--out->size] = '\0';
-	if (out->ptr[out->size - 1] == '.')
-		out->ptr[--out->size] = '\0';
-	return tr_buf_puts(out, "\xc3\x97");
+	int rc = S_trimmed(out, v, 2);
+	return rc < 0 ? rc : tr_buf_puts(out, "\xc3\x97");
 }
 
 /* The difference in the metric's unit: "+3.5 ms", "+265,898
@@ -97,7 +104,12 @@ static int S_diff(tr_wu_doc *d, tr_buf *out, const tr_metric *m, double v, bool 
 		return rc;
 	if (duration || m->format == TR_METRIC_FMT_SECONDS)
 		return tr_wu_fmt_duration(out, v);
-	if ((rc = tr_wu_fmt(out, v, tr_wu_metric_unit(m))) < 0)
+	/* milliseconds as the data has them: "+3.5 ms", "-6 ms" */
+	if (m->format == TR_METRIC_FMT_MS || m->format == TR_METRIC_FMT_US_MS)
+		rc = S_trimmed(out, v, 3);
+	else
+		rc = tr_wu_fmt(out, v, tr_wu_metric_unit(m));
+	if (rc < 0)
 		return rc;
 	if (m->format == TR_METRIC_FMT_PCT)
 		return tr_buf_puts(out, " points");
@@ -139,8 +151,9 @@ static int S_verdict(tr_wu_doc *d, tr_buf *out, const tr_contrast *c, tr_wu_styl
 {
 	bool plain = style == TR_WU_STYLE_DEFAULT || style == TR_WU_STYLE_PCT;
 	if (!c->tested)
-		return c->aggregated ? tr_buf_printf(out, " (%s of %zu cells)",
-		                                     tr_metric_agg_name(c->agg), c->used) : 0;
+		return c->aggregated ? tr_buf_printf(out, " (%s of %zu %s)",
+		                                     tr_metric_agg_name(c->agg), c->used,
+		                                     c->one_scenario ? "workloads" : "cells") : 0;
 	if (plain)
 		return tr_buf_printf(out, "%s (p=%s, n=%zu+%zu)", c->significant ? "" : " ~",
 		                     tr_wu_n(d, c->p, TR_WU_P), c->nb, c->na);
