@@ -253,6 +253,11 @@ rs = [statistics.median(r["tps"] for r in P[("ClickHouse", v)]) /
       statistics.median(r["tps"] for r in P[("PlanetScale", v)]) for v in (4, 16)]
 tag(got, "P6", fixed(min(rs), 2 if min(rs) < 0.995 else 1) + "\u2013" + x1(max(rs)))
 
+# the methodology sentence states the rule of [study] runs = best
+method = open(os.path.join(pgb_out, "report.md")).read()
+check("the lowest value of the runs for each latency figure" in re.sub(r"\s+", " ", method),
+      "the methodology does not state runs = best's rule for latency")
+
 for f in fails:
     print("FAIL:", f, file=sys.stderr)
 sys.exit(1 if fails else 0)
