@@ -43,6 +43,11 @@ double tr_metric_over_pick(const struct tr_results *r, const tr_metric *m, size_
                            long s, long w, tr_metric_agg agg, tr_run_pick pick,
                            size_t *used, size_t *missing);
 
+/* The aggregate of a cell's runs' figures of m (agg=sum: the cell's
+ * transactions over all its runs); NaN when m is not a run's. */
+double tr_metric_of_runs(const struct tr_results *r, const tr_metric *m,
+                         const struct tr_cell *c, tr_metric_agg agg);
+
 /* The pick that applies to m when a directive names none: [study] runs
  * for latency and percentile metrics and headline TPS (a metric that
  * names its statistic, tps_median or tps_max, keeps it). */

@@ -196,3 +196,16 @@ double tr_metric_over_pick(const tr_results *r, const tr_metric *m, size_t p, lo
 		*missing = miss;
 	return out;
 }
+
+double tr_metric_of_runs(const tr_results *r, const tr_metric *m, const tr_cell *c,
+                         tr_metric_agg agg)
+{
+	double *v = tr_calloc(c->nruns + 1, sizeof(double)), out;
+	if (!v)
+		return NAN;
+	for (size_t k = 0; k < c->nruns; k++)
+		v[k] = tr_metric_of_run(m, &r->runs[c->runs[k]]);
+	out = tr_metric_aggregate(v, c->nruns, agg);
+	free(v);
+	return out;
+}

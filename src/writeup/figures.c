@@ -148,6 +148,9 @@ int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 	}
 	if ((rc = S_figure(d, &f, m, (size_t)p, vs, s, w, agg, pick)) < 0)
 		return rc;
+	/* one cell with agg=: over its runs ("transactions agg=sum") */
+	if (f.cell && given && tr_metric_per_run(m))
+		f.v = tr_metric_of_runs(d->r, m, f.cell, agg);
 	if ((rc = tr_wu_fmt_styled(d, out, m, f.v, style)) < 0)
 		return rc;
 	return S_over_note(out, &f, m);

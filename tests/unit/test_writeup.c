@@ -648,6 +648,11 @@ static void test_contrasts(void)
 	CHECK_MD("{{compare serverscamp bench10000 metric=transactions fmt=diff}}",
 	         "+265,980 transactions (p=0.016)\n");
 	CHECK_MD("{{run serverscamp bench10000 run2 transactions}}", "3,048,960\n");
+	/* agg=sum on one cell adds its runs: 3073608 + 3048960 + 3123252 +
+	 * 3092628 + 3066060 = 15,404,508; agg=max: 3,123,252 */
+	CHECK_MD("{{value serverscamp bench10000 transactions agg=sum}}", "15,404,508\n");
+	CHECK_MD("{{value serverscamp bench10000 transactions agg=max}}", "3,123,252\n");
+	CHECK_MD("{{value serverscamp bench10000 transactions}}", "3,073,608\n");
 	/* runs: best 2602.71, worst 2540.80, median 2561.34 */
 	CHECK_MD("{{run serverscamp bench10000 best tps_median}}", "2,602.7\n");
 	CHECK_MD("{{run serverscamp bench10000 worst tps_median}}", "2,540.8\n");
