@@ -186,6 +186,13 @@ static bool S_is_ratio(const tr_metric *m)
 	return m->format == TR_METRIC_FMT_RATIO;
 }
 
+/* value_ratio in words: "2.1× the transactions per currency unit". */
+static int S_value_words(tr_buf *out, const tr_contrast *c)
+{
+	int rc = tr_fmt_fixed(out, c->ratio, 2);
+	return rc < 0 ? rc : tr_buf_puts(out, "\xc3\x97 the transactions per currency unit");
+}
+
 int tr_wu_fmt_styled(tr_wu_doc *d, tr_buf *out, const tr_metric *m, double v,
                      tr_wu_style style)
 {
@@ -220,27 +227,21 @@ int tr_wu_fmt_styled(tr_wu_doc *d, tr_buf *out, const tr_metric *m, double v,
 			return tr_fmt_readable(out, v, 1, ",");
 		return rc < 0 ? rc : tr_buf_putc(out, a >= 999500 ? 'M' : 'K');
 	case TR_WU_STYLE_X1:
-		if (!S_is_gap(m) && !S_is_ratio(m))
-			return tr_wu_error(d, "fmt=x1 is for comparisons (a ratio or a gap), "
-			                      "not for %s", m->key);
-		if ((rc = tr_fmt_fixed(out, S_is_gap(m) ? v / 100 + 1 : v, 1)) < 0)
-			return rc;
-		return tr_buf_puts(out, "\xc3\x97");
 	case TR_WU_STYLE_WORDS: {
-		tr_buf num = TR_BUF_INIT;
+		tr_contrast c;
 		if (!S_is_gap(m) && !S_is_ratio(m))
-			return tr_wu_error(d, "fmt=words is for comparisons (a ratio or a gap), "
-			                      "not for %s", m->key);
-		/* Whole percents read better from 10% up ("326% higher"). */
-		rc = tr_fmt_fixed(&num, fabs(gap), fabs(gap) >= 9.95 ? 0 : 1);
-		if (rc == 0 && (strcmp(tr_buf_cstr(&num), "0") == 0 ||
-		                strcmp(tr_buf_cstr(&num), "0.0") == 0))
-			rc = tr_buf_puts(out, "the same");
-		else if (rc == 0)
-			rc = tr_buf_printf(out, "%s%% %s", tr_buf_cstr(&num),
-			                   gap > 0 ? "higher" : "lower");
-		tr_buf_free(&num);
-		return rc;
+			return tr_wu_error(d, "fmt=%s is for comparisons (a ratio or a gap), "
+			                      "not for %s", style == TR_WU_STYLE_X1 ? "x1" : "words",
+			                   m->key);
+		/* a gap or ratio read as stats' contrast would give it */
+		memset(&c, 0, sizeof(c));
+		c.ratio = gap / 100 + 1;
+		c.pct = gap;
+		c.diff = c.a = c.b = c.p = NAN;
+		if (style == TR_WU_STYLE_WORDS && m->kind == TR_METRIC_INV_RATIO)
+			/* value_ratio: more or fewer transactions per currency unit */
+			return S_value_words(out, &c);
+		return tr_wu_fmt_contrast(d, out, m, &c, style, false);
 	}
 	default:
 		break;

@@ -116,6 +116,8 @@ cat > "$work/pgs/writeup.md" <<MD
 [[P3:{{value planetscale $big latency_avg_ms}}]] to [[P4:{{value clickhouse $big latency_avg_ms}}]]
 [[P5:{{compare clickhouse $big metric=latency_avg_ms fmt=words}}]]
 [[P6:{{range clickhouse tps_median vs=planetscale scenarios=$small,$big fmt=x1}}]]
+
+{{section methodology}}
 MD
 "$bin" build "$work/pgs" -o "$work/pgs-out" --no-png >"$work/pgs-log" 2>&1 || { cat "$work/pgs-log"; fail "postgresbench build"; }
 
