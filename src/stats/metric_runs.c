@@ -27,6 +27,9 @@ static const S_own S_owns[] = {
 	{ "latency_avg_ms", offsetof(tr_run_result, latency_avg_ms), false },
 	{ "transactions", offsetof(tr_run_result, transactions), true },
 	{ "failed", offsetof(tr_run_result, failed), true },
+	/* PostgresBench's own percentiles of a run read from its file */
+	{ "pgb.p95_ms", offsetof(tr_run_result, pgb_p95_ms), false },
+	{ "pgb.p99_ms", offsetof(tr_run_result, pgb_p99_ms), false },
 };
 
 static const S_own *S_own_of(const tr_metric *m)

@@ -31,7 +31,8 @@ long tr_wu_named_run(tr_wu_doc *d, const tr_metric *m, size_t p, long s, long w,
 	if ((k = tr_cell_run_named(r, &r->cells[c], m, name)) >= 0)
 		return k;
 	for (size_t j = 0; j < r->cells[c].nruns; j++)
-		tr_buf_printf(&ids, "%s%s", j ? ", " : "", r->runs[r->cells[c].runs[j]].id);
+		tr_buf_printf(&ids, "%s%s", j ? ", " : "",
+		              r->runs[r->cells[c].runs[j]].id ? r->runs[r->cells[c].runs[j]].id : "?");
 	tr_wu_error(d, "no run '%s' of %s in scenario '%s' with %s (its runs: %s; or best, "
 	               "worst, median)", tr_wu_c(d, name), tr_wu_c(d, r->providers[p].id),
 	            tr_wu_c(d, r->scenarios[s].id), m->key, tr_wu_c(d, tr_buf_cstr(&ids)));
