@@ -78,6 +78,28 @@ static int S_over_note(tr_buf *out, const S_fig *f, const tr_metric *m)
 	                     f->used + f->missing, f->missing, m->key);
 }
 
+/* No place where both P and Q have m: say which providers have it there. */
+static int S_missing(tr_wu_doc *d, const tr_metric *m, size_t p, size_t q, long s, long w)
+{
+	const tr_results *r = d->r;
+	tr_buf have = TR_BUF_INIT;
+	int rc;
+	for (size_t i = 0; i < r->nproviders; i++) {
+		size_t used = 0;
+		tr_metric_over(r, m, i, -1, s, w, TR_AGG_MEAN, &used, NULL);
+		if (used)
+			tr_buf_printf(&have, "%s%s", have.size ? ", " : "", r->providers[i].id);
+	}
+	rc = tr_wu_error(d, "%s: %s and %s have no %s in the same place%s%s (a comparison "
+	                    "needs the figure on both sides; providers with it there: %s)",
+	                 m->key, tr_wu_c(d, r->providers[p].id), tr_wu_c(d, r->providers[q].id),
+	                 m->key, s >= 0 ? " of scenario " : "",
+	                 s >= 0 ? tr_wu_c(d, r->scenarios[s].id) : "",
+	                 have.size ? tr_wu_c(d, tr_buf_cstr(&have)) : "none");
+	tr_buf_free(&have);
+	return rc;
+}
+
 /* P against Q on m: the figures of stats' contrast, in a style, with
  * its verdict when asked. */
 static int S_contrast(tr_wu_doc *d, tr_buf *out, const tr_metric *m, size_t p, size_t q,
@@ -97,11 +119,7 @@ static int S_contrast(tr_wu_doc *d, tr_buf *out, const tr_metric *m, size_t p, s
 		                   style == TR_WU_STYLE_K ? "k" : "duration", m->key);
 	rc = tr_contrast_cells(&c, r, m, p, q, s, w, agg, pick);
 	if (rc == TR_ENOTFOUND)
-		return tr_wu_error(d, "%s: %s and %s have no %s in the same place%s%s "
-		                      "(a metric needs a figure on both sides)", m->key,
-		                   tr_wu_c(d, r->providers[p].id), tr_wu_c(d, r->providers[q].id),
-		                   m->key, s >= 0 ? " of scenario " : "",
-		                   s >= 0 ? tr_wu_c(d, r->scenarios[s].id) : "");
+		return S_missing(d, m, p, q, s, w);
 	if (rc < 0)
 		return rc;
 	return tr_wu_fmt_contrast(d, out, m, &c, style, verdict);

@@ -724,6 +724,8 @@ static void test_contrast_errors(void)
 	/* serverscamp's init is a probe's: no wall clock */
 	CHECK_ERROR("{{compare serverscamp bench10000 metric=init.wall_s fmt=x1}}",
 	            "have no init.wall_s");
+	CHECK_ERROR("{{compare serverscamp bench10000 metric=init.wall_s fmt=x1}}",
+	            "providers with it there: aws)");
 	CHECK_ERROR("{{compare serverscamp bench10000 verdict=maybe}}", "verdict=maybe");
 	CHECK_ERROR("{{value aws bench10000 tps_median runs=most}}", "runs=most");
 	CHECK_ERROR("{{run serverscamp * best tps_median}}", "not *");
