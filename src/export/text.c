@@ -92,6 +92,7 @@ static const char *S_metric(char *buf, const tr_metric *m, double v, const char 
 		[TR_METRIC_FMT_RATIO] = { 2, "x" }, [TR_METRIC_FMT_P] = { 3, NULL },
 		[TR_METRIC_FMT_COST] = { 4, NULL }, [TR_METRIC_FMT_PER100] = { 0, NULL },
 		[TR_METRIC_FMT_COUNT] = { 0, NULL }, [TR_METRIC_FMT_US_MS] = { 3, " ms" },
+		[TR_METRIC_FMT_MONEY] = { 2, NULL }, [TR_METRIC_FMT_SECONDS] = { 2, " s" },
 	};
 	char num[S_W];
 	S_fmt(num, v, f[m->format].dec, f[m->format].suffix);

@@ -22,6 +22,11 @@
 	{ key, label, "", "p", TR_METRIC_NEITHER, TR_METRIC_FMT_P, TR_AGG_MEDIAN, \
 	  TR_METRIC_COMPARISON, offsetof(tr_comparison, member), NULL, false, NULL, -1 }
 
+/* One phase of pgbench -i: init.phase.NAME_s. */
+#define S_INIT(name, words, phase) \
+	S_C("init.phase." name "_s", words " (s)", "s", words " phase", TR_METRIC_LOWER, \
+	    SECONDS, init_phase_s[TR_INIT_PHASE_##phase], NULL, true)
+
 #define H TR_METRIC_HIGHER
 #define L TR_METRIC_LOWER
 
@@ -83,6 +88,22 @@ static const tr_metric S_rows[] = {
 	    pgb_p95_ms, NULL, true),
 	S_C("pgb.p99_ms", "p99 (PostgresBench)", "ms", "PostgresBench p99 latency", L, MS,
 	    pgb_p99_ms, NULL, true),
+	S_C("price_month", "price per month", "", "monthly price", L, MONEY, price_month, NULL,
+	    true),
+	S_C("transactions", "transactions", "", "transactions", H, COUNT, transactions, NULL,
+	    true),
+	S_C("failed", "failed transactions", "", "failed transactions", L, COUNT, failed, NULL,
+	    true),
+	S_C("init.total_s", "init (s)", "s", "init time", L, SECONDS, init_total_s, NULL, true),
+	S_C("init.wall_s", "init wall clock (s)", "s", "init wall-clock time", L, SECONDS,
+	    init_wall_s, NULL, true),
+	S_INIT("drop_tables", "drop tables", DROP),
+	S_INIT("create_tables", "create tables", CREATE),
+	S_INIT("client_side_generate", "client-side generate", CLIENT_GEN),
+	S_INIT("server_side_generate", "server-side generate", SERVER_GEN),
+	S_INIT("vacuum", "vacuum", VACUUM),
+	S_INIT("primary_keys", "primary keys", PKEYS),
+	S_INIT("foreign_keys", "foreign keys", FKEYS),
 	S_P("p_value", "p", p_value),
 	S_P("p_adjusted", "p (Holm)", p_adjusted),
 };
@@ -227,7 +248,7 @@ const char *tr_metric_run(const tr_metric *m, const tr_cell *cell)
 	return *(const char *const *)((const char *)cell + m->run);
 }
 
-static const char *const S_aggs[] = { "mean", "median", "min", "max" };
+static const char *const S_aggs[] = { "mean", "median", "min", "max", "sum" };
 
 const char *tr_metric_agg_name(tr_metric_agg agg)
 {
@@ -255,7 +276,7 @@ double tr_metric_aggregate(const double *v, size_t n, tr_metric_agg agg)
 			continue;
 		if (used++ == 0)
 			acc = v[i];
-		else if (agg == TR_AGG_MEAN)
+		else if (agg == TR_AGG_MEAN || agg == TR_AGG_SUM)
 			acc += v[i];
 		else if (agg == TR_AGG_MIN ? v[i] < acc : v[i] > acc)
 			acc = v[i];

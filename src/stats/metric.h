@@ -34,7 +34,10 @@ typedef enum tr_metric_format {
 	TR_METRIC_FMT_COST,     /* 0.0878 */
 	TR_METRIC_FMT_PER100,   /* 1,139 */
 	TR_METRIC_FMT_COUNT,    /* 2,807,282 */
-	TR_METRIC_FMT_US_MS     /* an exact per-transaction latency: 4.741 */
+	TR_METRIC_FMT_US_MS,    /* an exact per-transaction latency: 4.741 */
+	TR_METRIC_FMT_MONEY,    /* a monthly price: 1,234.50 */
+	TR_METRIC_FMT_SECONDS   /* a duration in seconds: 1,562.31 (fmt=duration:
+	                           "26 min 2 s") */
 } tr_metric_format;
 
 typedef enum tr_metric_direction {
@@ -47,7 +50,8 @@ typedef enum tr_metric_agg {
 	TR_AGG_MEAN = 0,
 	TR_AGG_MEDIAN,
 	TR_AGG_MIN,
-	TR_AGG_MAX
+	TR_AGG_MAX,
+	TR_AGG_SUM              /* counts: transactions over cells (or runs) */
 } tr_metric_agg;
 
 typedef enum tr_metric_kind {

@@ -424,6 +424,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = tr_paired_compute(r)) < 0 ||
 	    (rc = tr_headline_compute(r)) < 0 ||
 	    (rc = tr_inits_compute(r, st)) < 0 ||
+	    (rc = tr_cell_extras(r)) < 0 ||
 	    (rc = tr_findings_compute(r, st)) < 0)
 		goto fail;
 	r->versions = versions;

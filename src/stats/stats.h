@@ -185,6 +185,18 @@ typedef struct tr_run_result {
 	double pgb_p95_ms, pgb_p99_ms;
 } tr_run_result;
 
+/* pgbench -i's phases, in its order (the initsteps dtgGvpf). */
+enum {
+	TR_INIT_PHASE_DROP = 0,    /* "drop tables" */
+	TR_INIT_PHASE_CREATE,      /* "create tables" */
+	TR_INIT_PHASE_CLIENT_GEN,  /* "client-side generate" */
+	TR_INIT_PHASE_SERVER_GEN,  /* "server-side generate" */
+	TR_INIT_PHASE_VACUUM,      /* "vacuum" */
+	TR_INIT_PHASE_PKEYS,       /* "primary keys" */
+	TR_INIT_PHASE_FKEYS,       /* "foreign keys" */
+	TR_INIT_PHASES
+};
+
 /*
  * A cell: provider x scenario x workload, over its usable runs.
  * TPS is the median of run TPS. Stability: `worst` is the headline (the
@@ -211,6 +223,16 @@ typedef struct tr_cell {
 	                            the best or the worst run ([study] runs) */
 	double cost_per_tps;     /* monthly cost / tps_median; NaN */
 	double tps_per_100;      /* tps_median per 100 currency units a month */
+	double price_month;      /* the setup's monthly price (report
+	                            currency); NaN without a price */
+	double transactions;     /* the median of the runs' counts */
+	double failed;           /* likewise; NaN before pgbench 15 */
+	/* The provider's init in the cell's scenario (figures.c of stats:
+	 * tr_cell_extras), NaN when none: "done in" total, `time` wall
+	 * clock, and each of pgbench -i's phases by TR_INIT_PHASE_*. */
+	double init_total_s;
+	double init_wall_s;
+	double init_phase_s[TR_INIT_PHASES];
 
 	tr_stability worst;
 	const char *worst_cov_run;     /* run ids behind the worst figures */
@@ -444,5 +466,6 @@ int tr_stability_of_windows(tr_stability *out, const tr_window *w, size_t n,
 char *tr_results_title(const tr_results *r);
 
 #include "stats/metric.h"
+#include "stats/figures.h"
 
 #endif

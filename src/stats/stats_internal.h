@@ -43,6 +43,10 @@ int tr_headline_compute(tr_results *r);
 /* inits.c */
 int tr_inits_compute(tr_results *r, const tr_study *st);
 
+/* cell_extras.c: cells' price_month, counts and init figures, after
+ * tr_inits_compute. */
+int tr_cell_extras(tr_results *r);
+
 /* check.c: comparability findings (tpsreport check). */
 int tr_findings_compute(tr_results *r, const tr_study *st);
 

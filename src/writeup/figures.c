@@ -1,7 +1,8 @@
 /* figures.c: the inline figure directives.
  *
- *   {{value P S|* METRIC [W|*] [agg=] [vs=Q] [fmt=]}}
- *   {{compare P S|* [W|*] [vs=Q|*] [metric=M] [agg=] [fmt=]}}
+ *   {{value P S|* METRIC [W|*] [agg=] [vs=Q] [runs=] [fmt=]}}
+ *   {{compare P S|* [W|*] [vs=Q|*] [metric=M] [agg=] [fmt=] [verdict=off]
+ *             [runs=] [run=N]}}
  *   {{best M [S|*] [W|*] [agg=] [fmt=]}}, {{worst ...}}
  *   {{headline M [S|*] [W|*] "caption" [agg=] [fmt=]}} (a block)
  *
@@ -33,7 +34,7 @@ static const tr_cell *S_cell(const tr_results *r, size_t p, long s, long w)
 }
 
 static int S_figure(tr_wu_doc *d, S_fig *out, const tr_metric *m, size_t p, long vs,
-                    long s, long w, tr_metric_agg agg)
+                    long s, long w, tr_metric_agg agg, tr_run_pick pick)
 {
 	const tr_results *r = d->r;
 	size_t other = vs < 0 ? r->baseline : (size_t)vs;
@@ -50,13 +51,16 @@ static int S_figure(tr_wu_doc *d, S_fig *out, const tr_metric *m, size_t p, long
 			                   tr_wu_c(d, r->providers[p].id),
 			                   tr_wu_c(d, r->scenarios[s].id));
 		out->cell = c;
-		out->v = tr_metric_value(m, c, S_cell(r, other, s, w),
-		                         tr_wu_comparison(r, p, (size_t)s, (size_t)w));
+		out->v = m->kind == TR_METRIC_CELL ? tr_metric_picked(r, m, c, pick)
+		         : tr_metric_value(m, c, S_cell(r, other, s, w),
+		                           tr_wu_comparison(r, p, (size_t)s, (size_t)w));
 		out->used = isfinite(out->v);
 		out->missing = !out->used;
 		return 0;
 	}
-	out->v = tr_metric_over(r, m, p, (long)other, s, w, agg, &out->used, &out->missing);
+	out->v = m->kind == TR_METRIC_CELL
+	         ? tr_metric_over_pick(r, m, p, s, w, agg, pick, &out->used, &out->missing)
+	         : tr_metric_over(r, m, p, (long)other, s, w, agg, &out->used, &out->missing);
 	if (out->used + out->missing == 0)
 		return tr_wu_error(d, "provider '%s' has no usable runs in %s%s",
 		                   tr_wu_c(d, r->providers[p].id),
@@ -74,33 +78,97 @@ static int S_over_note(tr_buf *out, const S_fig *f, const tr_metric *m)
 	                     f->used + f->missing, f->missing, m->key);
 }
 
+/* No place where both P and Q have m: say which providers have it there. */
+static int S_missing(tr_wu_doc *d, const tr_metric *m, size_t p, size_t q, long s, long w)
+{
+	const tr_results *r = d->r;
+	tr_buf have = TR_BUF_INIT;
+	int rc;
+	for (size_t i = 0; i < r->nproviders; i++) {
+		size_t used = 0;
+		tr_metric_over(r, m, i, -1, s, w, TR_AGG_MEAN, &used, NULL);
+		if (used)
+			tr_buf_printf(&have, "%s%s", have.size ? ", " : "", r->providers[i].id);
+	}
+	rc = tr_wu_error(d, "%s: %s and %s have no %s in the same place%s%s (a comparison "
+	                    "needs the figure on both sides; providers with it there: %s)",
+	                 m->key, tr_wu_c(d, r->providers[p].id), tr_wu_c(d, r->providers[q].id),
+	                 m->key, s >= 0 ? " of scenario " : "",
+	                 s >= 0 ? tr_wu_c(d, r->scenarios[s].id) : "",
+	                 have.size ? tr_wu_c(d, tr_buf_cstr(&have)) : "none");
+	tr_buf_free(&have);
+	return rc;
+}
+
+/* P against Q on m: the figures of stats' contrast, in a style, with
+ * its verdict when asked. */
+static int S_contrast(tr_wu_doc *d, tr_buf *out, const tr_metric *m, size_t p, size_t q,
+                      long s, long w, tr_metric_agg agg, tr_run_pick pick,
+                      tr_wu_style style, bool verdict)
+{
+	const tr_results *r = d->r;
+	tr_contrast c;
+	int rc;
+	if (p == q)
+		return tr_wu_error(d, "'%s' compared with itself: name another provider with "
+		                      "vs=PROVIDER", tr_wu_c(d, r->providers[p].id));
+	if (style == TR_WU_STYLE_K ||
+	    (style == TR_WU_STYLE_DURATION && m->format != TR_METRIC_FMT_SECONDS))
+		return tr_wu_error(d, "fmt=%s does not fit a comparison of %s (x1, pct, diff, "
+		                      "words; duration for durations)",
+		                   style == TR_WU_STYLE_K ? "k" : "duration", m->key);
+	rc = tr_contrast_cells(&c, r, m, p, q, s, w, agg, pick);
+	if (rc == TR_ENOTFOUND)
+		return S_missing(d, m, p, q, s, w);
+	if (rc < 0)
+		return rc;
+	return tr_wu_fmt_contrast(d, out, m, &c, style, verdict);
+}
+
 int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 {
 	tr_wu_args a;
 	const tr_metric *m;
 	tr_metric_agg agg;
 	tr_wu_style style;
+	tr_run_pick pick;
 	bool given;
 	long p, s, w, vs = -1;
 	S_fig f;
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "agg fmt vs", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "agg fmt vs runs", &a)) < 0)
 		return rc;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{value}}: expected PROVIDER SCENARIO METRIC "
-		                      "[WORKLOAD] [agg=mean|median|min|max] [vs=PROVIDER] "
-		                      "[fmt=x1|k|words] (SCENARIO and WORKLOAD may be *)");
+		                      "[WORKLOAD] [agg=mean|median|min|max|sum] [vs=PROVIDER] "
+		                      "[runs=median|best|worst] "
+		                      "[fmt=x1|pct|diff|words|k|duration] (SCENARIO and WORKLOAD "
+		                      "may be *)");
 	if ((p = tr_wu_provider(d, a.pos[0])) < 0 || !(m = tr_wu_metric(d, a.pos[2])) ||
 	    tr_wu_parse_where(d, a.pos[1], a.npos > 3 ? a.pos[3] : NULL, &s, &w) < 0 ||
-	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 || tr_wu_parse_style(d, &a, &style) < 0)
+	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 || tr_wu_parse_style(d, &a, &style) < 0 ||
+	    tr_wu_parse_runs(d, &a, m, &pick) < 0)
 		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (tr_wu_arg(&a, "vs") && (vs = tr_wu_provider(d, tr_wu_arg(&a, "vs"))) < 0)
 		return TR_EINVALID;
 	if (!given)
 		agg = m->agg;
-	if ((rc = S_figure(d, &f, m, (size_t)p, vs, s, w, agg)) < 0)
+	if (tr_wu_style_contrast(style) && (m->kind == TR_METRIC_CELL || m->base)) {
+		/* a figure against another provider's: the magnitude alone */
+		if (vs < 0 && (size_t)p == d->r->baseline)
+			return tr_wu_error(d, "{{value}}: fmt=%s compares with the baseline, and "
+			                      "'%s' is the baseline; name another provider with "
+			                      "vs=PROVIDER", tr_wu_arg(&a, "fmt"), tr_wu_c(d, a.pos[0]));
+		return S_contrast(d, out, m->base ? m->base : m, (size_t)p,
+		                  vs < 0 ? d->r->baseline : (size_t)vs, s, w, agg, pick, style,
+		                  false);
+	}
+	if ((rc = S_figure(d, &f, m, (size_t)p, vs, s, w, agg, pick)) < 0)
 		return rc;
+	/* one cell with agg=: over its runs ("transactions agg=sum") */
+	if (f.cell && given && tr_metric_per_run(m))
+		f.v = tr_metric_of_runs(d->r, m, f.cell, agg);
 	if ((rc = tr_wu_fmt_styled(d, out, m, f.v, style)) < 0)
 		return rc;
 	return S_over_note(out, &f, m);
@@ -108,75 +176,64 @@ int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 
 /* ---- {{compare}} ------------------------------------------------------ */
 
-static int S_compare_one(tr_wu_doc *d, tr_buf *out, const tr_metric *base,
-                         const tr_metric *gap, size_t p, size_t q, long s, long w,
-                         tr_metric_agg agg, tr_wu_style style)
+/* run=N: P's run N against Q's run N (an id both have, or best, worst,
+ * median of each side); one run a side, so no test. */
+static int S_compare_runs(tr_wu_doc *d, tr_buf *out, const tr_metric *m, size_t p,
+                          size_t q, long s, long w, const char *name, tr_wu_style style)
 {
 	const tr_results *r = d->r;
-	const tr_comparison *cmp = s >= 0 && w >= 0
-	                               ? tr_wu_comparison(r, p, (size_t)s, (size_t)w) : NULL;
-	double pv;
-	S_fig f;
-	int rc;
-
-	if ((rc = S_figure(d, &f, gap, p, (long)q, s, w, agg)) < 0)
-		return rc;
-	if (style != TR_WU_STYLE_DEFAULT)
-		return tr_wu_fmt_styled(d, out, gap, f.v, style);
-	/* Against the baseline on median TPS: the study's own test, Holm-
-	 * adjusted, as everywhere else in the report. */
-	if (cmp && q == r->baseline && strcmp(base->key, "tps_median") == 0)
-		return tr_wu_compare_text(out, cmp);
-	if (f.cell) {
-		const tr_cell *o = S_cell(r, q, s, w);
-		if (o && tr_wu_run_test(r, base, f.cell, o, &pv)) {
-			rc = pv <= r->alpha ? tr_wu_fmt(out, f.v, TR_WU_GAP) : tr_buf_puts(out, "~");
-			return rc < 0 ? rc : tr_buf_printf(out, " (p=%s, n=%zu+%zu)",
-			                                   tr_wu_n(d, pv, TR_WU_P), o->nruns,
-			                                   f.cell->nruns);
-		}
-		return tr_wu_fmt(out, f.v, TR_WU_GAP);
-	}
-	if ((rc = tr_wu_fmt(out, f.v, TR_WU_GAP)) < 0)
-		return rc;
-	return tr_buf_printf(out, " (%s of %zu %s)", tr_metric_agg_name(agg), f.used,
-	                     s < 0 ? "cells" : "workloads");
+	long ra, rb;
+	tr_contrast c;
+	if (s < 0 || w < 0)
+		return tr_wu_error(d, "{{compare}}: run=%s needs one scenario and workload, "
+		                      "not *", tr_wu_c(d, name));
+	if ((ra = tr_wu_named_run(d, m, p, s, w, name)) < 0 ||
+	    (rb = tr_wu_named_run(d, m, q, s, w, name)) < 0)
+		return TR_EINVALID;
+	tr_contrast_runs(&c, r, m, (size_t)ra, (size_t)rb);
+	if (!isfinite(c.a) || !isfinite(c.b))
+		return tr_wu_error(d, "{{compare}}: run %s has no %s on both sides",
+		                   tr_wu_c(d, name), m->key);
+	return tr_wu_fmt_contrast(d, out, m, &c, style, false);
 }
 
 int tr_wu_compare(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 {
 	const tr_results *r = d->r;
 	tr_wu_args a;
-	const tr_metric *base, *gap;
-	const char *mk, *vsarg;
+	const tr_metric *base;
+	const char *mk, *vsarg, *run;
 	tr_metric_agg agg;
 	tr_wu_style style;
+	tr_run_pick pick;
 	tr_buf text = TR_BUF_INIT;
-	bool given, first = true;
+	bool given, verdict, first = true;
 	long p, s, w, vs = -1;
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "vs metric agg fmt", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "vs metric agg fmt verdict runs run", &a)) < 0)
 		return rc;
 	if (a.npos < 2 || a.npos > 3)
 		return tr_wu_error(d, "{{compare}}: expected PROVIDER SCENARIO|* [WORKLOAD|*] "
-		                      "[vs=PROVIDER|*] [metric=METRIC] [agg=...] [fmt=x1|k|words]");
+		                      "[vs=PROVIDER|*] [metric=METRIC] [agg=...] "
+		                      "[fmt=pct|x1|diff|words] [verdict=off] "
+		                      "[runs=median|best|worst] [run=ID|best|worst|median]");
 	mk = tr_wu_arg(&a, "metric");
+	run = tr_wu_arg(&a, "run");
 	if ((p = tr_wu_provider(d, a.pos[0])) < 0 ||
 	    tr_wu_parse_where(d, a.pos[1], a.npos > 2 ? a.pos[2] : NULL, &s, &w) < 0 ||
 	    tr_wu_parse_agg(d, &a, &agg, &given) < 0 || tr_wu_parse_style(d, &a, &style) < 0 ||
+	    tr_wu_parse_verdict(d, &a, &verdict) < 0 ||
 	    !(base = tr_wu_metric(d, mk ? mk : "tps_median")))
 		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (base->base)
 		base = base->base; /* metric=tps_gap_pct: what it compares */
-	if (base->kind != TR_METRIC_CELL || !base->comparable)
-		return tr_wu_error(d, "{{compare}}: metric=%s cannot be compared as a gap "
-		                      "(TPS, latency, cost and percentile metrics can)", base->key);
-	{
-		char key[96];
-		snprintf(key, sizeof(key), "%s_gap_pct", base->key);
-		gap = tr_metric_find(key);
-	}
+	if (base->kind != TR_METRIC_CELL || base->direction == TR_METRIC_NEITHER)
+		return tr_wu_error(d, "{{compare}}: metric=%s cannot be compared (a figure of "
+		                      "a cell such as TPS, latency, cost, CoV, a count or a "
+		                      "duration can)", base->key);
+	if (tr_wu_parse_runs(d, &a, base, &pick) < 0)
+		return d->rc < 0 ? d->rc : TR_EINVALID;
 	vsarg = tr_wu_arg(&a, "vs");
 	if (vsarg && strcmp(vsarg, "*") != 0 && (vs = tr_wu_provider(d, vsarg)) < 0)
 		return TR_EINVALID;
@@ -196,8 +253,11 @@ int tr_wu_compare(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 				continue;
 			rc = tr_buf_puts(&text, first ? "" : ", ");
 		}
-		if (rc == 0)
-			rc = S_compare_one(d, &text, base, gap, (size_t)p, q, s, w, agg, style);
+		if (rc == 0 && run)
+			rc = S_compare_runs(d, &text, base, (size_t)p, q, s, w, run, style);
+		else if (rc == 0)
+			rc = S_contrast(d, &text, base, (size_t)p, q, s, w, agg, pick, style,
+			                verdict);
 		if (rc == 0 && vs < 0)
 			rc = tr_buf_printf(&text, " vs %s", r->providers[q].label);
 		first = false;

@@ -1,6 +1,6 @@
 /* inline.c: directives that stand for a few words inside a sentence:
  * {{title}}, {{subtitle}}, {{notes}}, {{value}}, {{compare}}, {{best}} and
- * {{worst}} (figures.c), {{provider P
+ * {{worst}} (figures.c), {{run}}, {{rank}}, {{range}} (figures_runs.c), {{provider P
  * [FIELD]}}, {{scenario S [FIELD]}}, {{baseline}}, {{version}},
  * {{digest [short]}}. Their text is Markdown-escaped. */
 
@@ -11,28 +11,6 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
-
-int tr_wu_compare_text(tr_buf *out, const tr_comparison *c)
-{
-	int rc;
-	if (c->significant) {
-		rc = tr_wu_fmt(out, c->tps_gap_pct, TR_WU_GAP);
-	} else {
-		rc = tr_buf_puts(out, "~");
-	}
-	if (rc == 0)
-		rc = tr_buf_puts(out, " (");
-	if (rc == 0 && !isnan(c->p_adjusted)) {
-		rc = tr_buf_puts(out, "p=");
-		if (rc == 0)
-			rc = tr_wu_fmt(out, c->p_adjusted, TR_WU_P);
-		if (rc == 0)
-			rc = tr_buf_puts(out, ", ");
-	}
-	if (rc == 0)
-		rc = tr_buf_printf(out, "n=%zu+%zu)", c->n_baseline, c->n_provider);
-	return rc;
-}
 
 static int S_provider(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 {
@@ -113,6 +91,12 @@ int tr_wu_inline_directive(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir
 		return tr_wu_compare(d, out, dir);
 	if (strcmp(n, "best") == 0 || strcmp(n, "worst") == 0)
 		return tr_wu_extreme(d, out, dir);
+	if (strcmp(n, "run") == 0)
+		return tr_wu_run(d, out, dir);
+	if (strcmp(n, "rank") == 0)
+		return tr_wu_rank(d, out, dir);
+	if (strcmp(n, "range") == 0)
+		return tr_wu_range(d, out, dir);
 	if (strcmp(n, "provider") == 0)
 		return S_provider(d, out, dir);
 	if (strcmp(n, "scenario") == 0)

@@ -219,10 +219,15 @@ static void S_statistics(tr_wu_doc *d)
 		npaired += r->sweeps[i].paired.present && !isnan(r->sweeps[i].paired.test.p);
 	tr_wu_md(d, "- **Run selection**: %s (\\[study\\] runs = %s); the tests below "
 	            "use every run\n",
-	         r->run_pick == TR_RUNS_BEST ? "the best run of each cell stands for it in "
-	                                       "the headline figures and the TPS chart"
-	         : r->run_pick == TR_RUNS_WORST ? "the worst run of each cell stands for it in "
-	                                          "the headline figures and the TPS chart"
+	         r->run_pick == TR_RUNS_BEST
+	             ? "the best run of each cell stands for it in the headline figures and "
+	               "the TPS chart, and in the figures of the text: the highest TPS of "
+	               "the runs for TPS, the lowest value of the runs for each latency "
+	               "figure (PostgresBench's rule)"
+	         : r->run_pick == TR_RUNS_WORST
+	             ? "the worst run of each cell stands for it in the headline figures and "
+	               "the TPS chart, and in the figures of the text: the lowest TPS of the "
+	               "runs for TPS, the highest value of the runs for each latency figure"
 	         : "the median of each cell's runs stands for it in the headline figures "
 	           "and the charts", tr_run_pick_name(r->run_pick));
 	tr_wu_md(d, "- **Statistics**: a cell's TPS is the median of its runs; each "

@@ -26,6 +26,8 @@ tr_wu_unit tr_wu_metric_unit(const tr_metric *m)
 	case TR_METRIC_FMT_PER100: return TR_WU_PER100;
 	case TR_METRIC_FMT_COUNT: return TR_WU_COUNT;
 	case TR_METRIC_FMT_US_MS: return TR_WU_US_MS;
+	case TR_METRIC_FMT_MONEY: return TR_WU_MONEY;
+	case TR_METRIC_FMT_SECONDS: return TR_WU_SECONDS;
 	}
 	return TR_WU_EXACT;
 }
@@ -92,7 +94,7 @@ int tr_wu_parse_agg(tr_wu_doc *d, const tr_wu_args *a, tr_metric_agg *agg, bool 
 	*given = v != NULL;
 	*agg = TR_AGG_MEAN;
 	if (v && tr_metric_agg_parse(agg, v) < 0)
-		return tr_wu_error(d, "unknown aggregate agg=%s (mean, median, min, max)",
+		return tr_wu_error(d, "unknown aggregate agg=%s (mean, median, min, max, sum)",
 		                   tr_wu_c(d, v));
 	return 0;
 }
@@ -109,9 +111,43 @@ int tr_wu_parse_style(tr_wu_doc *d, const tr_wu_args *a, tr_wu_style *style)
 		*style = TR_WU_STYLE_K;
 	else if (strcmp(v, "words") == 0)
 		*style = TR_WU_STYLE_WORDS;
+	else if (strcmp(v, "diff") == 0)
+		*style = TR_WU_STYLE_DIFF;
+	else if (strcmp(v, "pct") == 0)
+		*style = TR_WU_STYLE_PCT;
+	else if (strcmp(v, "duration") == 0)
+		*style = TR_WU_STYLE_DURATION;
 	else
-		return tr_wu_error(d, "unknown format fmt=%s (x1: 4.3\xc3\x97, k: 19.8K, "
-		                      "words: 326%% higher)", tr_wu_c(d, v));
+		return tr_wu_error(d, "unknown format fmt=%s (x1: 4.3\xc3\x97, pct: +9.0%%, "
+		                      "diff: +3.5 ms, words: 1.85\xc3\x97 more expensive, "
+		                      "k: 19.8K, duration: 26 min 2 s)", tr_wu_c(d, v));
+	return 0;
+}
+
+int tr_wu_parse_runs(tr_wu_doc *d, const tr_wu_args *a, const tr_metric *m,
+                     tr_run_pick *pick)
+{
+	const char *v = tr_wu_arg(a, "runs");
+	*pick = tr_metric_default_pick(d->r, m->base ? m->base : m);
+	if (!v)
+		return 0;
+	if (strcmp(v, "median") == 0)
+		*pick = TR_RUNS_MEDIAN;
+	else if (strcmp(v, "best") == 0)
+		*pick = TR_RUNS_BEST;
+	else if (strcmp(v, "worst") == 0)
+		*pick = TR_RUNS_WORST;
+	else
+		return tr_wu_error(d, "unknown runs=%s (median, best, worst)", tr_wu_c(d, v));
+	return 0;
+}
+
+int tr_wu_parse_verdict(tr_wu_doc *d, const tr_wu_args *a, bool *verdict)
+{
+	const char *v = tr_wu_arg(a, "verdict");
+	*verdict = !v || strcmp(v, "on") == 0;
+	if (v && strcmp(v, "on") != 0 && strcmp(v, "off") != 0)
+		return tr_wu_error(d, "unknown verdict=%s (on, off)", tr_wu_c(d, v));
 	return 0;
 }
 
@@ -150,15 +186,34 @@ static bool S_is_ratio(const tr_metric *m)
 	return m->format == TR_METRIC_FMT_RATIO;
 }
 
+/* value_ratio in words: "2.1× the transactions per currency unit". */
+static int S_value_words(tr_buf *out, const tr_contrast *c)
+{
+	int rc = tr_fmt_fixed(out, c->ratio, 2);
+	return rc < 0 ? rc : tr_buf_puts(out, "\xc3\x97 the transactions per currency unit");
+}
+
 int tr_wu_fmt_styled(tr_wu_doc *d, tr_buf *out, const tr_metric *m, double v,
                      tr_wu_style style)
 {
 	double gap = S_is_gap(m) ? v : (v - 1) * 100;
 	double a;
 	int rc;
+	if (style == TR_WU_STYLE_DURATION && m->format != TR_METRIC_FMT_SECONDS)
+		return tr_wu_error(d, "fmt=duration is for durations (init.total_s, "
+		                      "init.wall_s, init.phase.NAME_s), not for %s", m->key);
 	if (style == TR_WU_STYLE_DEFAULT || !isfinite(v))
 		return tr_wu_fmt(out, v, tr_wu_metric_unit(m));
 	switch (style) {
+	case TR_WU_STYLE_DURATION:
+		return tr_wu_fmt_duration(out, v);
+	case TR_WU_STYLE_DIFF:
+	case TR_WU_STYLE_PCT:
+		if (!S_is_gap(m))
+			return tr_wu_error(d, "fmt=%s compares two figures: give vs=PROVIDER "
+			                      "(or use {{compare}}), not one %s",
+			                   style == TR_WU_STYLE_DIFF ? "diff" : "pct", m->key);
+		return tr_wu_fmt(out, v, TR_WU_GAP);
 	case TR_WU_STYLE_K:
 		if (S_is_gap(m) || S_is_ratio(m) || m->format == TR_METRIC_FMT_P)
 			return tr_wu_error(d, "fmt=k is for figures such as TPS, not for %s",
@@ -172,27 +227,21 @@ int tr_wu_fmt_styled(tr_wu_doc *d, tr_buf *out, const tr_metric *m, double v,
 			return tr_fmt_readable(out, v, 1, ",");
 		return rc < 0 ? rc : tr_buf_putc(out, a >= 999500 ? 'M' : 'K');
 	case TR_WU_STYLE_X1:
-		if (!S_is_gap(m) && !S_is_ratio(m))
-			return tr_wu_error(d, "fmt=x1 is for comparisons (a ratio or a gap), "
-			                      "not for %s", m->key);
-		if ((rc = tr_fmt_fixed(out, S_is_gap(m) ? v / 100 + 1 : v, 1)) < 0)
-			return rc;
-		return tr_buf_puts(out, "\xc3\x97");
 	case TR_WU_STYLE_WORDS: {
-		tr_buf num = TR_BUF_INIT;
+		tr_contrast c;
 		if (!S_is_gap(m) && !S_is_ratio(m))
-			return tr_wu_error(d, "fmt=words is for comparisons (a ratio or a gap), "
-			                      "not for %s", m->key);
-		/* Whole percents read better from 10% up ("326% higher"). */
-		rc = tr_fmt_fixed(&num, fabs(gap), fabs(gap) >= 9.95 ? 0 : 1);
-		if (rc == 0 && (strcmp(tr_buf_cstr(&num), "0") == 0 ||
-		                strcmp(tr_buf_cstr(&num), "0.0") == 0))
-			rc = tr_buf_puts(out, "the same");
-		else if (rc == 0)
-			rc = tr_buf_printf(out, "%s%% %s", tr_buf_cstr(&num),
-			                   gap > 0 ? "higher" : "lower");
-		tr_buf_free(&num);
-		return rc;
+			return tr_wu_error(d, "fmt=%s is for comparisons (a ratio or a gap), "
+			                      "not for %s", style == TR_WU_STYLE_X1 ? "x1" : "words",
+			                   m->key);
+		/* a gap or ratio read as stats' contrast would give it */
+		memset(&c, 0, sizeof(c));
+		c.ratio = gap / 100 + 1;
+		c.pct = gap;
+		c.diff = c.a = c.b = c.p = NAN;
+		if (style == TR_WU_STYLE_WORDS && m->kind == TR_METRIC_INV_RATIO)
+			/* value_ratio: more or fewer transactions per currency unit */
+			return S_value_words(out, &c);
+		return tr_wu_fmt_contrast(d, out, m, &c, style, false);
 	}
 	default:
 		break;
@@ -222,29 +271,3 @@ int tr_wu_cell_where(tr_buf *out, const tr_results *r, const tr_cell *c)
 		                   w->threads == 1 ? "" : "s");
 	return rc;
 }
-
-/* Exact Mann-Whitney over the two cells' runs, for metrics runs have. */
-bool tr_wu_run_test(const tr_results *r, const tr_metric *base, const tr_cell *a,
-                       const tr_cell *b, double *p)
-{
-	bool tps = strcmp(base->key, "tps_median") == 0;
-	bool lat = strcmp(base->key, "latency_avg_ms") == 0;
-	double *va, *vb;
-	bool exact, ok = false;
-	double u;
-	if ((!tps && !lat) || a->nruns == 0 || b->nruns == 0)
-		return false;
-	va = tr_calloc(a->nruns, sizeof(double));
-	vb = tr_calloc(b->nruns, sizeof(double));
-	if (va && vb) {
-		for (size_t i = 0; i < a->nruns; i++)
-			va[i] = tps ? r->runs[a->runs[i]].tps : r->runs[a->runs[i]].latency_avg_ms;
-		for (size_t i = 0; i < b->nruns; i++)
-			vb[i] = tps ? r->runs[b->runs[i]].tps : r->runs[b->runs[i]].latency_avg_ms;
-		ok = tr_mann_whitney(p, &u, &exact, va, a->nruns, vb, b->nruns) == 0;
-	}
-	free(va);
-	free(vb);
-	return ok;
-}
-

@@ -743,7 +743,8 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		long oc = tr_results_cell(r, (size_t)q, c->scenario, c->workload);
-		double p, g;
+		tr_contrast ct;
+		double g;
 		if (s >= 0 && c->scenario != (size_t)s)
 			continue;
 		if (scen)
@@ -763,13 +764,19 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 			tr_wu_table_text(&t, "");
 			continue;
 		}
-		g = (c->tps_median / r->cells[oc].tps_median - 1) * 100;
-		if (tr_wu_run_test(r, tps, c, &r->cells[oc], &p)) {
+		if (tr_contrast_cells(&ct, r, tps, c->provider, (size_t)q, (long)c->scenario,
+		                      (long)c->workload, TR_AGG_MEAN, TR_RUNS_MEDIAN) < 0) {
+			tr_wu_table_text(&t, S_EN_DASH);
+			tr_wu_table_text(&t, "");
+			continue;
+		}
+		g = ct.pct;
+		if (ct.tested) {
 			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s%s", tr_wu_n(d, g, TR_WU_GAP),
-			                                                p <= r->alpha ? "" : " ~")), g);
+			                                                ct.significant ? "" : " ~")), g);
 			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
-			                                                tr_wu_n(d, p, TR_WU_P),
-			                                                r->cells[oc].nruns, c->nruns)), p);
+			                                                tr_wu_n(d, ct.p, TR_WU_P),
+			                                                ct.nb, ct.na)), ct.p);
 		} else {
 			tr_wu_table_num(&t, g, TR_WU_GAP);
 			tr_wu_table_text(&t, "");
@@ -780,8 +787,9 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		"same workload", r->providers[q].label, s >= 0 ? " in " : "",
 		s >= 0 ? r->scenarios[s].label : "", r->providers[q].label)));
 	tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
-		"p: exact two-sided Mann-Whitney over run TPS of the two cells, not adjusted "
-		"for the number of comparisons; ~: not significant at %s.",
+		"p: exact two-sided Mann-Whitney over run TPS of the two cells, Holm-adjusted "
+		"over its family (against the baseline: the study's comparisons; else every "
+		"pair of providers in every workload); ~: not significant at %s.",
 		tr_wu_n(d, r->alpha, TR_WU_EXACT))));
 	tr_wu_emit_table(d, &t);
 	return d->rc;

@@ -275,10 +275,6 @@ void tr_wu_section_notes(tr_wu_doc *d);
 /* What changed since OLD (build --since); nothing without it. */
 void tr_wu_section_changes(tr_wu_doc *d);
 
-/* "+9.5% (p=0.100, n=3+3)" or "~ (p=0.400, n=3+3)": the comparison as
- * benchstat shows it, appended to out. */
-int tr_wu_compare_text(tr_buf *out, const tr_comparison *c);
-
 /* ---- figure directives (select.c, figures.c, tables_grid.c) ----------- */
 
 /* A directive's arguments split into positional ones and KEY=VALUE
@@ -295,8 +291,14 @@ typedef enum tr_wu_style {
 	TR_WU_STYLE_DEFAULT = 0,
 	TR_WU_STYLE_X1,          /* 4.3× */
 	TR_WU_STYLE_K,           /* 19.8K */
-	TR_WU_STYLE_WORDS        /* 326% higher, 33% lower */
+	TR_WU_STYLE_WORDS,       /* 9% higher, 1.85× more expensive */
+	TR_WU_STYLE_DIFF,        /* +3.5 ms, +265,898 transactions */
+	TR_WU_STYLE_PCT,         /* +9.0% */
+	TR_WU_STYLE_DURATION     /* 26 min 2 s */
 } tr_wu_style;
+
+/* Styles that read a comparison of two figures (x1, diff, pct, words). */
+bool tr_wu_style_contrast(tr_wu_style style);
 
 int tr_wu_split_args(tr_wu_doc *d, const tr_wu_directive *dir,
                      const char *allowed, tr_wu_args *out);
@@ -320,10 +322,27 @@ const char *tr_wu_metric_suffix(const tr_metric *m);
 /* "Provider label, scenario label[, 10 clients / 4 threads]". */
 int tr_wu_cell_where(tr_buf *out, const tr_results *r, const tr_cell *c);
 
-/* The exact Mann-Whitney p over two cells' runs, for tps_median and
- * latency_avg_ms (the figures runs have); false for other metrics. */
-bool tr_wu_run_test(const tr_results *r, const tr_metric *base, const tr_cell *a,
-                    const tr_cell *b, double *p);
+/* phrase.c: a contrast of stats (tr_contrast) in a fmt= style, with its
+ * verdict when `verdict` ("+9.0% ~ (p=0.100, n=3+3)", "9% higher (not
+ * significant, p=0.100)"), or "–" and a note for a zero denominator. */
+int tr_wu_fmt_contrast(tr_wu_doc *d, tr_buf *out, const tr_metric *m,
+                       const tr_contrast *c, tr_wu_style style, bool verdict);
+/* A duration: "0.8 s", "26 min 2 s", "1 h 4 min". */
+int tr_wu_fmt_duration(tr_buf *out, double seconds);
+/* runs=median|best|worst, or the metric's default pick. */
+int tr_wu_parse_runs(tr_wu_doc *d, const tr_wu_args *a, const tr_metric *m,
+                     tr_run_pick *pick);
+/* verdict=on|off (default on). */
+int tr_wu_parse_verdict(tr_wu_doc *d, const tr_wu_args *a, bool *verdict);
+/* The run of P's cell in s/w that `name` names (an id, best, worst,
+ * median: by m), an index into r->runs; -1 with an error listing the
+ * cell's runs. */
+long tr_wu_named_run(tr_wu_doc *d, const tr_metric *m, size_t p, long s, long w,
+                     const char *name);
+/* {{run}}, {{rank}}, {{range}} (figures_runs.c). */
+int tr_wu_run(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
+int tr_wu_rank(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
+int tr_wu_range(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
 /* {{table tps [S] vs=Q}}: the TPS table against provider Q. */
 int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir);
 

@@ -89,10 +89,11 @@ bad() {
   fi
 }
 bad '{{value tuned tpcb-like speed *}}' "unknown metric 'speed'"
-bad '{{value tuned tpcb-like tps_median * agg=avg}}' "unknown aggregate agg=avg (mean, median, min, max)"
+bad '{{value tuned tpcb-like tps_median * agg=avg}}' "unknown aggregate agg=avg (mean, median, min, max, sum)"
 bad '{{value tuned tpcb-like tps_median * fmt=xx}}' "unknown format fmt=xx"
-bad '{{value tuned tpcb-like tps_median fmt=words *}}' "fmt=words is for comparisons"
-bad '{{value tuned tpcb-like tps_median * ag=mean}}' "unknown option 'ag=' (it takes: agg fmt vs)"
+bad '{{value stock tpcb-like tps_median fmt=words *}}' "fmt=words compares with the baseline"
+bad '{{value tuned tpcb-like tps_median * fmt=duration}}' "fmt=duration is for durations"
+bad '{{value tuned tpcb-like tps_median * ag=mean}}' "unknown option 'ag=' (it takes: agg fmt vs runs)"
 bad '{{value tuned tpcb-like tps_median tpc-b-c9}}' "has no workload 'tpc-b-c9' (it has: tpc-b-c1-j1-prepared"
 bad '{{compare tuned tpcb-like * vs=azure}}' "no provider 'azure' (there are: stock, tuned)"
 bad '{{compare tuned tpcb-like * metric=p_value}}' "metric=p_value cannot be compared"

@@ -118,8 +118,9 @@ static void test_values(void)
 	CHECK_MD("{{value serverscamp bench10000 tps_gap_pct}}", "+9.5%\n");
 	CHECK_MD("{{value serverscamp bench10000 p_adjusted}}", "0.016\n");
 	CHECK_MD("{{compare serverscamp bench10000}}", "+9.5% (p=0.016, n=5+5)\n");
-	/* 3 vs 3 fully apart: p = 0.1, Holm: max(0.016, 0.1) = 0.1. */
-	CHECK_MD("{{compare serverscamp bench100}}", "\\~ (p=0.100, n=3+3)\n");
+	/* 3 vs 3 fully apart: p = 0.1, Holm: max(0.016, 0.1) = 0.1; the gap
+	 * is shown all the same: 3744.75 / 3967.67 - 1 = -5.62% */
+	CHECK_MD("{{compare serverscamp bench100}}", "-5.6% \\~ (p=0.100, n=3+3)\n");
 	/* Cost: aws 154.76 + 68.50 USD at 0.92 = 205.3992 EUR; / 2339.69. */
 	CHECK_MD("{{provider aws monthly_cost}} EUR", "205.40 EUR\n");
 	CHECK_MD("{{value aws bench10000 cost_per_tps}}", "0.0878\n");
@@ -632,6 +633,111 @@ static void test_fmt_units(void)
 	}
 }
 
+/* Issue 26's figures on the fixture, each worked out by hand from its
+ * inputs (wu_fixture.h): run TPS, latency = 32000 / TPS, transactions =
+ * TPS x duration, prices, init phases. */
+static void test_contrasts(void)
+{
+	/* words and x1 keep the verdict: 0.9438 is 5.6% slower, 0.94x */
+	CHECK_MD("{{compare serverscamp bench100 fmt=words}}",
+	         "5.6% slower (not significant, p=0.100)\n");
+	CHECK_MD("{{compare serverscamp bench100 fmt=x1}}",
+	         "0.94\xc3\x97 (not significant, p=0.100)\n");
+	CHECK_MD("{{compare serverscamp bench100 verdict=off}}", "-5.6%\n");
+	/* latency is not the study's TPS family: its own, every pair at every
+	 * place: bench100 3 vs 3 apart p = 0.1, bench10000 5 vs 5 apart
+	 * p = 2/252 = 0.0079; Holm: 2 x 0.0079 = 0.016. The gap:
+	 * (32000/2561.34) / (32000/2339.69) - 1 = 2339.69/2561.34 - 1 = -8.65% */
+	CHECK_MD("{{compare serverscamp bench10000 metric=latency_avg_ms}}",
+	         "-8.7% (p=0.016, n=5+5)\n");
+	/* transactions = TPS x 1200: medians 3,073,608 and 2,807,628, a
+	 * difference of 265,980; the same family shape: p = 0.016 */
+	CHECK_MD("{{compare serverscamp bench10000 metric=transactions fmt=diff}}",
+	         "+265,980 transactions (p=0.016)\n");
+	CHECK_MD("{{run serverscamp bench10000 run2 transactions}}", "3,048,960\n");
+	/* agg=sum on one cell adds its runs: 3073608 + 3048960 + 3123252 +
+	 * 3092628 + 3066060 = 15,404,508; agg=max: 3,123,252 */
+	CHECK_MD("{{value serverscamp bench10000 transactions agg=sum}}", "15,404,508\n");
+	CHECK_MD("{{value serverscamp bench10000 transactions agg=max}}", "3,123,252\n");
+	CHECK_MD("{{value serverscamp bench10000 transactions}}", "3,073,608\n");
+	/* runs: best 2602.71, worst 2540.80, median 2561.34 */
+	CHECK_MD("{{run serverscamp bench10000 best tps_median}}", "2,602.7\n");
+	CHECK_MD("{{run serverscamp bench10000 worst tps_median}}", "2,540.8\n");
+	CHECK_MD("{{run serverscamp bench10000 median tps_median}}", "2,561.3\n");
+	/* best run against best run: 2602.71 / 2401.33 - 1 = +8.39%; run3
+	 * against run3: 2602.71 / 2401.33 too */
+	CHECK_MD("{{compare serverscamp bench10000 run=best}}", "+8.4%\n");
+	CHECK_MD("{{compare serverscamp bench10000 run=run3}}", "+8.4%\n");
+	/* runs=best on latency: the lowest of the runs, 32000 / 2602.71 =
+	 * 12.29; worst 32000 / 2540.80 = 12.59 */
+	CHECK_MD("{{value serverscamp bench10000 latency_avg_ms runs=best}}", "12.3\n");
+	CHECK_MD("{{value serverscamp bench10000 latency_avg_ms runs=worst}}", "12.6\n");
+	/* prices: aws (154.76 + 68.50) x 0.92 = 205.3992 EUR, serverscamp
+	 * 111.36: 111.36 / 205.3992 = 0.542 ("half the bill"), 1.844x */
+	CHECK_MD("{{value aws bench10000 price_month}}", "205.40\n");
+	CHECK_MD("{{compare serverscamp bench10000 metric=price_month fmt=x1}}",
+	         "0.54\xc3\x97\n");
+	CHECK_MD("{{compare aws bench10000 vs=serverscamp metric=price_month fmt=words}}",
+	         "1.84\xc3\x97 more expensive\n");
+	/* ranks: serverscamp 2561.34 > aws 2339.69 in bench10000; over both
+	 * scenarios aws (3967.67 + 2339.69) / 2 = 3153.68 beats serverscamp
+	 * (3744.75 + 2561.34) / 2 = 3153.045 */
+	CHECK_MD("{{rank serverscamp bench10000 tps_median}}", "#1 of 2\n");
+	CHECK_MD("{{rank aws * tps_median *}}", "#1 of 2\n");
+	CHECK_MD("{{rank serverscamp * tps_median *}}", "#2 of 2\n");
+	/* range: 3744.75 / 3967.67 = 0.944 and 2561.34 / 2339.69 = 1.095 */
+	CHECK_MD("{{range serverscamp tps_median vs=aws}}", "0.94\xe2\x80\x93" "1.1\xc3\x97\n");
+}
+
+static void test_durations(void)
+{
+	/* aws bench10000: 0 + 0.01 + 876.29 + 1.59 + 683.78 = 1561.67 s */
+	CHECK_MD("{{value aws bench10000 init.total_s fmt=duration}}", "26 min 2 s\n");
+	/* serverscamp: x 0.95 = 1483.59 s; primary keys 683.78 x 0.95 = 649.59 */
+	CHECK_MD("{{value serverscamp bench10000 init.total_s fmt=duration}}", "24 min 44 s\n");
+	CHECK_MD("{{value serverscamp bench10000 init.phase.primary_keys_s fmt=duration}}",
+	         "10 min 50 s\n");
+	CHECK_MD("{{value aws bench10000 init.phase.vacuum_s fmt=duration}}", "1.6 s\n");
+	/* 0.95: 5% shorter; 1483.59 - 1561.67 = -78.08 s */
+	CHECK_MD("{{compare serverscamp bench10000 metric=init.total_s fmt=words}}",
+	         "5.0% shorter\n");
+	CHECK_MD("{{compare serverscamp bench10000 metric=init.total_s fmt=diff}}",
+	         "-1 min 18 s\n");
+	/* drop tables took 0 s on both: no ratio, never inf */
+	CHECK_MD("{{compare serverscamp bench10000 metric=init.phase.drop_tables_s fmt=x1}}",
+	         "\xe2\x80\x93 (no ratio: the figure compared with is 0)\n");
+	{
+		static const struct { double v; const char *want; } c[] = {
+			{ 0.8, "0.8 s" }, { 42, "42 s" }, { 1562.3, "26 min 2 s" },
+			{ 3840, "1 h 4 min" }, { 3600, "1 h" }, { 120.2, "2 min" },
+		};
+		for (size_t i = 0; i < TR_ARRAY_SIZE(c); i++) {
+			tr_buf b = TR_BUF_INIT;
+			CHECK_INT(tr_wu_fmt_duration(&b, c[i].v), 0);
+			CHECK_STR(tr_buf_cstr(&b), c[i].want);
+			tr_buf_free(&b);
+		}
+	}
+}
+
+static void test_contrast_errors(void)
+{
+	CHECK_ERROR("{{run serverscamp bench10000 run9 tps_median}}",
+	            "its runs: run1, run2, run3, run4, run5");
+	CHECK_ERROR("{{range serverscamp tps_median vs=aws scenarios=bench100}}",
+	            "two or more");
+	CHECK_ERROR("{{value aws bench10000 tps_median fmt=duration}}",
+	            "fmt=duration is for durations");
+	/* serverscamp's init is a probe's: no wall clock */
+	CHECK_ERROR("{{compare serverscamp bench10000 metric=init.wall_s fmt=x1}}",
+	            "have no init.wall_s");
+	CHECK_ERROR("{{compare serverscamp bench10000 metric=init.wall_s fmt=x1}}",
+	            "providers with it there: aws)");
+	CHECK_ERROR("{{compare serverscamp bench10000 verdict=maybe}}", "verdict=maybe");
+	CHECK_ERROR("{{value aws bench10000 tps_median runs=most}}", "runs=most");
+	CHECK_ERROR("{{run serverscamp * best tps_median}}", "not *");
+}
+
 int main(void)
 {
 	xmlInitParser();
@@ -647,6 +753,9 @@ int main(void)
 	RUN(test_datafile);
 	RUN(test_invalid_source);
 	RUN(test_fmt_units);
+	RUN(test_contrasts);
+	RUN(test_durations);
+	RUN(test_contrast_errors);
 	xmlCleanupParser();
 	return harness_done();
 }

@@ -193,9 +193,15 @@ static void test_sweep_aggregates(void)
 static void test_compare(void)
 {
 	/* tuned vs std, ro at 10 clients: 2000 / 1000 - 1 = +100.0%; one run
-	 * a side can never be significant: compare shows ~ and the test */
+	 * a side can never be significant: compare shows the gap, ~ and the
+	 * test (one run a side: p = 1) */
 	CHECK_MD("{{value tuned ro tps_gap_pct tpc-b-c10-j2-prepared}}", "+100.0%\n");
-	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared}}", "\\~ (p=1.000, n=1+1)\n");
+	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared}}", "+100.0% \\~ (p=1.000, n=1+1)\n");
+	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared verdict=off}}", "+100.0%\n");
+	/* 2000 - 1000 = +1,000.0 TPS; ratio 2: "2× faster" */
+	CHECK_HAS("{{compare tuned ro tpc-b-c10-j2-prepared fmt=diff}}", "+1,000.0 TPS");
+	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared fmt=words}}",
+	         "2\xc3\x97 faster (not significant, p=1.000)\n");
 	/* vs=opt: 2000 / 2100 - 1 = -4.76% */
 	CHECK_MD("{{value tuned ro tps_gap_pct tpc-b-c10-j2-prepared vs=opt}}", "-4.8%\n");
 	/* over *: mean tuned ro 7000/3 = 2333.33 against mean std 3400/3 =
@@ -219,17 +225,20 @@ static void test_fmt(void)
 {
 	/* tuned ro c20 vs std: 2400 / 1100 = 2.1818: 2.2x; +118.18% */
 	CHECK_HAS("{{compare tuned ro tpc-b-c20-j2-prepared fmt=x1}}", "2.2\xc3\x97");
-	CHECK_HAS("{{compare tuned ro tpc-b-c20-j2-prepared fmt=words}}", "118% higher");
+	CHECK_HAS("{{compare tuned ro tpc-b-c20-j2-prepared fmt=words}}", "2.18\xc3\x97 faster");
 	/* k: three significant digits, at most one decimal: 3000 = 3.0K,
 	 * tuned's ro mean 7000/3 = 2333.3 = 2.3K */
 	CHECK_MD("{{value opt ro tps_median tpc-b-c40-j2-prepared fmt=k}}", "3.0K\n");
 	CHECK_MD("{{value tuned ro tps_median * fmt=k}}", "2.3K\n");
 	/* words with a lower-is-better metric: opt ro c10 latency 4 against
-	 * std 10: 4 / 10 - 1 = -60%: "60% lower", never a sign */
+	 * std 10: 4 / 10 = 0.4, 10 / 4 = 2.5: "2.5× lower latency", never a sign */
 	CHECK_HAS("{{compare opt ro tpc-b-c10-j2-prepared metric=latency_avg_ms fmt=words}}",
-	          "60% lower");
-	/* the gap as a value: tuned rw c20 1000 / 700 - 1 = +42.86% */
-	CHECK_HAS("{{value tuned rw tps_gap_pct tpc-b-c20-j2-prepared fmt=words}}", "43% higher");
+	          "2.5\xc3\x97 lower latency");
+	/* the gap as a value: tuned rw c20 1000 / 700 - 1 = +42.86%, under 1.5x */
+	CHECK_HAS("{{value tuned rw tps_gap_pct tpc-b-c20-j2-prepared fmt=words}}", "43% faster");
+	/* diff in the metric's unit: latency 4 - 10 = -6 ms; pct: -60.0% */
+	CHECK_MD("{{value opt ro latency_avg_ms tpc-b-c10-j2-prepared fmt=diff}}", "-6 ms\n");
+	CHECK_MD("{{value opt ro latency_avg_ms tpc-b-c10-j2-prepared fmt=pct}}", "-60.0%\n");
 }
 
 static void test_journey(void)
@@ -378,7 +387,7 @@ static void test_errors(void)
 	            "study/writeup.md:1", "agg=");
 	CHECK_ERROR("{{headline nope ro * \"Peak\"}}", "study/writeup.md:1", "tps_median");
 	CHECK_ERROR("{{value std ro tps_median tpc-b-c10-j2-prepared fmt=words}}",
-	            "study/writeup.md:1", "fmt=words");
+	            "study/writeup.md:1", "fmt=words", "is the baseline");
 	CHECK_ERROR("{{provider opt fact.nope}}", "study/writeup.md:1", "fact.nope");
 	CHECK_ERROR("\n\n{{table setup nowhere}}", "study/writeup.md:3", "ro", "rw");
 }
