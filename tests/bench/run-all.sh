@@ -5,5 +5,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 tps=${1:-$here/../../build/tpsreport}
 "$here/ingest.sh" "$tps"
 [ -x "$here/build.sh" ] && "$here/build.sh" "$tps"
+"$here/grid.sh" "$tps"
 [ -x "$here/probe.sh" ] && "$here/probe.sh" "$tps"
 exit 0
