@@ -60,6 +60,9 @@ const char *tr_chart_kind_name(tr_chart_kind kind);
  * provider has in every chart and in results.json: the ini's as written,
  * else the default. Static storage or owned by the results. */
 const char *tr_chart_palette_color(size_t i);
+/* How many colours the palette has before they come round again (each
+ * round with a style of its own: a dashed outline). */
+size_t tr_chart_palette_size(void);
 const char *tr_chart_provider_color(const tr_results *r, size_t i);
 
 /* Every chart the results allow, in report order (kinds without data,

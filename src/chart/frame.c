@@ -27,12 +27,29 @@ static const char *const S_phase_colors[TR_PHASE_OTHER + 1] = {
 const char *tr_chart_palette_color(size_t i)
 {
 	/* Okabe & Ito (2008), yellow and black last: they read worst on a
-	 * white page and on a dark one. */
+	 * white page and on a dark one. Then 56 more for grids of many
+	 * providers, all distinct: hues a golden angle apart (0.381966 of the
+	 * circle per step), lightness 0.30-0.50 and saturation 0.55-0.85 in
+	 * turn (HLS), so that each stands out on a white page. Past 64 the
+	 * colours come round again with a dashed outline (tr_chart_palette_dash):
+	 * colour and style together are never the same for two providers. */
 	static const char *const palette[] = {
 		"#0072B2", "#E69F00", "#009E73", "#D55E00",
-		"#CC79A7", "#56B4E9", "#F0E442", "#999999"
+		"#CC79A7", "#56B4E9", "#F0E442", "#999999",
+		"#AA1818", "#20DF58", "#561386", "#C4AF1C", "#27889B", "#CC3386", "#357A1F", "#332DB4",
+		"#B3460F", "#13EC9B", "#830B8E", "#A8D011", "#2C6196", "#C63956", "#22772A", "#6132AE",
+		"#AA7918", "#20DFD8", "#861369", "#69C41C", "#273A9B", "#CC4733", "#1F7A45", "#8D2DB4",
+		"#B3B30F", "#13ACEC", "#8E0B41", "#28D011", "#3E2C96", "#C67A39", "#227762", "#AE32A8",
+		"#79AA18", "#2067DF", "#86131C", "#1CC440", "#61279B", "#CCAD33", "#1F727A", "#B42D80",
+		"#45B30F", "#131BEC", "#8E2D0B", "#11D079", "#852C96", "#B3C639", "#225377", "#AE3256",
+		"#18AA19", "#5920DF", "#865713", "#1CC4B0", "#9B2787", "#85CC33", "#1F357A", "#B4332D",
 	};
 	return palette[i % TR_ARRAY_SIZE(palette)];
+}
+
+size_t tr_chart_palette_size(void)
+{
+	return 64;
 }
 
 const char *tr_chart_provider_color(const tr_results *r, size_t i)
@@ -104,8 +121,12 @@ void tr_frame_styles(tr_scene *s, const tr_results *r)
 		if (!c)
 			c = S_color(col, tr_chart_palette_color(i));
 		const char *d = S_dark_variant(dark, c);
+		/* the palette's second and later rounds: a dashed outline */
+		size_t round = i / tr_chart_palette_size();
+		const double *dash = round == 0 || r->providers[i].color ? NULL
+		                     : round % 3 == 1 ? dash1 : round % 3 == 2 ? dash2 : dash3;
 		S_provider_class(name, sizeof(name), i);
-		tr_scene_style(s, name, c, c, -1, NULL, d, d);
+		tr_scene_style(s, name, c, c, dash ? 2 : -1, dash, d, d);
 	}
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_phase_colors); i++) {
 		snprintf(name, sizeof(name), "ph%zu", i);

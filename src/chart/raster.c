@@ -152,14 +152,34 @@ static int S_status(cairo_status_t st, const char *what)
 	                    cairo_status_to_string(st));
 }
 
+/* The PNG's scale: 2x for sharp screens, less for a scene so tall that
+ * 2x would pass cairo's 32,767 pixels a side or S_PNG_MAX_PIXELS (a
+ * surface of 256 MB for a grid of hundreds of bars): the picture is then
+ * less sharp, never missing, and the build never fails for its size. */
+#define S_PNG_MAX_SIDE 32767.0
+#define S_PNG_MAX_PIXELS (24.0 * 1024 * 1024)
+
+static double S_png_scale(const tr_scene *s)
+{
+	double scale = S_PNG_SCALE, w = s->width > 1 ? s->width : 1, h = s->height > 1 ? s->height : 1;
+	if (w * scale > S_PNG_MAX_SIDE)
+		scale = S_PNG_MAX_SIDE / w;
+	if (h * scale > S_PNG_MAX_SIDE)
+		scale = S_PNG_MAX_SIDE / h;
+	if (w * h * scale * scale > S_PNG_MAX_PIXELS)
+		scale = sqrt(S_PNG_MAX_PIXELS / (w * h));
+	return floor(scale * 1000) / 1000;
+}
+
 static int S_png(tr_buf *out, const tr_scene *s)
 {
-	int w = (int)ceil(s->width * S_PNG_SCALE);
-	int h = (int)ceil(s->height * S_PNG_SCALE);
+	double scale = S_png_scale(s);
+	int w = (int)ceil(s->width * scale);
+	int h = (int)ceil(s->height * scale);
 	cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
 	cairo_t *cr = cairo_create(surface);
 	int rc;
-	cairo_scale(cr, S_PNG_SCALE, S_PNG_SCALE);
+	cairo_scale(cr, scale, scale);
 	/* the scene's background rect paints it; white under it, should a
 	 * scene have none */
 	cairo_set_source_rgb(cr, 1, 1, 1);

@@ -441,18 +441,25 @@ static void S_aggregate(tr_json *j, const tr_results *r, size_t p, long s, size_
 	tr_json_object_begin(j);
 	for (size_t k = 0; k < nm; k++) {
 		size_t used, missing;
+		double agg[TR_AGG_COUNT];
 		bool dup = false;
+		if (m[k].kind != TR_METRIC_CELL)
+			continue;
 		/* tps_cov_pct_worst is stability.worst.tps_cov_pct: once */
 		for (size_t e = 0; e < k && !dup; e++)
 			dup = m[e].kind == m[k].kind && m[e].offset == m[k].offset;
-		if (dup || m[k].kind != TR_METRIC_CELL ||
-		    isnan(tr_metric_over(r, &m[k], p, -1, s, -1, TR_AGG_MEAN, &used, &missing)))
+		if (dup)
+			continue;
+		tr_metric_over_all(agg, r, &m[k], p, -1, s, -1, &used, &missing);
+		if (isnan(agg[TR_AGG_MEAN]))
 			continue;
 		tr_json_key(j, m[k].key);
 		tr_json_object_begin(j);
-		for (int a = TR_AGG_MEAN; a <= TR_AGG_MAX; a++)
-			S_num(j, tr_metric_agg_name((tr_metric_agg)a),
-			      tr_metric_over(r, &m[k], p, -1, s, -1, (tr_metric_agg)a, NULL, NULL));
+		for (int a = 0; a < TR_AGG_COUNT; a++)
+			/* a sum is a figure of counts only (transactions); of
+			 * rates and times it means nothing */
+			if (a != TR_AGG_SUM || m[k].format == TR_METRIC_FMT_COUNT)
+				S_num(j, tr_metric_agg_name((tr_metric_agg)a), agg[a]);
 		S_int(j, "n", (int64_t)used);
 		tr_json_object_end(j);
 	}
@@ -465,20 +472,19 @@ static void S_aggregates(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "aggregates");
 	tr_json_array_begin(j);
-	for (size_t p = 0; p < r->nproviders; p++) {
-		size_t all = 0;
-		for (size_t s = 0; s <= r->nscenarios; s++) {
-			size_t n = 0;
-			for (size_t c = 0; c < r->ncells; c++)
-				n += r->cells[c].provider == p &&
-				     (s == r->nscenarios || r->cells[c].scenario == s);
-			if (s == r->nscenarios)
-				all = n;
-			else if (n > 1)
-				S_aggregate(j, r, p, (long)s, n);
-		}
-		if (all > 1 && r->nscenarios > 1)
-			S_aggregate(j, r, p, -1, all);
+	for (size_t p = 0; r->provider_cells && p < r->nproviders; p++) {
+		size_t first = r->provider_cells[p], end = r->provider_cells[p + 1];
+		/* the provider's cells, in cell order: scenario by scenario */
+		for (size_t k = first, run = first; k < end; k++)
+			if (k + 1 == end || r->cells[r->cell_order[k + 1]].scenario !=
+			                    r->cells[r->cell_order[k]].scenario) {
+				if (k + 1 - run > 1)
+					S_aggregate(j, r, p, (long)r->cells[r->cell_order[k]].scenario,
+					            k + 1 - run);
+				run = k + 1;
+			}
+		if (end - first > 1 && r->nscenarios > 1)
+			S_aggregate(j, r, p, -1, end - first);
 	}
 	tr_json_array_end(j);
 }

@@ -95,10 +95,27 @@ static const S_attr S_attrs[] = {
 	{ "duration", S_duration },
 };
 
-/* The distinct values of one attribute among one provider's usable runs
- * of one scenario, sorted and joined with ", "; NULL when it has none. An
- * example file per provider goes to *example. */
-static char *S_value_set(const tr_study *st, size_t s, size_t p,
+/* The usable runs of the study in order of scenario, provider and file,
+ * so that each scenario's runs, and each provider's within it, are one
+ * stretch: one sort instead of a scan of every run per provider. */
+typedef struct {
+	size_t scenario, provider, run;
+} S_place;
+
+static int S_cmp_place(const void *pa, const void *pb)
+{
+	const S_place *a = pa, *b = pb;
+	if (a->scenario != b->scenario)
+		return a->scenario < b->scenario ? -1 : 1;
+	if (a->provider != b->provider)
+		return a->provider < b->provider ? -1 : 1;
+	return (a->run > b->run) - (a->run < b->run);
+}
+
+/* The distinct values of one attribute among runs[0..n) (one provider's
+ * usable runs of one scenario), sorted and joined with ", "; NULL when it
+ * has none. An example file goes to *example. */
+static char *S_value_set(const tr_study *st, const S_place *runs, size_t nruns,
                          const S_attr *attr, const char **example)
 {
 	char *values[16];
@@ -106,13 +123,10 @@ static char *S_value_set(const tr_study *st, size_t s, size_t p,
 	char tmp[64];
 	tr_buf joined = TR_BUF_INIT;
 	*example = NULL;
-	for (size_t i = 0; i < st->nruns; i++) {
-		const tr_run *run = &st->runs[i];
-		const char *v;
+	for (size_t i = 0; i < nruns; i++) {
+		const tr_run *run = &st->runs[runs[i].run];
+		const char *v = attr->text(run, tmp, sizeof(tmp));
 		bool known = false;
-		if (run->scenario != s || run->provider != p || run->excluded)
-			continue;
-		v = attr->text(run, tmp, sizeof(tmp));
 		if (!v)
 			continue;
 		if (!*example)
@@ -133,53 +147,80 @@ static char *S_value_set(const tr_study *st, size_t s, size_t p,
 	return tr_buf_detach(&joined);
 }
 
+/* One provider's value set in a scenario: its runs, its set, an example. */
+typedef struct {
+	size_t provider;
+	char *set;
+	const char *example;
+} S_provider_set;
+
 /* Flag an attribute whose values differ between the providers of one
- * scenario (a client sweep has many client counts, the same at each
- * provider: that is no finding). */
+ * scenario, whose usable runs are runs[0..n) (a client sweep has many
+ * client counts, the same at each provider: that is no finding). */
 static int S_scenario_attr(tr_results *r, const tr_study *st, size_t s,
-                           const S_attr *attr)
+                           const S_place *runs, size_t n, const S_attr *attr)
 {
-	char **sets = tr_calloc(st->nproviders ? st->nproviders : 1, sizeof(char *));
-	const char **examples = tr_calloc(st->nproviders ? st->nproviders : 1,
-	                                  sizeof(char *));
+	S_provider_set *sets = tr_calloc(n ? n : 1, sizeof(S_provider_set));
+	size_t nsets = 0;
 	const char *first = NULL;
 	bool differs = false;
 	int rc = 0;
-	if (!sets || !examples) {
-		rc = TR_ENOMEM;
-		goto cleanup;
-	}
-	for (size_t p = 0; p < st->nproviders; p++) {
-		sets[p] = S_value_set(st, s, p, attr, &examples[p]);
-		if (!sets[p])
+	if (!sets)
+		return TR_ENOMEM;
+	for (size_t i = 0, start = 0; i < n; i++) {
+		S_provider_set *ps = &sets[nsets];
+		if (i + 1 < n && runs[i + 1].provider == runs[start].provider)
 			continue;
+		ps->provider = runs[start].provider;
+		ps->set = S_value_set(st, runs + start, i + 1 - start, attr, &ps->example);
+		start = i + 1;
+		if (!ps->set)
+			continue;
+		nsets++;
 		if (!first)
-			first = sets[p];
-		else if (strcmp(first, sets[p]) != 0)
+			first = ps->set;
+		else if (strcmp(first, ps->set) != 0)
 			differs = true;
 	}
 	if (differs) {
 		tr_buf msg = TR_BUF_INIT;
-		bool any = false;
 		tr_buf_printf(&msg, "scenario %s: %s differs between providers:",
 		              st->scenarios[s].id, attr->name);
-		for (size_t p = 0; p < st->nproviders; p++) {
-			if (!sets[p])
-				continue;
-			tr_buf_printf(&msg, "%s %s %s (e.g. %s)", any ? ";" : "",
-			              st->providers[p].id, sets[p], examples[p]);
-			any = true;
-		}
+		for (size_t k = 0; k < nsets; k++)
+			tr_buf_printf(&msg, "%s %s %s (e.g. %s)", k ? ";" : "",
+			              st->providers[sets[k].provider].id, sets[k].set,
+			              sets[k].example);
 		rc = tr_diags_add(&r->findings, TR_SEV_WARNING, "differs", NULL, 0, "%s",
 		                  tr_buf_cstr(&msg));
 		tr_buf_free(&msg);
 	}
-cleanup:
-	if (sets)
-		for (size_t p = 0; p < st->nproviders; p++)
-			free(sets[p]);
+	for (size_t k = 0; k < nsets; k++)
+		free(sets[k].set);
 	free(sets);
-	free(examples);
+	return rc;
+}
+
+/* Every scenario's attributes, over the usable runs sorted once. */
+static int S_scenario_attrs(tr_results *r, const tr_study *st)
+{
+	S_place *runs = tr_calloc(st->nruns + 1, sizeof(S_place));
+	size_t n = 0;
+	int rc = 0;
+	if (!runs)
+		return TR_ENOMEM;
+	for (size_t i = 0; i < st->nruns; i++)
+		if (!st->runs[i].excluded)
+			runs[n++] = (S_place){ st->runs[i].scenario, st->runs[i].provider, i };
+	qsort(runs, n, sizeof(S_place), S_cmp_place);
+	for (size_t i = 0, start = 0; rc == 0 && i < n; i++) {
+		if (i + 1 < n && runs[i + 1].scenario == runs[start].scenario)
+			continue;
+		for (size_t a = 0; rc == 0 && a < TR_ARRAY_SIZE(S_attrs); a++)
+			rc = S_scenario_attr(r, st, runs[start].scenario, runs + start,
+			                     i + 1 - start, &S_attrs[a]);
+		start = i + 1;
+	}
+	free(runs);
 	return rc;
 }
 
@@ -312,10 +353,8 @@ static int S_cell_findings(tr_results *r, const tr_study *st, const tr_cell *cel
 int tr_findings_compute(tr_results *r, const tr_study *st)
 {
 	int rc;
-	for (size_t s = 0; s < st->nscenarios; s++)
-		for (size_t a = 0; a < TR_ARRAY_SIZE(S_attrs); a++)
-			if ((rc = S_scenario_attr(r, st, s, &S_attrs[a])) < 0)
-				return rc;
+	if ((rc = S_scenario_attrs(r, st)) < 0)
+		return rc;
 	for (size_t c = 0; c < r->ncells; c++)
 		if ((rc = S_cell_findings(r, st, &r->cells[c])) < 0)
 			return rc;

@@ -61,7 +61,8 @@ static double *S_u_counts(size_t m, size_t n)
 	for (size_t j = 0; j <= n; j++)
 		prev[j * (deg + 1)] = 1; /* N(0, j, 0) = 1 */
 	for (size_t i = 1; i <= m; i++) {
-		memset(cur, 0, (n + 1) * (deg + 1) * sizeof(double));
+		/* no clearing: row j is written up to i*j, and past that it holds
+		 * the zeros of row j at i-2 (or of calloc), which ended sooner */
 		cur[0] = 1; /* N(i, 0, 0) = 1 */
 		for (size_t j = 1; j <= n; j++) {
 			double *c = cur + j * (deg + 1);

@@ -294,91 +294,150 @@ bool tr_metric_better(const tr_metric *m, double a, double b)
 	       : m->direction == TR_METRIC_LOWER ? a < b : false;
 }
 
+/* The comparison of cell c: comparisons are made in cell order
+ * (tr_comparisons_compute), so a binary search finds it. */
 static const tr_comparison *S_cmp(const tr_results *r, const tr_cell *c)
 {
-	for (size_t i = 0; i < r->ncomparisons; i++)
-		if (r->comparisons[i].cell == (size_t)(c - r->cells))
-			return &r->comparisons[i];
+	size_t cell = (size_t)(c - r->cells), lo = 0, hi = r->ncomparisons;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->comparisons[mid].cell == cell)
+			return &r->comparisons[mid];
+		if (r->comparisons[mid].cell < cell)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 
 /* The places in scope (a scenario and workload some provider has a cell
- * in) where provider has no cell at all: missing like a cell without the
- * figure, never silently left out of "over N of M cells". */
-static size_t S_absent(const tr_results *r, size_t provider, long scenario, long workload)
+ * in): missing like a cell without the figure, never silently left out of
+ * "over N of M cells". A provider has at most one cell per place. */
+static size_t S_places(const tr_results *r, long scenario, long workload)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		bool seen = false;
-		if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
-		    (workload >= 0 && c->workload != (size_t)workload))
-			continue;
-		for (size_t k = 0; k < i && !seen; k++)
-			seen = r->cells[k].scenario == c->scenario &&
-			       r->cells[k].workload == c->workload;
-		if (!seen && tr_results_cell(r, provider, c->scenario, c->workload) < 0)
-			n++;
-	}
-	return n;
+	if (scenario >= 0 && workload >= 0)
+		return 1;
+	if (scenario >= 0)
+		return r->places_scenario ? r->places_scenario[scenario] : 0;
+	if (workload >= 0)
+		return r->places_workload ? r->places_workload[workload] : 0;
+	return r->nplaces;
 }
 
-double tr_metric_over(const tr_results *r, const tr_metric *m, size_t provider,
-                      long vs, long scenario, long workload, tr_metric_agg agg,
-                      size_t *used, size_t *missing)
+static int S_cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+/* Every aggregate of v[0..n) (all finite) at once: mean, sum, min and max in
+ * the order given (so sums are those of tr_metric_aggregate), then the
+ * median of v sorted in place. */
+static void S_aggregate_all(double out[TR_AGG_COUNT], double *v, size_t n)
+{
+	double sum = 0, lo = NAN, hi = NAN;
+	for (size_t i = 0; i < n; i++) {
+		sum = i ? sum + v[i] : v[i];
+		lo = i == 0 || v[i] < lo ? v[i] : lo;
+		hi = i == 0 || v[i] > hi ? v[i] : hi;
+	}
+	out[TR_AGG_MEAN] = n ? sum / (double)n : NAN;
+	out[TR_AGG_SUM] = n ? sum : NAN;
+	out[TR_AGG_MIN] = lo;
+	out[TR_AGG_MAX] = hi;
+	qsort(v, n, sizeof(double), S_cmp_double);
+	out[TR_AGG_MEDIAN] = n == 0 ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+/* The finite values of m over the provider's cells in scope into a (and
+ * the other side's into b for derived metrics); returns how many, and
+ * counts the cells without one in *miss. */
+static size_t S_collect(double *a, double *b, size_t *miss, const tr_results *r,
+                        const tr_metric *m, size_t provider, size_t other,
+                        long scenario, long workload)
 {
 	bool derived = m->kind >= TR_METRIC_GAP;
-	double *a = tr_calloc(r->ncells + 1, sizeof(double));
-	double *b = tr_calloc(r->ncells + 1, sizeof(double));
-	size_t n = 0, miss = 0;
-	double out = NAN;
-	size_t other = vs < 0 ? r->baseline : (size_t)vs;
-
-	if (!a || !b)
-		goto cleanup;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		const tr_cell *o = NULL;
+	size_t n = 0;
+	for (size_t k = r->provider_cells[provider]; k < r->provider_cells[provider + 1]; k++) {
+		const tr_cell *c = &r->cells[r->cell_order[k]];
 		double x, y = NAN;
-		if (c->provider != provider || (scenario >= 0 && c->scenario != (size_t)scenario) ||
+		if ((scenario >= 0 && c->scenario != (size_t)scenario) ||
 		    (workload >= 0 && c->workload != (size_t)workload))
 			continue;
 		if (derived) {
 			long oc = tr_results_cell(r, other, c->scenario, c->workload);
-			o = oc >= 0 ? &r->cells[oc] : NULL;
 			x = S_field(m->base, c);
-			y = S_field(m->base, o);
+			y = S_field(m->base, oc >= 0 ? &r->cells[oc] : NULL);
 			if (!isfinite(y))
 				x = NAN;
 		} else {
 			x = tr_metric_value(m, c, NULL, S_cmp(r, c));
 		}
 		if (!isfinite(x)) {
-			miss++;
+			(*miss)++;
 			continue;
 		}
 		a[n] = x;
 		b[n++] = y;
 	}
-	if (!derived) {
-		out = tr_metric_aggregate(a, n, agg);
+	return n;
+}
+
+/* Values are collected on the stack up to this many cells per provider. */
+#define S_STACK_CELLS 128
+
+void tr_metric_over_all(double out[TR_AGG_COUNT], const tr_results *r, const tr_metric *m,
+                        size_t provider, long vs, long scenario, long workload,
+                        size_t *used, size_t *missing)
+{
+	double sa[S_STACK_CELLS], sb[S_STACK_CELLS], *a = sa, *b = sb;
+	size_t n = 0, miss = 0, have;
+	size_t other = vs < 0 ? r->baseline : (size_t)vs;
+
+	for (int g = 0; g < TR_AGG_COUNT; g++)
+		out[g] = NAN;
+	if (!r->provider_cells || provider >= r->nproviders)
+		goto cleanup;
+	have = r->provider_cells[provider + 1] - r->provider_cells[provider];
+	if (have > S_STACK_CELLS &&
+	    (!(a = tr_calloc(have, sizeof(double))) || !(b = tr_calloc(have, sizeof(double)))))
+		goto cleanup;
+	n = S_collect(a, b, &miss, r, m, provider, other, scenario, workload);
+	if (m->kind < TR_METRIC_GAP) {
+		S_aggregate_all(out, a, n);
 	} else if (n > 0) {
 		/* A gap of aggregates, over the workloads both sides have: the
 		 * seeds compare averages ("avg across 13 combos"), not average
 		 * the per-combination gaps. */
-		tr_cell ca, cb;
-		memset(&ca, 0, sizeof(ca));
-		memset(&cb, 0, sizeof(cb));
-		*(double *)((char *)&ca + m->base->offset) = tr_metric_aggregate(a, n, agg);
-		*(double *)((char *)&cb + m->base->offset) = tr_metric_aggregate(b, n, agg);
-		out = tr_metric_value(m, &ca, &cb, NULL);
+		double oa[TR_AGG_COUNT], ob[TR_AGG_COUNT];
+		S_aggregate_all(oa, a, n);
+		S_aggregate_all(ob, b, n);
+		for (int g = 0; g < TR_AGG_COUNT; g++) {
+			tr_cell ca, cb;
+			memset(&ca, 0, sizeof(ca));
+			memset(&cb, 0, sizeof(cb));
+			*(double *)((char *)&ca + m->base->offset) = oa[g];
+			*(double *)((char *)&cb + m->base->offset) = ob[g];
+			out[g] = tr_metric_value(m, &ca, &cb, NULL);
+		}
 	}
 cleanup:
 	if (used)
 		*used = n;
 	if (missing)
-		*missing = miss + (n + miss > 0 ? S_absent(r, provider, scenario, workload) : 0);
-	free(a);
-	free(b);
-	return out;
+		*missing = miss + (n + miss > 0 ? S_places(r, scenario, workload) - (n + miss) : 0);
+	if (a != sa)
+		free(a);
+	if (b != sb)
+		free(b);
+}
+
+double tr_metric_over(const tr_results *r, const tr_metric *m, size_t provider,
+                      long vs, long scenario, long workload, tr_metric_agg agg,
+                      size_t *used, size_t *missing)
+{
+	double out[TR_AGG_COUNT];
+	tr_metric_over_all(out, r, m, provider, vs, scenario, workload, used, missing);
+	return (size_t)agg < TR_AGG_COUNT ? out[agg] : NAN;
 }

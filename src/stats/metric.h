@@ -51,7 +51,8 @@ typedef enum tr_metric_agg {
 	TR_AGG_MEDIAN,
 	TR_AGG_MIN,
 	TR_AGG_MAX,
-	TR_AGG_SUM              /* counts: transactions over cells (or runs) */
+	TR_AGG_SUM,             /* counts: transactions over cells (or runs) */
+	TR_AGG_COUNT /* how many: not an aggregation */
 } tr_metric_agg;
 
 typedef enum tr_metric_kind {
@@ -120,6 +121,12 @@ bool tr_metric_better(const tr_metric *m, double a, double b);
 double tr_metric_over(const struct tr_results *r, const tr_metric *m,
                       size_t provider, long vs, long scenario, long workload,
                       tr_metric_agg agg, size_t *used, size_t *missing);
+
+/* tr_metric_over's every aggregation at once (out[TR_AGG_MEAN] ...), in
+ * one pass over the provider's cells: what a table of aggregates wants. */
+void tr_metric_over_all(double out[TR_AGG_COUNT], const struct tr_results *r,
+                        const tr_metric *m, size_t provider, long vs, long scenario,
+                        long workload, size_t *used, size_t *missing);
 
 /*
  * Places: the fixed tables that show a set of cell metrics, each with its

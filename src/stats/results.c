@@ -29,11 +29,21 @@ const char *tr_regime_name(tr_regime regime)
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload)
 {
-	for (size_t i = 0; i < r->ncells; i++)
-		if (r->cells[i].provider == provider &&
-		    r->cells[i].scenario == scenario &&
-		    r->cells[i].workload == workload)
-			return (long)i;
+	/* cells are sorted by scenario, workload, provider (S_cells) */
+	size_t lo = 0, hi = r->ncells;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const tr_cell *c = &r->cells[mid];
+		int d = c->scenario != scenario ? (c->scenario < scenario ? -1 : 1)
+		        : c->workload != workload ? (c->workload < workload ? -1 : 1)
+		        : (c->provider > provider) - (c->provider < provider);
+		if (d == 0)
+			return (long)mid;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return -1;
 }
 
@@ -212,63 +222,114 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 
 /* ---- cells ---------------------------------------------------------------- */
 
-static int S_cmp_cell(const void *pa, const void *pb)
+/* Runs in cell order (scenario, workload, provider), each cell's runs in
+ * the order of the study: a sort instead of a search per run. */
+typedef struct {
+	size_t scenario, workload, provider, run;
+} S_run_key;
+
+static int S_cmp_run(const void *pa, const void *pb)
 {
-	const tr_cell *a = pa, *b = pb;
+	const S_run_key *a = pa, *b = pb;
 	if (a->scenario != b->scenario)
 		return a->scenario < b->scenario ? -1 : 1;
 	if (a->workload != b->workload)
 		return a->workload < b->workload ? -1 : 1;
-	return (a->provider > b->provider) - (a->provider < b->provider);
+	if (a->provider != b->provider)
+		return a->provider < b->provider ? -1 : 1;
+	return (a->run > b->run) - (a->run < b->run);
+}
+
+static bool S_same_cell(const S_run_key *a, const S_run_key *b)
+{
+	return a->provider == b->provider && a->scenario == b->scenario &&
+	       a->workload == b->workload;
+}
+
+/* One cell of the runs order[0..n), all of one cell; none when every run
+ * was left out (a cell without runs has no figures). */
+static int S_cell_add(tr_results *r, const S_run_key *order, size_t n)
+{
+	const S_run_key *first = &order[0];
+	tr_cell *cell = &r->cells[r->ncells];
+	memset(cell, 0, sizeof(*cell));
+	cell->provider = first->provider;
+	cell->scenario = first->scenario;
+	cell->workload = first->workload;
+	for (size_t k = 0; k < n; k++) {
+		if (r->runs[order[k].run].excluded) {
+			cell->nexcluded++;
+			continue;
+		}
+		if (!cell->runs && !(cell->runs = tr_calloc(n, sizeof(size_t))))
+			return TR_ENOMEM;
+		r->runs[order[k].run].cell = (long)r->ncells;
+		cell->runs[cell->nruns++] = order[k].run;
+	}
+	if (cell->nruns > 0)
+		r->ncells++;
+	return 0;
+}
+
+/* The lookups of tr_results (stats.h): counting sorts, one pass each. */
+static int S_lookups(tr_results *r)
+{
+	size_t *at;
+	r->cell_order = tr_calloc(r->ncells + 1, sizeof(size_t));
+	r->provider_cells = tr_calloc(r->nproviders + 2, sizeof(size_t));
+	r->places_scenario = tr_calloc(r->nscenarios + 1, sizeof(size_t));
+	r->places_workload = tr_calloc(r->nworkloads + 1, sizeof(size_t));
+	at = tr_calloc(r->nproviders + 1, sizeof(size_t));
+	if (!r->cell_order || !r->provider_cells || !r->places_scenario || !r->places_workload || !at) {
+		free(at);
+		return TR_ENOMEM;
+	}
+	for (size_t c = 0; c < r->ncells; c++) {
+		const tr_cell *cell = &r->cells[c];
+		r->provider_cells[cell->provider + 1]++;
+		if (c == 0 || cell->scenario != cell[-1].scenario || cell->workload != cell[-1].workload) {
+			r->places_scenario[cell->scenario]++;
+			r->places_workload[cell->workload]++;
+			r->nplaces++;
+		}
+	}
+	for (size_t p = 0; p < r->nproviders; p++)
+		r->provider_cells[p + 1] += r->provider_cells[p];
+	for (size_t c = 0; c < r->ncells; c++) {
+		size_t p = r->cells[c].provider;
+		r->cell_order[r->provider_cells[p] + at[p]++] = c;
+	}
+	free(at);
+	return 0;
 }
 
 static int S_cells(tr_results *r)
 {
-	size_t cap = 0;
-	int rc;
+	S_run_key *order = tr_calloc(r->nruns + 1, sizeof(S_run_key));
+	size_t start = 0, ncells = 0;
+	int rc = TR_ENOMEM;
+	if (!order)
+		goto cleanup;
 	for (size_t i = 0; i < r->nruns; i++) {
-		tr_run_result *run = &r->runs[i];
-		long c;
-		tr_cell *cell;
-		c = tr_results_cell(r, run->provider, run->scenario, run->workload);
-		if (c < 0) {
-			if ((rc = tr_grow(&r->cells, &cap, r->ncells + 1, sizeof(tr_cell))) < 0)
-				return rc;
-			cell = &r->cells[r->ncells++];
-			memset(cell, 0, sizeof(*cell));
-			cell->provider = run->provider;
-			cell->scenario = run->scenario;
-			cell->workload = run->workload;
-		} else {
-			cell = &r->cells[c];
-		}
-		if (run->excluded) {
-			cell->nexcluded++;
-			continue;
-		}
-		if ((rc = tr_grow(&cell->runs, &(size_t){ cell->nruns }, cell->nruns + 1,
-		                  sizeof(size_t))) < 0)
-			return rc;
-		cell->runs[cell->nruns++] = i;
+		const tr_run_result *run = &r->runs[i];
+		order[i] = (S_run_key){ run->scenario, run->workload, run->provider, i };
+		r->runs[i].cell = -1;
 	}
-	/* A cell whose runs were all left out has no figures: drop it. */
-	{
-		size_t n = 0;
-		for (size_t i = 0; i < r->ncells; i++) {
-			if (r->cells[i].nruns == 0) {
-				free(r->cells[i].runs);
-				continue;
-			}
-			r->cells[n++] = r->cells[i];
+	qsort(order, r->nruns, sizeof(S_run_key), S_cmp_run);
+	for (size_t i = 0; i < r->nruns; i++)
+		ncells += i == 0 || !S_same_cell(&order[i], &order[i - 1]);
+	if (!(r->cells = tr_calloc(ncells + 1, sizeof(tr_cell))))
+		goto cleanup;
+	for (size_t i = 1; i <= r->nruns; i++)
+		if (i == r->nruns || !S_same_cell(&order[i], &order[start])) {
+			if ((rc = S_cell_add(r, order + start, i - start)) < 0)
+				goto cleanup;
+			start = i;
 		}
-		r->ncells = n;
-	}
-	if (r->ncells > 1)
-		qsort(r->cells, r->ncells, sizeof(tr_cell), S_cmp_cell);
-	for (size_t c = 0; c < r->ncells; c++)
-		for (size_t k = 0; k < r->cells[c].nruns; k++)
-			r->runs[r->cells[c].runs[k]].cell = (long)c;
-	return 0;
+	rc = S_lookups(r);
+cleanup:
+	free(order);
+	return rc;
 }
 
 /* PostgresBench's own p95 / p99 of a cell: the median of its runs' (as
@@ -465,6 +526,10 @@ void tr_results_free(tr_results *r)
 		}
 	}
 	free(r->cells);
+	free(r->cell_order);
+	free(r->provider_cells);
+	free(r->places_scenario);
+	free(r->places_workload);
 	free(r->comparisons);
 	free(r->sweeps);
 	free(r->inits);

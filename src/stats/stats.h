@@ -396,6 +396,16 @@ typedef struct tr_results {
 	char (*machines)[48];    /* owned: storage of machines from the ini */
 	tr_cell_setup *setups;   /* owned: nproviders x nscenarios, row-major */
 	size_t nsetups;
+	/* Owned lookups built with the cells (results.c), so that a figure of
+	 * one provider never rescans every cell: provider p's cells are
+	 * cell_order[provider_cells[p] .. provider_cells[p + 1]), in cell
+	 * order; a place is a scenario and workload some provider has a cell
+	 * in, counted per scenario, per workload and in all. */
+	size_t *cell_order;
+	size_t *provider_cells;  /* nproviders + 1 offsets */
+	size_t *places_scenario; /* nscenarios counts */
+	size_t *places_workload; /* nworkloads counts */
+	size_t nplaces;
 } tr_results;
 
 /* ---- findings, grouped (findings_group.c) ---------------------------- */

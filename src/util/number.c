@@ -6,6 +6,7 @@
 
 #include "number.h"
 #include "buf.h"
+#include "shortest.h"
 
 #include <locale.h>
 #include <math.h>
@@ -350,13 +351,61 @@ static int S_positional(tr_buf *out, size_t start)
 	return tr_buf_puts(out, tmp);
 }
 
-int tr_fmt_shortest(tr_buf *out, double v)
+/* digits[0..n) x 10^exp10 written as the search below writes it: plain
+ * digits for decimal exponents from -7 to 16, else printf's %g exponent
+ * form ("1.5e+20"). */
+static int S_put_digits(tr_buf *out, bool neg, const char *digits, size_t n, int exp10)
 {
 	char tmp[64];
+	size_t k = 0;
+	int x;
+	while (n > 1 && digits[n - 1] == '0') {
+		n--;
+		exp10++;
+	}
+	x = exp10 + (int)n - 1; /* of the first digit */
+	if (neg)
+		tmp[k++] = '-';
+	if (x < -7 || x >= 17) {
+		tmp[k++] = digits[0];
+		if (n > 1)
+			tmp[k++] = '.';
+		for (size_t i = 1; i < n; i++)
+			tmp[k++] = digits[i];
+		snprintf(tmp + k, sizeof(tmp) - k, "e%c%02d", x < 0 ? '-' : '+', x < 0 ? -x : x);
+		return tr_buf_puts(out, tmp);
+	}
+	if (x < 0) {
+		tmp[k++] = '0';
+		tmp[k++] = '.';
+		for (int i = 0; i < -x - 1; i++)
+			tmp[k++] = '0';
+		for (size_t i = 0; i < n; i++)
+			tmp[k++] = digits[i];
+	} else {
+		for (int i = 0; i <= x; i++)
+			tmp[k++] = (size_t)i < n ? digits[i] : '0';
+		if ((size_t)x + 1 < n)
+			tmp[k++] = '.';
+		for (size_t i = (size_t)x + 1; i < n; i++)
+			tmp[k++] = digits[i];
+	}
+	tmp[k] = '\0';
+	return tr_buf_puts(out, tmp);
+}
+
+int tr_fmt_shortest(tr_buf *out, double v)
+{
+	char tmp[64], digits[20];
+	size_t nd;
+	int exp10;
 	if (!isfinite(v))
 		return S_nonfinite(out, v);
 	if (v == 0)
 		return tr_buf_puts(out, "0");
+	if (tr_shortest_digits(digits, &nd, &exp10, v))
+		return S_put_digits(out, v < 0, digits, nd, exp10);
+	/* Grisu3 was not sure: the exact search, printf at each precision */
 	for (int prec = 1; prec <= 17; prec++) {
 		size_t start = out->size;
 		double back;

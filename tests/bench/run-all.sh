@@ -5,6 +5,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tps=${1:-$here/../../build/tpsreport}
 "$here/ingest.sh" "$tps"
 [ -x "$here/build.sh" ] && "$here/build.sh" "$tps"
+"$here/grid.sh" "$tps"
 [ -x "$here/probe.sh" ] && "$here/probe.sh" "$tps"
 [ -x "$here/run_plan.sh" ] && "$here/run_plan.sh" "$tps"
 "$here/scale.sh" "$tps"

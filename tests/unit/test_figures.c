@@ -30,6 +30,7 @@ typedef struct {
 	tr_run_result runs[18];
 	size_t idx[6][3];
 	tr_comparison cmp[4];
+	size_t order[6], pcells[4], pscen[2], pwork[1];
 } S_fix;
 
 static double S_med3(const double *v)
@@ -85,6 +86,19 @@ static void S_make(S_fix *f)
 	}
 	f->r.comparisons = f->cmp;
 	f->r.ncomparisons = 4;
+	/* the lookups tr_results_compute makes (stats.h), by hand: each
+	 * provider's cells in cell order, one place a scenario */
+	for (size_t k = 0; k < 6; k++)
+		f->order[k] = (k % 2) * 3 + k / 2;
+	for (size_t p = 0; p < 4; p++)
+		f->pcells[p] = 2 * p;
+	f->pscen[0] = f->pscen[1] = 1;
+	f->pwork[0] = 2;
+	f->r.cell_order = f->order;
+	f->r.provider_cells = f->pcells;
+	f->r.places_scenario = f->pscen;
+	f->r.places_workload = f->pwork;
+	f->r.nplaces = 2;
 }
 
 static void test_runs(void)

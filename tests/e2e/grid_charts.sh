@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# labels: browser
+#
+# A grid of 50 providers builds, with PNGs, and its charts can be read
+# (issue 31): tests/bench/gen_grid.c writes 50 providers x 10 scenarios x
+# 3 runs with six 10-s windows each and labels shaped like real offers;
+# `build` must succeed and write a PNG beside every SVG chart, none past
+# cairo's 32,767 pixels a side. Then in Chromium (tests/browser/grid.js)
+# each chart of index.html must name every provider (by text or <title>)
+# and draw no two providers alike. The labels expected are read from the
+# generated tpsreport.ini here, not from tpsreport's output.
+set -euo pipefail
+
+src=${TR_SOURCE_DIR:?TR_SOURCE_DIR not set}
+tps=${TPSREPORT:?TPSREPORT not set}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$src/tests/lib/browser.sh"
+browser_need
+
+cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L "$src/tests/bench/gen_grid.c" -lm -o "$work/gen"
+"$work/gen" "$work/grid" 50 10 3 6
+timeout 600 "$tps" build "$work/grid" -o "$work/out" >/dev/null ||
+  { echo "FAIL: build of the 50-provider grid failed (or hung)"; exit 1; }
+
+python3 - "$work/out/charts" <<'PY'
+import glob, os, struct, sys
+bad = 0
+svgs = sorted(glob.glob(os.path.join(sys.argv[1], "*.svg")))
+for svg in svgs:
+    png = svg[:-4] + ".png"
+    if not os.path.exists(png):
+        print("FAIL: no PNG beside", os.path.basename(svg)); bad = 1; continue
+    with open(png, "rb") as f:
+        head = f.read(24)
+    w, h = struct.unpack(">II", head[16:24])
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or not (0 < w <= 32767 and 0 < h <= 32767):
+        print("FAIL: %s: not a PNG within cairo's limits (%dx%d)" % (os.path.basename(png), w, h)); bad = 1
+if len(svgs) < 20:
+    print("FAIL: only %d SVG charts" % len(svgs)); bad = 1
+sys.exit(bad)
+PY
+
+# the labels, from the ini the generator wrote
+sed -n 's/^label = //p' "$work/grid/tpsreport.ini" | head -50 > "$work/labels"
+[ "$(sort -u "$work/labels" | wc -l)" -eq 50 ] || { echo "FAIL: the generator's labels are not 50 distinct ones"; exit 1; }
+NODE_PATH="$BROWSER_NM" timeout 600 node "$src/tests/browser/grid.js" "$work/out" "$work/labels"
