@@ -104,29 +104,12 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 			tr_wu_attr(x, img, "height", num);
 		}
 	}
-	/* The chart draws its own title: the caption adds the author's words
-	 * and, on the web page, the files. */
-	if (!b->caption && x->self_contained)
+	/* The chart draws its own title: the caption adds the author's words.
+	 * The files are offered once, in the footer's download line. */
+	if (!b->caption)
 		return;
 	cap = tr_wu_el(x, fig, "figcaption", NULL);
-	if (b->caption)
-		tr_wu_text(x, cap, b->caption, strlen(b->caption));
-	if (!x->self_contained) {
-		xmlNodePtr links = tr_wu_el(x, cap, "span", "fig-links"), a;
-		char *href = tr_sprintf("charts/%s.svg", c->name);
-		a = tr_wu_el(x, links, "a", NULL);
-		tr_wu_attr(x, a, "href", href ? href : "");
-		tr_wu_text(x, a, "SVG", 3);
-		free(href);
-		if (c->png.size > 0) {
-			href = tr_sprintf("charts/%s.png", c->name);
-			tr_wu_text(x, links, " ", 1);
-			a = tr_wu_el(x, links, "a", NULL);
-			tr_wu_attr(x, a, "href", href ? href : "");
-			tr_wu_text(x, a, "PNG", 3);
-			free(href);
-		}
-	}
+	tr_wu_text(x, cap, b->caption, strlen(b->caption));
 }
 
 /* A row of large figures, each with its caption under it. */

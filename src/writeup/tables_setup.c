@@ -49,8 +49,7 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 	}
 	if (brief && !vcpu && !ram && !price && !notes) {
 		/* Nothing but names: a sentence says it better than a table. */
-		tr_wu_md(d, "The providers (tpsreport.ini gives no specifications "
-		            "or prices): ");
+		tr_wu_md(d, "The providers: ");
 		for (size_t i = 0; i < r->nproviders; i++)
 			tr_wu_md(d, "%s%s", i ? (i + 1 == r->nproviders ? " and " : ", ") : "",
 			         tr_wu_e(d, r->providers[i].label));
@@ -87,7 +86,7 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 			tr_wu_table_text(&t, p->notes ? p->notes : "");
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"The providers compared, as described in tpsreport.ini. Baseline: %s.%s",
+		"The providers compared. Baseline: %s.%s",
 		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "none",
 		hourly ? " Hourly prices count 730 hours a month." : "")));
 	tr_wu_emit_table(d, &t);
@@ -135,6 +134,8 @@ void tr_wu_table_price(tr_wu_doc *d)
 }
 
 /* Phase names in order of first appearance over every init. */
+/* The phases that took time somewhere: pgbench prints "drop tables
+ * 0.00 s" for a fresh database, a column of zeros says nothing. */
 static size_t S_phases(const tr_results *r, long s, const char **names, size_t max)
 {
 	size_t n = 0;
@@ -143,8 +144,8 @@ static size_t S_phases(const tr_results *r, long s, const char **names, size_t m
 		if (s >= 0 && r->inits[i].scenario != (size_t)s)
 			continue;
 		for (size_t k = 0; k < in->nphases; k++) {
-			bool seen = false;
-			for (size_t j = 0; j < n; j++)
+			bool seen = !(in->phases[k].seconds >= 0.005);
+			for (size_t j = 0; j < n && !seen; j++)
 				seen |= strcmp(names[j], in->phases[k].name) == 0;
 			if (!seen && n < max)
 				names[n++] = in->phases[k].name;
