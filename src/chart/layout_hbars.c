@@ -16,7 +16,7 @@
 #define S_PITCH 15.0    /* one bar to the next */
 #define S_GAP 12.0      /* between groups */
 #define S_HEAD 24.0     /* a scenario header row */
-#define S_MAX_LABEL (0.35 * TR_CHART_WIDTH)
+#define S_MAX_LABEL (0.35 * s->width) /* of the scene being laid out */
 
 /* The label of group g at the left: what varies of its workload, or its
  * scenario when each group is a scenario. Caller frees. */
