@@ -103,6 +103,7 @@ static void S_narrow_job(S_work *w, tr_writeup_chart *c, const tr_chart_item *it
 	j->list = list;
 	j->format = TR_CHART_SVG;
 	j->out = &c->svg_narrow;
+	j->narrow = true;
 	j->name = c->name;
 	j->path = at ? at->path : NULL;
 	j->line = at ? at->line : 0;
@@ -159,7 +160,8 @@ static int S_draw(const S_work *w, const tr_results *r, const tr_report_options 
 	if (o->progress)
 		o->progress(o->ctx, NULL);
 	for (size_t i = 0; rc == 0 && o->drawn && i < w->njobs; i++)
-		o->drawn(o->ctx, w->jobs[i].name, w->jobs[i].format);
+		if (!w->jobs[i].narrow)
+			o->drawn(o->ctx, w->jobs[i].name, w->jobs[i].format);
 	return rc;
 }
 

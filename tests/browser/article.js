@@ -15,7 +15,8 @@
 // - every table cell on show lies inside the viewport (the provider and
 //   "vs baseline" included), on a phone with its header's label beside it;
 // - axe-core finds no violation.
-// A screenshot of the viewport in each case goes to ARTIFACTS (index-360-
+// A screenshot of the viewport from the summary on, in each case, goes
+// to ARTIFACTS (index-360-
 // light.png ...). TR_ARTICLE_ONLY="index.html 360 light" checks that view
 // alone (the test's run on a broken page). Exits 1 with one line per
 // problem.
@@ -113,6 +114,8 @@ async function check(browser, out, file, width, scheme) {
     return r.violations.map((v) => `${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes[0].target.join(" ")}`);
   });
   for (const v of axe) fail(`axe: ${v}`);
+  // The screenshot shows the summary and its chart (docs/images).
+  await page.evaluate(() => { const h = document.getElementById("summary"); if (h) h.scrollIntoView(); });
   await page.screenshot({ path: path.join(artifacts, `${path.basename(out)}-${file.replace(".html", "")}-${width}-${scheme}.png`) });
   await context.close();
 }

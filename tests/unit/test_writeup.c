@@ -290,7 +290,7 @@ static void test_default_writeup(void)
 		CHECK_INT(S_count(doc, "//link[@rel='stylesheet'][@href='assets/style.css']"), 1);
 		CHECK_INT(S_count(doc, "//script"), 1);
 		CHECK_INT(S_count(doc, "//script[@src='assets/sort.js']"), 1);
-		CHECK(S_count(doc, "//table[@class='sortable']") >= 8);
+		CHECK(S_count(doc, "//table[@class='sortable cards']") >= 8);
 		CHECK_INT(S_count(doc, "//img[@src='charts/tps.svg'][@width='640'][@height='360']"), 1);
 		CHECK_INT(S_count(doc, "//a[@href='charts/tps.png']"), 1);
 		CHECK_INT(S_count(doc, "//td[@data-sort='2561.34']/strong"), 2);
