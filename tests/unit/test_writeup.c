@@ -631,6 +631,29 @@ static void test_fmt_units(void)
 	}
 }
 
+/* caption="…" on a table or chart: the author's words replace the
+ * generated caption; the reading guide it carried goes to the next table
+ * of the kind; once explained, a later table's caption is one line. */
+static void test_caption(void)
+{
+	char *md = S_md("{{table tps bench100 caption=\"Mine, with \\\"quotes\\\".\"}}\n\n"
+	                "{{table tps bench10000}}\n\n{{table tps bench100}}\n\n"
+	                "{{chart tps caption=\"All three scales.\"}}\n");
+	const char *guide = "Median TPS: the median of the runs' TPS";
+	const char *first;
+	CHECK(md != NULL);
+	if (!md)
+		return;
+	CHECK(strstr(md, "*Mine, with \"quotes\".*") != NULL);
+	first = strstr(md, guide);
+	CHECK(first != NULL && first > strstr(md, "Mine, with"));
+	CHECK(first != NULL && strstr(first + 1, guide) == NULL);  /* once */
+	CHECK(strstr(md, "*bench100 (\\~1.5 GB, in-cache): TPS and latency.*") != NULL);
+	CHECK(strstr(md, "\nAll three scales.\n") != NULL);
+	CHECK(strstr(md, "caption=") == NULL);
+	free(md);
+}
+
 int main(void)
 {
 	xmlInitParser();
@@ -646,6 +669,7 @@ int main(void)
 	RUN(test_datafile);
 	RUN(test_invalid_source);
 	RUN(test_fmt_units);
+	RUN(test_caption);
 	xmlCleanupParser();
 	return harness_done();
 }
