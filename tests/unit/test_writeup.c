@@ -279,6 +279,13 @@ static void test_default_writeup(void)
 	CHECK(strstr(out.markdown.ptr, "154.76 USD/month instance + 68.50 USD/month storage") != NULL);
 	CHECK(strstr(out.markdown.ptr, "PostgreSQL 18.3. Database after loading: 149 GiB.") != NULL);
 	CHECK(strstr(out.markdown.ptr, "2.02\xc3\x97") != NULL);
+	/* Init durations from 10 minutes on as an article says them: the
+	 * fixture's phases 0.01 + 876.29 + 1.59 + 683.78 = 1561.67 s -> 26 min
+	 * 2 s; 876.29 s -> 14 min 36 s; 683.78 s -> 11 min 24 s; the empty
+	 * "drop tables" (0 s everywhere) is left out. */
+	CHECK(strstr(out.markdown.ptr, "| 26 min 2 s | 26 min 2 s | 0.01 s | 14 min 36 s | "
+	                               "1.59 s | 11 min 24 s |") != NULL);
+	CHECK(strstr(out.markdown.ptr, "drop tables") == NULL);
 	CHECK(tr_utf8_valid(out.markdown.ptr, out.markdown.size));
 
 	/* index.html: a document libxml2 reads back, with its tables,
