@@ -181,9 +181,14 @@ void tr_axis_draw_x(tr_scene *s, const tr_axis *a, double left, double right,
 void tr_axis_x_title(tr_scene *s, double left, double right, double bottom,
                      const char *title)
 {
-	double asc, desc;
+	double asc, desc, mid = (left + right) / 2;
+	double half = title ? tr_text_width(s->measure, title, TR_SMALL_SIZE, true) / 2 : 0;
+	/* centred under the plot, but kept inside the canvas (a phone's
+	 * narrow one has little room right of the plot) */
+	if (mid + half > s->width - TR_MARGIN)
+		mid = fmax(TR_MARGIN + half, s->width - TR_MARGIN - half);
 	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
-	tr_scene_text(s, "label", NULL, (left + right) / 2,
+	tr_scene_text(s, "label", NULL, mid,
 	              bottom + 6 + asc + desc + 8 + asc, TR_ANCHOR_MIDDLE,
 	              TR_SMALL_SIZE, true, false, title);
 }

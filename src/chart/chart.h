@@ -43,7 +43,14 @@ typedef struct tr_chart_item {
 	char *title;          /* "Median TPS by scenario" */
 	char *alt;            /* one or two sentences summarising the chart
 	                         for aria-label and alt text */
+	double width;         /* canvas width in px; 0: the default, 800 (a
+	                         phone's rendition is drawn 340 wide, so that
+	                         it shows at scale 1 and 12-px text stays 12) */
 } tr_chart_item;
+
+/* The width of a phone's rendition: it fits a 360-px screen with 1 rem
+ * of margin on each side at scale 1 or nearly (>= 11/12). */
+#define TR_CHART_NARROW 340.0
 
 typedef struct tr_chart_plan {
 	tr_chart_item *items;
@@ -112,6 +119,7 @@ typedef struct tr_chart_list {
 	const char *axis_title;
 	const tr_chart_bar *bars;   /* drawn top to bottom in this order */
 	size_t nbars;
+	double width;         /* as tr_chart_item's */
 } tr_chart_list;
 
 /* {{chart rank}} and {{chart journey}}: one bar per row, in order, on a

@@ -252,8 +252,9 @@ int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 		goto cleanup;
 	y = tr_frame_open(s, r, item->title, sub, &legend);
 	S_geometry(&pl, s, &b, y);
-	if (pl.pitch < S_MIN_PITCH) {
-		/* too many bars side by side: lay them across */
+	if (pl.pitch < S_MIN_PITCH || s->width < TR_CHART_WIDTH / 2) {
+		/* too many bars side by side, or a phone's narrow canvas (where
+		 * group labels under the bars would be cut): lay them across */
 		rc = tr_layout_hbars(s, r, item, &b, y, axis_title);
 		goto cleanup;
 	}

@@ -16,7 +16,7 @@
 #define S_PITCH 15.0    /* one bar to the next */
 #define S_GAP 12.0      /* between groups */
 #define S_HEAD 24.0     /* a scenario header row */
-#define S_MAX_LABEL (0.35 * TR_CHART_WIDTH)
+#define S_MAX_LABEL (0.35 * s->width) /* of the scene being laid out */
 
 /* The label of group g at the left: what varies of its workload, or its
  * scenario when each group is a scenario. Caller frees. */
@@ -215,11 +215,12 @@ int tr_layout_hbars(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 	if ((rc = S_label_width(&label_w, s, r, b)) < 0 ||
 	    (rc = tr_bars_value_label_width(&value_w, s, r, item)) < 0)
 		return rc;
-	tr_axis_nice(&axis, 0, b->vmax, 6);
-	if (item->kind == TR_CHART_COV)
-		axis.unit = "%";
 	pl.left = TR_MARGIN + label_w + 10;
 	pl.right = s->width - TR_MARGIN - value_w - 8;
+	/* six ticks, fewer on a phone's canvas: a tick label needs ~70 px */
+	tr_axis_nice(&axis, 0, b->vmax, (int)fmax(2.0, fmin(6.0, (pl.right - pl.left) / 70.0)));
+	if (item->kind == TR_CHART_COV)
+		axis.unit = "%";
 	pl.top = floor(y + 4);
 	pl.bottom = S_bottom(r, b, heads, pl.top);
 	tr_axis_draw_x(s, &axis, pl.left, pl.right, pl.top, pl.bottom, axis_title);

@@ -16,7 +16,7 @@
 
 #define S_ROW 26.0
 #define S_BAR 16.0
-#define S_MAX_LABEL (0.4 * TR_CHART_WIDTH)
+#define S_MAX_LABEL (0.4 * s->width) /* of the scene being laid out */
 
 static double S_total(const tr_init *in)
 {

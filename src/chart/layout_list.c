@@ -15,7 +15,7 @@
 
 #define S_BAR 18.0
 #define S_PITCH 26.0
-#define S_MAX_LABEL (0.35 * TR_CHART_WIDTH)
+#define S_MAX_LABEL (0.35 * s->width) /* of the scene being laid out */
 
 /* "13,955" and its note: what follows a bar. Caller frees. */
 static char *S_value_text(const tr_chart_bar *b)
@@ -112,7 +112,8 @@ int tr_chart_list_render(tr_buf *out, const tr_results *r, const tr_chart_list *
 			return tr_error_set("chart %s: bar %zu names no provider", l->name, i);
 	if (!(prefix = tr_sprintf("%s-", l->name)))
 		return TR_ENOMEM;
-	rc = tr_scene_init(&scene, TR_CHART_WIDTH, 400, l->title, l->alt, prefix);
+	rc = tr_scene_init(&scene, l->width > 0 ? l->width : TR_CHART_WIDTH, 400, l->title,
+	                    l->alt, prefix);
 	free(prefix);
 	if (rc == 0)
 		rc = tr_layout_list(&scene, r, l);

@@ -36,7 +36,8 @@ int tr_chart_scene(tr_scene *out, const tr_results *r, const tr_chart_item *item
 		memset(out, 0, sizeof(*out));
 		return TR_ENOMEM;
 	}
-	rc = tr_scene_init(out, TR_CHART_WIDTH, 400, item->title, item->alt, prefix);
+	rc = tr_scene_init(out, item->width > 0 ? item->width : TR_CHART_WIDTH, 400,
+	                    item->title, item->alt, prefix);
 	free(prefix);
 	if (rc < 0)
 		return rc;

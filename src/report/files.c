@@ -33,7 +33,7 @@ const char tr_report_layout_help[] =
 	"  OUT/index.html        the writeup as a web page (assets/ and charts/ beside it)\n"
 	"  OUT/report.html       the same as one self-contained file (no script, no links out)\n"
 	"  OUT/report.md         GitHub-flavoured Markdown, images from charts/\n"
-	"  OUT/charts/*.svg|png  every chart\n"
+	"  OUT/charts/*.svg|png  every chart (*.narrow.svg: as drawn for a phone)\n"
 	"  OUT/data/results.json the results document (as `tpsreport summary --json`)\n"
 	"  OUT/data/results.csv  one row per provider, scenario and workload\n"
 	"  OUT/data/runs.csv     one row per run\n"
@@ -135,6 +135,9 @@ static int S_write_charts(tr_site *site, const char *dir, const tr_writeup_chart
 		const tr_writeup_chart *c = &charts->items[i];
 		snprintf(name, sizeof(name), "%scharts/%s.svg", dir, c->name);
 		if ((rc = S_write_buf(site, name, &c->svg)) < 0)
+			return rc;
+		snprintf(name, sizeof(name), "charts/%s.narrow.svg", c->name);
+		if (c->svg_narrow.size > 0 && (rc = S_write_buf(site, name, &c->svg_narrow)) < 0)
 			return rc;
 		if (c->png.size == 0)
 			continue;

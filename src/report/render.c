@@ -17,6 +17,8 @@ typedef struct {
 	size_t njobs;
 	tr_chart_list *lists;
 	size_t nlists;
+	tr_chart_item *narrow;  /* the plan's items drawn for a phone */
+	tr_chart_list *narrow_lists;
 } S_work;
 
 static int S_copy(tr_writeup_chart *out, const tr_chart_item *in)
@@ -91,25 +93,50 @@ static void S_job(S_work *w, tr_writeup_chart *c, const tr_chart_item *item,
 	}
 }
 
+/* The phone's rendition: the same chart laid out TR_CHART_NARROW wide,
+ * SVG only (pages choose it by a media query; PNGs are for documents). */
+static void S_narrow_job(S_work *w, tr_writeup_chart *c, const tr_chart_item *item,
+                         const tr_chart_list *list, const tr_writeup_list *at)
+{
+	tr_rp_job *j = &w->jobs[w->njobs++];
+	j->item = item;
+	j->list = list;
+	j->format = TR_CHART_SVG;
+	j->out = &c->svg_narrow;
+	j->narrow = true;
+	j->name = c->name;
+	j->path = at ? at->path : NULL;
+	j->line = at ? at->line : 0;
+}
+
 /* One job per chart and format: the plan's charts (when plan is given,
- * they are the first of cs), then the directives'. */
+ * they are the first of cs), then the directives'; each also narrow. */
 static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
                   const tr_writeup_list *lists, size_t nlists, bool png)
 {
-	size_t per = png ? 2 : 1;
+	size_t per = png ? 3 : 2;
 	int rc;
 	w->jobs = tr_calloc((plan->count + nlists) * per + 1, sizeof(tr_rp_job));
 	w->lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
-	if (!w->jobs || !w->lists)
+	w->narrow = tr_calloc(plan->count + 1, sizeof(tr_chart_item));
+	w->narrow_lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
+	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists)
 		return TR_ENOMEM;
-	for (size_t i = 0; i < plan->count; i++)
+	for (size_t i = 0; i < plan->count; i++) {
 		S_job(w, &cs->items[i], &plan->items[i], NULL, NULL, png);
+		w->narrow[i] = plan->items[i]; /* borrows its strings */
+		w->narrow[i].width = TR_CHART_NARROW;
+		S_narrow_job(w, &cs->items[i], &w->narrow[i], NULL, NULL);
+	}
 	for (size_t i = 0; i < nlists; i++) {
 		tr_writeup_chart *c = &cs->items[lists[i].chart];
 		if ((rc = S_list(&w->lists[i], c, &lists[i])) < 0)
 			return rc;
 		w->nlists = i + 1;
 		S_job(w, c, NULL, &w->lists[i], &lists[i], png);
+		w->narrow_lists[i] = w->lists[i];
+		w->narrow_lists[i].width = TR_CHART_NARROW;
+		S_narrow_job(w, c, NULL, &w->narrow_lists[i], &lists[i]);
 	}
 	return 0;
 }
@@ -119,6 +146,8 @@ static void S_work_free(S_work *w)
 	for (size_t i = 0; i < w->nlists; i++)
 		free((tr_chart_bar *)w->lists[i].bars); /* S_list's */
 	free(w->lists);
+	free(w->narrow);
+	free(w->narrow_lists);
 	free(w->jobs);
 }
 
@@ -131,7 +160,8 @@ static int S_draw(const S_work *w, const tr_results *r, const tr_report_options 
 	if (o->progress)
 		o->progress(o->ctx, NULL);
 	for (size_t i = 0; rc == 0 && o->drawn && i < w->njobs; i++)
-		o->drawn(o->ctx, w->jobs[i].name, w->jobs[i].format);
+		if (!w->jobs[i].narrow)
+			o->drawn(o->ctx, w->jobs[i].name, w->jobs[i].format);
 	return rc;
 }
 

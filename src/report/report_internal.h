@@ -15,6 +15,8 @@ typedef struct tr_rp_job {
 	const char *name;            /* for messages */
 	const char *path;            /* where a directive asked for it, or NULL */
 	long line;
+	bool narrow;                 /* the phone's rendition: not reported as
+	                                a chart drawn (it is one of the same) */
 } tr_rp_job;
 
 /* Draw every job on up to threads threads (each job writes only its own

@@ -43,7 +43,45 @@ static const S_table_kind S_tables[] = {
 	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs" },
 };
 
+/* caption="…": the author's words in place of the generated caption.
+ * *own is dir without that argument (its strings borrowed from dir). */
+static const char *S_caption(tr_wu_directive *own, const tr_wu_directive *dir)
+{
+	const char *caption = NULL;
+	*own = *dir;
+	own->nargs = 0;
+	for (size_t i = 0; i < dir->nargs; i++)
+		if (strncmp(dir->args[i], "caption=", 8) == 0)
+			caption = dir->args[i] + 8;
+		else
+			own->args[own->nargs++] = dir->args[i];
+	return caption;
+}
+
+static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir);
+
+/* {{table … caption="…"}}: every table the directive made takes it. */
 static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	tr_wu_directive own;
+	const char *caption = S_caption(&own, dir);
+	size_t before = d->nblocks;
+	unsigned was = d->explained;
+	int rc = S_table_kind_run(d, &own);
+	/* The generated caption's reading guide is gone with it: the next
+	 * table of the kind gives it (its note, kept, still counts). */
+	if (caption)
+		d->explained = was | (d->explained & (TR_WU_EXPLAINED_TEST | TR_WU_EXPLAINED_TILDE));
+	for (size_t b = before; rc == 0 && caption && b < d->nblocks; b++)
+		if (d->blocks[b].kind == TR_WU_BLOCK_TABLE) {
+			tr_wu_table_caption(&d->blocks[b].table, caption);
+			if (d->blocks[b].table.rc < 0)
+				rc = d->blocks[b].table.rc;
+		}
+	return rc;
+}
+
+static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 {
 	const S_table_kind *k = NULL;
 	size_t before = d->nblocks;
@@ -86,15 +124,18 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 	return 0;
 }
 
-static int S_chart(tr_wu_doc *d, const tr_wu_directive *dir)
+static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 {
 	const tr_writeup_charts *cs = d->charts;
 	long s = -1, found = -1;
 	tr_buf names = TR_BUF_INIT;
+	tr_wu_directive own;
+	const char *caption = S_caption(&own, whole);
+	const tr_wu_directive *dir = &own;
 	if (dir->nargs >= 1 && strcmp(dir->args[0], "rank") == 0)
-		return tr_wu_chart_rank(d, dir);
+		return tr_wu_chart_rank(d, whole);
 	if (dir->nargs >= 1 && strcmp(dir->args[0], "journey") == 0)
-		return tr_wu_chart_journey(d, dir);
+		return tr_wu_chart_journey(d, whole);
 	if (dir->nargs < 1 || dir->nargs > 2)
 		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO] (or "
 		                      "rank METRIC SCENARIO|*, journey P1 P2 ... SCENARIO|*)");
@@ -112,7 +153,7 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *dir)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
 			found = (long)i;
 	if (found >= 0) {
-		tr_wu_emit_figure(d, (size_t)found, NULL);
+		tr_wu_emit_figure(d, (size_t)found, caption);
 		return d->rc;
 	}
 	for (size_t i = 0; i < cs->count && i < 40; i++)

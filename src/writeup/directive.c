@@ -72,6 +72,10 @@ int tr_wu_directive_parse(tr_wu_directive *out, const char *s,
 					goto fail;
 				p++;
 			}
+			/* key="a quoted value": one argument, "key=a quoted value" */
+			if (p < end && *p == '"' && arg.size > 0 && arg.ptr[arg.size - 1] == '=' &&
+			    (rc = S_quoted(&arg, &p, end, path, line)) < 0)
+				goto fail;
 		}
 		if (!out->name) {
 			const char *n = tr_buf_cstr(&arg);

@@ -62,6 +62,13 @@ void tr_wu_doc_free(tr_wu_doc *d)
 
 static const char *S_keep_buf(tr_wu_doc *d, tr_buf *b, int rc);
 
+bool tr_wu_explained(tr_wu_doc *d, unsigned what)
+{
+	bool was = (d->explained & what) == what;
+	d->explained |= what;
+	return was;
+}
+
 const char *tr_wu_keep(tr_wu_doc *d, char *owned)
 {
 	if (!owned) {

@@ -43,7 +43,9 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 		tr_wu_attr(x, wrap, "aria-labelledby", cid);
 	else
 		tr_wu_attr(x, wrap, "aria-label", "table");
-	table = tr_wu_el(x, wrap, "table", "sortable");
+	/* "cards": on a phone each row becomes a card, its cells labelled by
+	 * their headers (data-label), so nothing scrolls out of sight. */
+	table = tr_wu_el(x, wrap, "table", "sortable cards");
 	head = tr_wu_el(x, table, "thead", NULL);
 	row = tr_wu_el(x, head, "tr", NULL);
 	for (size_t c = 0; c < t->ncols; c++) {
@@ -60,6 +62,7 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 		if (c == 0)
 			row = tr_wu_el(x, body, "tr", NULL);
 		td = tr_wu_el(x, row, "td", t->numeric[c] ? "num" : NULL);
+		tr_wu_attr(x, td, "data-label", t->headers[c]);
 		if (cell->sort)
 			tr_wu_attr(x, td, "data-sort", cell->sort);
 		into = cell->strong ? tr_wu_el(x, td, "strong", NULL) : td;
@@ -69,6 +72,30 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 		xmlNodePtr p = tr_wu_el(x, fig, "p", "table-note");
 		tr_wu_text(x, p, t->note, strlen(t->note));
 	}
+}
+
+/* width and height attributes of an <img> or <source>: the SVG's size. */
+static void S_size_attrs(tr_wu_html *x, xmlNodePtr el, const tr_buf *svg)
+{
+	long w = 0, h = 0;
+	char num[24];
+	if (tr_wu_svg_size(svg, &w, &h) < 0)
+		return;
+	snprintf(num, sizeof(num), "%ld", w);
+	tr_wu_attr(x, el, "width", num);
+	snprintf(num, sizeof(num), "%ld", h);
+	tr_wu_attr(x, el, "height", num);
+}
+
+static void S_img(tr_wu_html *x, xmlNodePtr parent, const tr_writeup_chart *c,
+                  const char *alt, bool narrow)
+{
+	xmlNodePtr img = tr_wu_el(x, parent, "img", NULL);
+	char *src = tr_sprintf(narrow ? "charts/%s.narrow.svg" : "charts/%s.svg", c->name);
+	tr_wu_attr(x, img, "src", src ? src : "");
+	free(src);
+	tr_wu_attr(x, img, "alt", alt);
+	S_size_attrs(x, img, narrow ? &c->svg_narrow : &c->svg);
 }
 
 static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
@@ -84,49 +111,25 @@ static void S_figure(tr_wu_html *x, xmlNodePtr parent, const tr_wu_block *b)
 	}
 	tr_wu_attr(x, fig, "id", tr_wu_html_id(x, id));
 	free(id);
-	/* On a phone the chart keeps a legible size and scrolls sideways in
-	 * this box, as wide tables do. */
+	/* A phone gets the narrow rendition (drawn TR_CHART_NARROW wide, at
+	 * scale 1 its text keeps its size): both drawings are in the page,
+	 * the style sheet's media query shows one (no script; libxml2's HTML
+	 * writer does not know <picture>'s <source> as a void element). */
 	wrap = tr_wu_el(x, fig, "div", "chart-wrap");
-	if (x->self_contained) {
-		tr_wu_svg_inline(x, wrap, c);
-	} else {
-		xmlNodePtr img = tr_wu_el(x, wrap, "img", NULL);
-		long w = 0, h = 0;
-		char *src = tr_sprintf("charts/%s.svg", c->name);
-		tr_wu_attr(x, img, "src", src ? src : "");
-		free(src);
-		tr_wu_attr(x, img, "alt", alt);
-		if (tr_wu_svg_size(&c->svg, &w, &h) == 0) {
-			char num[24];
-			snprintf(num, sizeof(num), "%ld", w);
-			tr_wu_attr(x, img, "width", num);
-			snprintf(num, sizeof(num), "%ld", h);
-			tr_wu_attr(x, img, "height", num);
-		}
+	for (int n = 0; n < (c->svg_narrow.size > 0 ? 2 : 1); n++) {
+		xmlNodePtr in = c->svg_narrow.size == 0 ? wrap
+		              : tr_wu_el(x, wrap, "div", n ? "chart-narrow" : "chart-wide");
+		if (x->self_contained)
+			tr_wu_svg_inline(x, in, c, n == 1);
+		else
+			S_img(x, in, c, alt, n == 1);
 	}
-	/* The chart draws its own title: the caption adds the author's words
-	 * and, on the web page, the files. */
-	if (!b->caption && x->self_contained)
+	/* The chart draws its own title: the caption adds the author's words.
+	 * The files are offered once, in the footer's download line. */
+	if (!b->caption)
 		return;
 	cap = tr_wu_el(x, fig, "figcaption", NULL);
-	if (b->caption)
-		tr_wu_text(x, cap, b->caption, strlen(b->caption));
-	if (!x->self_contained) {
-		xmlNodePtr links = tr_wu_el(x, cap, "span", "fig-links"), a;
-		char *href = tr_sprintf("charts/%s.svg", c->name);
-		a = tr_wu_el(x, links, "a", NULL);
-		tr_wu_attr(x, a, "href", href ? href : "");
-		tr_wu_text(x, a, "SVG", 3);
-		free(href);
-		if (c->png.size > 0) {
-			href = tr_sprintf("charts/%s.png", c->name);
-			tr_wu_text(x, links, " ", 1);
-			a = tr_wu_el(x, links, "a", NULL);
-			tr_wu_attr(x, a, "href", href ? href : "");
-			tr_wu_text(x, a, "PNG", 3);
-			free(href);
-		}
-	}
+	tr_wu_text(x, cap, b->caption, strlen(b->caption));
 }
 
 /* A row of large figures, each with its caption under it. */

@@ -154,14 +154,16 @@ static int S_prefix_ids(xmlNodePtr n, const char *prefix)
 	return 0;
 }
 
-void tr_wu_svg_inline(tr_wu_html *x, xmlNodePtr parent, const tr_writeup_chart *c)
+void tr_wu_svg_inline(tr_wu_html *x, xmlNodePtr parent, const tr_writeup_chart *c,
+                      bool narrow)
 {
+	const tr_buf *svg = narrow ? &c->svg_narrow : &c->svg;
 	xmlDocPtr doc;
 	xmlNodePtr root, copy;
 	char *prefix;
 	if (x->rc < 0 || !parent)
 		return;
-	doc = S_parse(&c->svg);
+	doc = S_parse(svg);
 	if (!doc || !(root = xmlDocGetRootElement(doc)) ||
 	    xmlStrcmp(root->name, BAD_CAST "svg") != 0) {
 		x->rc = tr_error_set("chart %s: its SVG does not parse", c->name);
@@ -171,7 +173,7 @@ void tr_wu_svg_inline(tr_wu_html *x, xmlNodePtr parent, const tr_writeup_chart *
 	}
 	copy = xmlDocCopyNode(root, x->doc, 1);
 	xmlFreeDoc(doc);
-	prefix = tr_sprintf("svg-%s-", c->name);
+	prefix = tr_sprintf(narrow ? "svg-%s-n-" : "svg-%s-", c->name);
 	if (!copy || !prefix) {
 		if (copy)
 			xmlFreeNode(copy);

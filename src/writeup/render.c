@@ -20,6 +20,7 @@ void tr_writeup_charts_truncate(tr_writeup_charts *charts, size_t n)
 		free(c->alt);
 		tr_buf_free(&c->svg);
 		tr_buf_free(&c->png);
+		tr_buf_free(&c->svg_narrow);
 	}
 	if (n < charts->count)
 		charts->count = n;

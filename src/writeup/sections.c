@@ -105,7 +105,7 @@ static void S_fx(tr_wu_doc *d)
 			tr_wu_md(d, "%sas of %s", r->fx_source ? ", " : "", tr_wu_e(d, r->fx_date));
 		tr_wu_md(d, ").\n");
 	} else if (nseen) {
-		tr_wu_md(d, " (the \\[fx\\] rates of tpsreport.ini).\n");
+		tr_wu_md(d, " (the author's exchange rates).\n");
 	}
 }
 

@@ -115,5 +115,5 @@ void tr_wu_section_changes(tr_wu_doc *d)
 	S_runs(d, df);
 	S_list(d, "Prices", &df->prices, false);
 	S_list(d, "Exchange rates", &df->fx, false);
-	S_list(d, "Findings of `tpsreport check`", &df->findings, true);
+	S_list(d, "Caveats about the data", &df->findings, true);
 }

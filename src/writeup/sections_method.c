@@ -217,8 +217,7 @@ static void S_statistics(tr_wu_doc *d)
 	size_t npaired = 0;
 	for (size_t i = 0; i < r->nsweeps; i++)
 		npaired += r->sweeps[i].paired.present && !isnan(r->sweeps[i].paired.test.p);
-	tr_wu_md(d, "- **Run selection**: %s (\\[study\\] runs = %s); the tests below "
-	            "use every run\n",
+	tr_wu_md(d, "- **Run selection**: %s; the tests below use every run\n",
 	         r->run_pick == TR_RUNS_BEST
 	             ? "the best run of each cell stands for it in the headline figures and "
 	               "the TPS chart, and in the figures of the text: the highest TPS of "
@@ -229,13 +228,18 @@ static void S_statistics(tr_wu_doc *d)
 	               "the TPS chart, and in the figures of the text: the lowest TPS of the "
 	               "runs for TPS, the highest value of the runs for each latency figure"
 	         : "the median of each cell's runs stands for it in the headline figures "
-	           "and the charts", tr_run_pick_name(r->run_pick));
-	tr_wu_md(d, "- **Statistics**: a cell's TPS is the median of its runs; each "
-	            "provider is compared with the baseline, %s, by an exact two-sided "
-	            "Mann-Whitney U test on run TPS, Holm-adjusted over %zu comparison%s, "
-	            "\xce\xb1 = %s",
-	         tr_wu_e(d, r->providers[r->baseline].label), r->ncomparisons,
-	         r->ncomparisons == 1 ? "" : "s", tr_wu_n(d, r->alpha, TR_WU_EXACT));
+	           "and the charts");
+	if (tr_wu_explained(d, TR_WU_EXPLAINED_TEST))
+		tr_wu_md(d, "- **Statistics**: a cell's TPS is the median of its runs; a "
+		            "difference is significant when its p is at most %s",
+		         tr_wu_n(d, r->alpha, TR_WU_EXACT));
+	else
+		tr_wu_md(d, "- **Statistics**: a cell's TPS is the median of its runs; each "
+		            "provider is compared with the baseline, %s, by an exact two-sided "
+		            "Mann-Whitney U test on run TPS, Holm-adjusted over %zu comparison%s, "
+		            "\xce\xb1 = %s",
+		         tr_wu_e(d, r->providers[r->baseline].label), r->ncomparisons,
+		         r->ncomparisons == 1 ? "" : "s", tr_wu_n(d, r->alpha, TR_WU_EXACT));
 	if (npaired)
 		tr_wu_md(d, "; across a sweep, by a two-sided Wilcoxon signed-rank test on "
 		            "the combinations' median TPS (exact up to 50 pairs), "
@@ -261,57 +265,20 @@ void tr_wu_section_methodology(tr_wu_doc *d)
 	tr_wu_section_findings(d);
 }
 
-static void S_diag(tr_wu_doc *d, const tr_diag *x)
-{
-	tr_buf where = TR_BUF_INIT;
-	if (x->path) {
-		tr_buf_puts(&where, x->path);
-		if (x->line > 0)
-			tr_buf_printf(&where, ":%ld", x->line);
-	}
-	tr_wu_md(d, "- %s%s%s%s\n", x->severity == TR_SEV_WARNING ? "" : "Note: ",
-	         x->path ? tr_wu_e(d, tr_buf_cstr(&where)) : "", x->path ? ": " : "",
-	         tr_wu_e(d, x->message));
-	tr_buf_free(&where);
-}
-
-/* One bullet per kind of finding (tpsreport check --verbose lists each). */
-void tr_wu_section_findings(tr_wu_doc *d)
-{
-	const tr_diags *f = &d->r->findings;
-	tr_finding_group *g;
-	size_t n;
-	tr_wu_md(d, "\n### What `tpsreport check` found\n\n");
-	if (f->count == 0) {
-		tr_wu_md(d, "Nothing: the providers ran the same pgbench version, scale, "
-		            "workload and duration in each scenario, with enough runs, "
-		            "and no run was cut short or aborted.\n");
-		return;
-	}
-	if ((d->rc = tr_findings_group(&g, &n, d->r, f)) < 0)
-		return;
-	tr_wu_md(d, "These may make a comparison unfair or shaky; read the figures "
-	            "with them in mind (`tpsreport check --verbose` lists each).\n\n");
-	for (size_t k = 0; k < n; k++)
-		tr_wu_md(d, "- %s`%s`: %s\n", g[k].severity == TR_SEV_WARNING ? "" : "Note: ",
-		         tr_wu_e(d, g[k].code), tr_wu_e(d, g[k].text));
-	tr_finding_groups_free(g, n);
-}
-
+/* The closing note's heading and what became of the runs; the reading
+ * warnings are the author's business (stderr, `check`), not the reader's. */
 void tr_wu_section_notes(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
 	size_t used = 0;
 	for (size_t i = 0; i < r->nruns; i++)
 		used += !r->runs[i].excluded;
-	tr_wu_md(d, "\n## Notes on the data\n\n");
-	if (r->warnings.count == 0) {
-		tr_wu_md(d, "All %zu runs were used, and reading them raised no warnings.\n",
-		         r->nruns);
-		return;
-	}
-	tr_wu_md(d, "%zu of %zu runs were used. Reading the study raised these "
-	            "warnings:\n\n", used, r->nruns);
-	for (size_t i = 0; i < r->warnings.count; i++)
-		S_diag(d, &r->warnings.items[i]);
+	tr_wu_md(d, "\n## How this report was made\n\n");
+	if (used == r->nruns)
+		tr_wu_md(d, "From pgbench's own output of %s runs, all of them used.\n",
+		         tr_wu_n(d, (double)r->nruns, TR_WU_COUNT));
+	else
+		tr_wu_md(d, "From pgbench's own output of %s runs, %s of them used.\n",
+		         tr_wu_n(d, (double)r->nruns, TR_WU_COUNT),
+		         tr_wu_n(d, (double)used, TR_WU_COUNT));
 }

@@ -18,12 +18,21 @@ static bool S_scenario_has_cells(const tr_results *r, size_t s)
 	return false;
 }
 
-/* "in memory for AWS (8 GB RAM); disk-bound for B (4 GB RAM)". */
+/* "in memory for AWS (8 GB RAM); disk-bound for B (4 GB RAM)", or "in
+ * memory for every provider" when they share one regime. */
 static void S_regimes(tr_wu_doc *d, size_t s)
 {
 	const tr_results *r = d->r;
 	const tr_scenario_result *sc = &r->scenarios[s];
-	bool any = false;
+	bool any = false, same = r->nproviders > 1;
+	for (size_t p = 1; p < r->nproviders; p++)
+		same &= sc->regimes[p] == sc->regimes[0];
+	if (same && (int)sc->regimes[0] >= TR_REGIME_IN_MEMORY &&
+	    (int)sc->regimes[0] <= TR_REGIME_DISK_BOUND) {
+		tr_wu_md(d, ": %s for %s", tr_regime_name(sc->regimes[0]),
+		         r->nproviders == 2 ? "both providers" : "every provider");
+		return;
+	}
 	for (int g = TR_REGIME_IN_MEMORY; g <= TR_REGIME_DISK_BOUND; g++) {
 		bool first = true;
 		for (size_t p = 0; p < r->nproviders; p++) {
@@ -40,6 +49,21 @@ static void S_regimes(tr_wu_doc *d, size_t s)
 	}
 }
 
+/* Whether an earlier scenario had the same scale and regimes: its
+ * sentence said this one's already (a sweep has many per scale). */
+static bool S_said_before(const tr_results *r, size_t s)
+{
+	for (size_t e = 0; e < s; e++) {
+		bool same = S_scenario_has_cells(r, e) &&
+		            r->scenarios[e].scale == r->scenarios[s].scale;
+		for (size_t p = 0; same && p < r->nproviders; p++)
+			same = r->scenarios[e].regimes[p] == r->scenarios[s].regimes[p];
+		if (same)
+			return true;
+	}
+	return false;
+}
+
 void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
 {
 	const tr_results *r = d->r;
@@ -47,12 +71,14 @@ void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
 	if (!S_scenario_has_cells(r, s))
 		return;
 	tr_wu_md(d, "\n### %s\n\n", tr_wu_e(d, sc->label));
-	if (sc->scale >= 0) {
+	if (sc->scale >= 0 && !S_said_before(r, s)) {
 		tr_wu_md(d, "Scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
 		if (isfinite(sc->data_bytes))
 			tr_wu_md(d, ", %s%s of data%s", sc->data_measured ? "" : "about ",
 			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
-			         sc->data_measured ? " (measured after loading)" : " (scale \xc3\x97 15 MiB)");
+			         sc->data_measured ? " (measured after loading)"
+			         : tr_wu_explained(d, TR_WU_EXPLAINED_SIZE) ? ""
+			         : " (scale \xc3\x97 15 MiB)");
 		S_regimes(d, s);
 		tr_wu_md(d, ".\n\n");
 	}
@@ -105,6 +131,7 @@ void tr_wu_section_stability(tr_wu_doc *d)
 	const char *win = isfinite(iv)
 		? tr_wu_keep(d, tr_sprintf("%s-s", tr_wu_n(d, iv, TR_WU_EXACT)))
 		: NULL;
+	tr_wu_explained(d, TR_WU_EXPLAINED_STABILITY);
 	tr_wu_md(d, "A median hides what happens during a run. Each run's TPS and "
 	            "latency over %s%s show how steady it was. The "
 	            "coefficient of variation (CoV) is the spread of window TPS "
@@ -159,6 +186,36 @@ void tr_wu_section_init(tr_wu_doc *d)
 	tr_wu_emit_charts(d, "init", -2, NULL);
 }
 
+/* One sentence per provider: the range of its value against the
+ * baseline over the scenarios; the table below has each figure (a bullet
+ * per scenario said the table over again). */
+static void S_value_ranges(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	for (size_t p = 0; p < r->nproviders; p++) {
+		double lo = INFINITY, hi = -INFINITY;
+		size_t n = 0, base = 0;
+		for (size_t i = 0; i < r->ncomparisons; i++) {
+			const tr_comparison *k = &r->comparisons[i];
+			if (k->provider != p || !isfinite(k->value_ratio))
+				continue;
+			lo = fmin(lo, k->value_ratio);
+			hi = fmax(hi, k->value_ratio);
+			base = k->baseline;
+			n++;
+		}
+		if (n == 0)
+			continue;
+		tr_wu_md(d, "- %s delivers **%s**", tr_wu_e(d, r->providers[p].label),
+		         tr_wu_n(d, lo, TR_WU_RATIO));
+		if (n > 1 && strcmp(tr_wu_n(d, lo, TR_WU_RATIO), tr_wu_n(d, hi, TR_WU_RATIO)) != 0)
+			tr_wu_md(d, " to **%s**", tr_wu_n(d, hi, TR_WU_RATIO));
+		tr_wu_md(d, " as many transactions per %s as %s%s.\n", tr_wu_e(d, r->currency),
+		         tr_wu_e(d, r->providers[base].label),
+		         n > 1 ? ", depending on the scenario" : "");
+	}
+}
+
 void tr_wu_section_price(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
@@ -171,21 +228,7 @@ void tr_wu_section_price(tr_wu_doc *d)
 	tr_wu_md(d, "What a month of each provider costs per transaction per second: "
 	            "the monthly price in %s divided by the median TPS.\n\n",
 	         tr_wu_e(d, r->currency ? r->currency : ""));
-	for (size_t i = 0; i < r->ncomparisons; i++) {
-		const tr_comparison *k = &r->comparisons[i];
-		if (!isfinite(k->value_ratio))
-			continue;
-		tr_wu_md(d, "- %s", tr_wu_e(d, r->scenarios[k->scenario].label));
-		if (tr_wu_many_workloads(r))
-			tr_wu_md(d, " (%s)", tr_wu_e(d, r->workloads[k->workload].label));
-		tr_wu_md(d, ": %s delivers **%s** as many transactions per %s as %s (%s vs %s %s per TPS).\n",
-		         tr_wu_e(d, r->providers[k->provider].label),
-		         tr_wu_n(d, k->value_ratio, TR_WU_RATIO), tr_wu_e(d, r->currency),
-		         tr_wu_e(d, r->providers[k->baseline].label),
-		         tr_wu_n(d, r->cells[k->cell].cost_per_tps, TR_WU_COST),
-		         tr_wu_n(d, r->cells[k->baseline_cell].cost_per_tps, TR_WU_COST),
-		         tr_wu_e(d, r->currency));
-	}
+	S_value_ranges(d);
 	tr_wu_table_value(d, -1);
 	tr_wu_emit_charts(d, "cost", -2, NULL);
 	tr_wu_emit_charts(d, "value", -2, NULL);

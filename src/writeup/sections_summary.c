@@ -294,11 +294,10 @@ static void S_caveats(tr_wu_doc *d)
 	else
 		tr_wu_md(d, "%zu to %zu runs per cell", lo, hi);
 	if (r->run_pick != TR_RUNS_MEDIAN)
-		tr_wu_md(d, "; each cell's figure is its %s run (\\[study\\] runs = %s), "
-		            "the tests use every run", r->run_pick == TR_RUNS_BEST ? "best" : "worst",
-		         tr_run_pick_name(r->run_pick));
+		tr_wu_md(d, "; each cell's figure is its %s run, the tests use every run",
+		         r->run_pick == TR_RUNS_BEST ? "best" : "worst");
 	tr_wu_md(d, "; differences are against the baseline, %s", S_label(d, r->baseline));
-	if (mw)
+	if (mw && !tr_wu_explained(d, TR_WU_EXPLAINED_TEST))
 		tr_wu_md(d, "; p is an exact two-sided Mann-Whitney U test on the runs' TPS, "
 		            "Holm-adjusted over %zu comparison%s; n counts the runs of each side",
 		         r->ncomparisons, r->ncomparisons == 1 ? "" : "s");

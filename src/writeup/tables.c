@@ -230,8 +230,15 @@ static const char *S_vs(tr_wu_doc *d)
 	return "vs baseline";
 }
 
+/* The reading guide of "vs baseline" and "p (n)": whole the first time,
+ * only the "~" when the summary explained the test, then nothing. */
 static const char *S_significance_note(tr_wu_doc *d)
 {
+	bool test = tr_wu_explained(d, TR_WU_EXPLAINED_TEST);
+	if (tr_wu_explained(d, TR_WU_EXPLAINED_TILDE))
+		return NULL;
+	if (test)
+		return "~ after a difference: not significant.";
 	return tr_wu_keep(d, tr_sprintf(
 		"%s: difference in median TPS against the baseline, %s, followed by ~ "
 		"when it is not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
@@ -279,14 +286,19 @@ void tr_wu_table_tps(tr_wu_doc *d, long s)
 		S_lead_cells(r, &t, sc, c);
 		S_place_cells(d, &t, &p, c);
 	}
-	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"%sTPS and latency. Median TPS: the median of the runs' TPS as pgbench "
-		"reports it (without initial connection time); slowest and fastest run "
-		"show the run-to-run range; latency avg: the median of the runs' "
-		"average latency. The highest median TPS is in bold.",
-		S_caption_scope(d, s))));
-	if (cmp)
-		tr_wu_table_note(&t, S_significance_note(d));
+	if (tr_wu_explained(d, TR_WU_EXPLAINED_TPS))
+		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf("%sTPS and latency.",
+		                                                 S_caption_scope(d, s))));
+	else
+		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+			"%sTPS and latency. Median TPS: the median of the runs' TPS as pgbench "
+			"reports it (without initial connection time); slowest and fastest run "
+			"show the run-to-run range; latency avg: the median of the runs' "
+			"average latency. The highest median TPS is in bold.",
+			S_caption_scope(d, s))));
+	const char *note = cmp ? S_significance_note(d) : NULL;
+	if (note)
+		tr_wu_table_note(&t, note);
 	tr_wu_emit_table(d, &t);
 }
 
@@ -328,14 +340,20 @@ void tr_wu_table_stability(tr_wu_doc *d, long s)
 		S_lead_cells(r, &t, sc, c);
 		S_place_cells(d, &t, &p, c);
 	}
-	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"%sStability within runs, from the TPS of each time window (the first "
-		"window of each run left out). CoV: standard deviation of window TPS / "
-		"mean \xc3\x97 100, for the most variable run (named), the median run, "
-		"and all windows of all runs pooled. Deepest dip: the lowest window "
-		"against its run's mean. The p95 is of the windows' average latencies, "
-		"highest over the runs: not a percentile of transactions.",
-		S_caption_scope(d, s))));
+	if (tr_wu_explained(d, TR_WU_EXPLAINED_STABILITY))
+		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+			"%sStability within runs: CoV for the most variable run (named), the "
+			"median run and all windows pooled; the p95 is the highest over the runs.",
+			S_caption_scope(d, s))));
+	else
+		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+			"%sStability within runs, from the TPS of each time window (the first "
+			"window of each run left out). CoV: standard deviation of window TPS / "
+			"mean \xc3\x97 100, for the most variable run (named), the median run, "
+			"and all windows of all runs pooled. Deepest dip: the lowest window "
+			"against its run's mean. The p95 is of the windows' average latencies, "
+			"highest over the runs: not a percentile of transactions.",
+			S_caption_scope(d, s))));
 	tr_wu_emit_table(d, &t);
 }
 
@@ -548,12 +566,14 @@ void tr_wu_table_closing(tr_wu_doc *d)
 		S_lead_cells(r, &t, sc, &r->cells[i]);
 		S_place_cells(d, &t, &p, &r->cells[i]);
 	}
+	bool told = cmp && tr_wu_explained(d, TR_WU_EXPLAINED_TEST | TR_WU_EXPLAINED_TILDE);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"Every scenario at a glance: median TPS (the highest of each scenario "
 		"in bold)%s%s%s, latency average%s%s.",
-		cmp ? ", the difference against the baseline, " : "",
-		cmp && r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "",
-		cmp ? " (followed by ~ when not significant)" : "",
+		cmp ? ", the difference against the baseline" : "",
+		cmp && !told && r->nproviders ? tr_wu_keep(d, tr_sprintf(", %s",
+			tr_wu_c(d, r->providers[r->baseline].label))) : "",
+		cmp && !told ? " (followed by ~ when not significant)" : "",
 		cov ? ", the most variable run's CoV of window TPS" : "",
 		cost ? ", and the monthly price per TPS" : "")));
 	tr_wu_emit_table(d, &t);

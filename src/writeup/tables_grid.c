@@ -493,6 +493,7 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 	const char *facts[32];
 	size_t nf = S_fact_names(r, scenario, facts, TR_ARRAY_SIZE(facts));
 	bool per_scenario = scenario < 0 && r->nscenarios > 1, notes = false;
+	bool unstated = false; /* the dash's note only where a dash is */
 	tr_wu_table t;
 
 	for (size_t i = 0; i < r->nsetups && !per_scenario; i++)
@@ -528,17 +529,16 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 			for (size_t k = 0; k < nf; k++) {
 				const char *v = tr_setup_fact(u, facts[k]);
 				tr_wu_table_text(&t, v ? v : S_EN_DASH);
+				unstated |= !v;
 			}
 			if (notes)
 				tr_wu_table_text(&t, u->notes ? u->notes : "");
 		}
 	tr_wu_table_caption(&t, scenario >= 0
-		? tr_wu_keep(d, tr_sprintf("Setup in %s: what each provider ran on ([provider] "
-		                           "and [cell] sections of tpsreport.ini)",
+		? tr_wu_keep(d, tr_sprintf("Setup in %s: what each provider ran on.",
 		                           r->scenarios[scenario].label))
-		: "Setup: what each provider ran on ([provider] and [cell] sections of "
-		  "tpsreport.ini)");
-	if (nf > 0)
+		: "Setup: what each provider ran on.");
+	if (unstated)
 		tr_wu_table_note(&t, S_EN_DASH ": not stated for that provider.");
 	tr_wu_emit_table(d, &t);
 }

@@ -49,8 +49,7 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 	}
 	if (brief && !vcpu && !ram && !price && !notes) {
 		/* Nothing but names: a sentence says it better than a table. */
-		tr_wu_md(d, "The providers (tpsreport.ini gives no specifications "
-		            "or prices): ");
+		tr_wu_md(d, "The providers: ");
 		for (size_t i = 0; i < r->nproviders; i++)
 			tr_wu_md(d, "%s%s", i ? (i + 1 == r->nproviders ? " and " : ", ") : "",
 			         tr_wu_e(d, r->providers[i].label));
@@ -87,7 +86,7 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 			tr_wu_table_text(&t, p->notes ? p->notes : "");
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"The providers compared, as described in tpsreport.ini. Baseline: %s.%s",
+		"The providers compared. Baseline: %s.%s",
 		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "none",
 		hourly ? " Hourly prices count 730 hours a month." : "")));
 	tr_wu_emit_table(d, &t);
@@ -135,6 +134,8 @@ void tr_wu_table_price(tr_wu_doc *d)
 }
 
 /* Phase names in order of first appearance over every init. */
+/* The phases that took time somewhere: pgbench prints "drop tables
+ * 0.00 s" for a fresh database, a column of zeros says nothing. */
 static size_t S_phases(const tr_results *r, long s, const char **names, size_t max)
 {
 	size_t n = 0;
@@ -143,8 +144,8 @@ static size_t S_phases(const tr_results *r, long s, const char **names, size_t m
 		if (s >= 0 && r->inits[i].scenario != (size_t)s)
 			continue;
 		for (size_t k = 0; k < in->nphases; k++) {
-			bool seen = false;
-			for (size_t j = 0; j < n; j++)
+			bool seen = !(in->phases[k].seconds >= 0.005);
+			for (size_t j = 0; j < n && !seen; j++)
 				seen |= strcmp(names[j], in->phases[k].name) == 0;
 			if (!seen && n < max)
 				names[n++] = in->phases[k].name;
@@ -161,12 +162,41 @@ static double S_phase(const tr_init *in, const char *name)
 	return NAN;
 }
 
+/* A duration cell: "26 min 2 s" from 10 minutes on (as articles say
+ * it), "1.59 s" below; sorted by seconds. */
+static void S_duration(tr_wu_doc *d, tr_wu_table *t, double v)
+{
+	if (!isfinite(v)) {
+		tr_wu_table_num(t, v, TR_WU_SECONDS);
+		return;
+	}
+	if (v >= 600) {
+		long whole = lround(v);
+		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%ld min %ld s", whole / 60,
+		                                                 whole % 60)), v);
+		return;
+	}
+	tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s s", tr_wu_n(d, v, TR_WU_SECONDS))), v);
+}
+
+/* Whether some init of the table took 10 minutes or more. */
+static bool S_long_inits(const tr_results *r, long s)
+{
+	for (size_t i = 0; i < r->ninits; i++)
+		if ((s < 0 || r->inits[i].scenario == (size_t)s) &&
+		    (r->inits[i].init->total_s >= 600 || r->inits[i].init->wall_s >= 600))
+			return true;
+	return false;
+}
+
 void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	const char *phases[16];
 	size_t nph = S_phases(r, s, phases, TR_ARRAY_SIZE(phases));
 	bool wall = false, total = false, jobs = false;
+	bool mins = S_long_inits(r, s); /* then every duration says its unit */
+	const char *unit = mins ? "" : " (s)";
 	tr_wu_table t;
 	for (size_t i = 0; i < r->ninits; i++) {
 		const tr_init *in = r->inits[i].init;
@@ -182,11 +212,12 @@ void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 		tr_wu_table_col(&t, "Scenario", false);
 	tr_wu_table_col(&t, "Scale", true);
 	if (total)
-		tr_wu_table_col(&t, "Total (s)", true);
+		tr_wu_table_col(&t, mins ? "Total" : "Total (s)", true);
 	if (wall)
-		tr_wu_table_col(&t, "Wall clock (s)", true);
+		tr_wu_table_col(&t, mins ? "Wall clock" : "Wall clock (s)", true);
 	for (size_t k = 0; k < nph; k++)
-		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("%s (s)", tr_wu_c(d, phases[k]))), true);
+		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("%s%s", tr_wu_c(d, phases[k]), unit)),
+		                true);
 	if (jobs)
 		tr_wu_table_col(&t, "Generate jobs", true);
 	for (size_t i = 0; i < r->ninits; i++) {
@@ -197,12 +228,15 @@ void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 		if (s < 0)
 			tr_wu_table_text(&t, r->scenarios[r->inits[i].scenario].label);
 		tr_wu_table_num(&t, in->scale < 0 ? NAN : (double)in->scale, TR_WU_COUNT);
-		if (total)
-			tr_wu_table_num(&t, in->total_s, TR_WU_SECONDS);
-		if (wall)
-			tr_wu_table_num(&t, in->wall_s, TR_WU_SECONDS);
-		for (size_t k = 0; k < nph; k++)
-			tr_wu_table_num(&t, S_phase(in, phases[k]), TR_WU_SECONDS);
+		for (size_t k = 0; k < nph + 2; k++) {
+			double v = k == 0 ? in->total_s : k == 1 ? in->wall_s : S_phase(in, phases[k - 2]);
+			if ((k == 0 && !total) || (k == 1 && !wall))
+				continue;
+			if (mins)
+				S_duration(d, &t, v);
+			else
+				tr_wu_table_num(&t, v, TR_WU_SECONDS);
+		}
 		if (jobs)
 			tr_wu_table_num(&t, in->jobs > 0 ? in->jobs : 1, TR_WU_COUNT);
 	}

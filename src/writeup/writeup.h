@@ -43,6 +43,8 @@ typedef struct tr_writeup_chart {
 	char *alt;         /* a sentence or two saying what the chart shows */
 	tr_buf svg;        /* the SVG document */
 	tr_buf png;        /* the PNG (2x), empty when not drawn */
+	tr_buf svg_narrow; /* the phone's rendition (TR_CHART_NARROW wide),
+	                      charts/NAME.narrow.svg; empty when not drawn */
 } tr_writeup_chart;
 
 typedef struct tr_writeup_charts {

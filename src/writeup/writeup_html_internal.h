@@ -38,8 +38,10 @@ const char *tr_wu_html_id(tr_wu_html *x, const char *base);
 void tr_wu_html_walk(tr_wu_html *x, cmark_node *root, xmlNodePtr container);
 
 /* Chart c's SVG as nodes of the page, its ids prefixed so that several
- * charts can share a page, labelled for screen readers. */
-void tr_wu_svg_inline(tr_wu_html *x, xmlNodePtr parent, const tr_writeup_chart *c);
+ * charts can share a page, labelled for screen readers; narrow: its
+ * phone rendition (svg_narrow), ids prefixed apart. */
+void tr_wu_svg_inline(tr_wu_html *x, xmlNodePtr parent, const tr_writeup_chart *c,
+                      bool narrow);
 /* The width and height of an SVG document in CSS pixels (its width and
  * height attributes, else its viewBox). 0 or TR_ENOTFOUND. */
 int tr_wu_svg_size(const tr_buf *svg, long *w, long *h);

@@ -132,14 +132,27 @@ typedef struct tr_wu_doc {
 	bool *chart_used;       /* charts placed so far (sections skip them) */
 	tr_writeup_list *lists; /* charts directives asked for, to be drawn */
 	size_t nlists;          /* (each list's bars owned by the document) */
+	unsigned explained;     /* TR_WU_EXPLAINED_*: reading guides given so far */
 } tr_wu_doc;
 
+/* Each kind of figure is explained once per report, where it first
+ * appears; later captions say only what differs (issue 25: the same
+ * 55-word footnote under every table made the article an audit). */
+enum {
+	TR_WU_EXPLAINED_TEST = 1u << 0,      /* vs baseline, p, n, Holm */
+	TR_WU_EXPLAINED_TILDE = 1u << 1,     /* "~" after a difference */
+	TR_WU_EXPLAINED_TPS = 1u << 2,       /* the TPS table's columns */
+	TR_WU_EXPLAINED_STABILITY = 1u << 3, /* CoV, dip, p95 of windows */
+	TR_WU_EXPLAINED_SIZE = 1u << 4,      /* "scale x 15 MiB" */
+};
+/* Whether `what` was explained already; marks it explained. */
+bool tr_wu_explained(tr_wu_doc *d, unsigned what);
+
 #define TR_WU_PLACEHOLDER "<!-- tpsreport:block "
-/* The footer's words around the inputs digest: which hash covers which
- * kind of input (docs/results-json.md, inputs_sha256). */
+/* The footer's words around the inputs digest. "digest", not "SHA-256":
+ * pgbench logs enter it by their XXH3-64 hash; which hash covers which
+ * input is docs/results-json.md's (inputs_sha256), not the reader's. */
 #define TR_WU_DIGEST_BEFORE " from inputs with digest "
-#define TR_WU_DIGEST_AFTER " (SHA-256 over the list of the study's files: " \
-	"each pgbench log file by its XXH3-64 hash, every other file by its SHA-256)"
 
 int tr_wu_doc_init(tr_wu_doc *d, const tr_results *r,
                    tr_writeup_charts *charts,

@@ -57,7 +57,9 @@ async function checkPage(browser, file, view, scheme) {
   // Every chart drawn, with a size.
   const charts = await page.$$eval("figure.chart", (figs) =>
     figs.map((f) => {
-      const el = f.querySelector("img, svg");
+      // the drawing on show (a phone's rendition hides the wide one)
+      const el = Array.from(f.querySelectorAll("img, svg")).find((e) => e.getClientRects().length > 0 &&
+        !e.parentNode.closest("svg"));
       const r = el ? el.getBoundingClientRect() : { width: 0, height: 0 };
       return {
         id: f.id,

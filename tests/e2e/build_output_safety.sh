@@ -70,7 +70,8 @@ out=$work/s2c
 build "$study" -o "$out" || fail "2c: first build"
 # SVG only so far; the author adds a PNG of their own where the next
 # build (with PNG) writes one.
-png=$(basename "$(ls "$out"/charts/*.svg | head -1)" .svg).png
+# the first chart's own PNG (not a phone's NAME.narrow.svg, which has none)
+png=$(basename "$(ls "$out"/charts/*.svg | grep -v "\.narrow\.svg$" | head -1)" .svg).png
 echo "my own" >"$out/charts/$png"
 rc=0; "$bin" build "$study" -o "$out" >/dev/null 2>"$work/stderr" || rc=$?
 [ "$rc" = 2 ] || fail "2: a foreign charts/$png was overwritten without --force (exit $rc)"

@@ -26,7 +26,9 @@ timeout 600 "$tps" build "$work/grid" -o "$work/out" >/dev/null ||
 python3 - "$work/out/charts" <<'PY'
 import glob, os, struct, sys
 bad = 0
-svgs = sorted(glob.glob(os.path.join(sys.argv[1], "*.svg")))
+# a phone's rendition (NAME.narrow.svg) is the page's only: no PNG of it
+svgs = sorted(s for s in glob.glob(os.path.join(sys.argv[1], "*.svg"))
+              if not s.endswith(".narrow.svg"))
 for svg in svgs:
     png = svg[:-4] + ".png"
     if not os.path.exists(png):

@@ -281,8 +281,14 @@ for kind in ("tps", "latency", "cov", "p95", "cost", "value"):
         if not re.fullmatch(kind + r"(-.*)?\.svg", f):
             continue
         svg = open(os.path.join(charts, f)).read()
-        bars = re.findall(r'<rect id="[^"]*-bar-[^"]*" class="bar p\d+" x="[0-9.]+" y="[0-9.]+" '
-                          r'width="[0-9.]+" height="([0-9.]+)">\s*<title>([^<]*)</title>', svg)
+        # upright bars: the height stands for the value; a phone's
+        # rendition (NAME.narrow.svg) lays them across: the width does
+        if f.endswith(".narrow.svg"):
+            bars = re.findall(r'<rect id="[^"]*-bar-[^"]*" class="bar p\d+" x="[0-9.]+" y="[0-9.]+" '
+                              r'width="([0-9.]+)" height="[0-9.]+">\s*<title>([^<]*)</title>', svg)
+        else:
+            bars = re.findall(r'<rect id="[^"]*-bar-[^"]*" class="bar p\d+" x="[0-9.]+" y="[0-9.]+" '
+                              r'width="[0-9.]+" height="([0-9.]+)">\s*<title>([^<]*)</title>', svg)
         ok(bars, f"{f}: no bars found")
         nbars += len(bars)
         want = bar_values(kind)
@@ -306,7 +312,7 @@ for kind in ("tps", "latency", "cov", "p95", "cost", "value"):
             scale = median(h / v for h, v in matched)
             for h, v in matched:
                 ok(abs(h - v * scale) <= 0.6,
-                   f"{f}: a bar for {v} is {h} px high, expected {v * scale:.2f}")
+                   f"{f}: a bar for {v} is {h} px long, expected {v * scale:.2f}")
 
 print(f"bars: {nbars} checked")
 print(f"{checked} passed, {len(errors)} failed")

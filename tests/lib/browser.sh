@@ -2,7 +2,7 @@
 # need, installed when missing (as root on Debian). Source it, then
 #
 #   browser_need [java]   chromium, node and tests/browser/node_modules
-#                         (playwright-core and vnu-jar); java too if asked
+#                         (playwright-core, vnu-jar, axe-core); java too if asked
 #
 # Sets BROWSER_NM (that node_modules folder) and VNU_JAR. Each script then
 # starts one Chromium for all its pages (tests/browser/*.js, through
@@ -21,7 +21,8 @@ browser_need() {
   fi
   BROWSER_NM="$src/tests/browser/node_modules"
   VNU_JAR="$BROWSER_NM/vnu-jar/build/dist/vnu.jar"
-  if [ ! -d "$BROWSER_NM/playwright-core" ] || [ ! -f "$VNU_JAR" ]; then
+  if [ ! -d "$BROWSER_NM/playwright-core" ] || [ ! -f "$VNU_JAR" ] ||
+     [ ! -f "$BROWSER_NM/axe-core/axe.min.js" ]; then
     (cd "$src/tests/browser" && npm ci --no-audit --no-fund --ignore-scripts >/dev/null) ||
       { echo "FAIL: npm ci in tests/browser failed" >&2; exit 1; }
   fi

@@ -151,16 +151,17 @@ static int S_build(const char *work, const tr_results *r, bool png, S_seen *seen
 	return rc;
 }
 
-/* The file set of OUT is exactly S_files, plus NAME.svg (and NAME.png
- * with png) per chart of S_charts. */
+/* The file set of OUT is exactly S_files, plus NAME.svg, the phone's
+ * NAME.narrow.svg (and NAME.png with png) per chart of S_charts. */
 static void S_check_files(const char *out, bool png)
 {
-	char found[64][512], want[64][512];
-	int nfound = S_walk(out, "", found, 0, 64), nwant = 0;
+	char found[96][512], want[96][512];
+	int nfound = S_walk(out, "", found, 0, 96), nwant = 0;
 	for (size_t i = 0; i < S_NFILES; i++)
 		snprintf(want[nwant++], 512, "%s", S_files[i]);
 	for (size_t i = 0; i < S_NCHARTS; i++) {
 		snprintf(want[nwant++], 512, "charts/%s.svg", S_charts[i]);
+		snprintf(want[nwant++], 512, "charts/%s.narrow.svg", S_charts[i]);
 		if (png)
 			snprintf(want[nwant++], 512, "charts/%s.png", S_charts[i]);
 	}
@@ -274,7 +275,8 @@ static void test_svg_only(void)
 	tr_buf_clear(&line);
 	CHECK_INT(S_build(work, r, false, &seen, &line), 0);
 	snprintf(want, sizeof(want), "wrote %s: index.html, report.html, report.md, "
-	         "13 charts, data/ (%zu files unchanged)", out, S_NFILES - 1 + S_NCHARTS);
+	         "13 charts, data/ (%zu files unchanged)", out,
+	         S_NFILES - 1 + 2 * S_NCHARTS); /* NAME.svg and NAME.narrow.svg */
 	CHECK_STR(tr_buf_cstr(&line), want);
 	tr_buf_free(&line);
 	S_teardown(work);

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# article_words.sh: the default report is an article, not an audit (issue
+# 25): on the serverscamp-shaped study (3 providers x 3 scenarios x 3 runs)
+# report.md has at most 1,500 words (image alt texts aside), on
+# samples/stock-vs-tuned at most 1,900 (four scenarios, prices, init
+# phases, per-transaction logs); on both and on samples/client-sweep no
+# sentence of 12 words or more is printed twice, and no page names
+# tpsreport's configuration, findings or the study's files outside the
+# closing note (article_words.py counts, independently of the code).
+set -euo pipefail
+: "${TPSREPORT:?}" "${TR_SOURCE_DIR:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+article() { # STUDY NAME MAX_WORDS
+  "$TPSREPORT" build "$1" -o "$tmp/out-$2" --no-png >/dev/null 2>"$tmp/$2.err" ||
+    { echo "FAIL build $2: $(cat "$tmp/$2.err")"; fail=1; return; }
+  echo "== $2"
+  python3 "$here/article_words.py" "$tmp/out-$2" "$3" || fail=1
+}
+article "$TR_SOURCE_DIR/tests/fixtures/serverscamp-shaped" serverscamp 1500
+article "$TR_SOURCE_DIR/samples/stock-vs-tuned" stock-vs-tuned 1900
+article "$TR_SOURCE_DIR/samples/client-sweep" client-sweep 100000
+
+# The study's reading warnings go to the author: build printed them on
+# stderr (sc-test1/bench100/run3 has short logs), the article has none.
+grep -q 'sc-test1/bench100/run3.txt' "$tmp/serverscamp.err" ||
+  { echo "FAIL build did not tell the author about run3's short logs"; fail=1; }
+
+# The test can fail: the old 55-word footnote under every TPS table.
+sed 's/$/ p: exact two-sided Mann-Whitney U test on the runs TPS, Holm-adjusted over the comparisons./' \
+  "$tmp/out-serverscamp/report.md" | head -40 > "$tmp/twice.md"
+mkdir -p "$tmp/twice" && cp "$tmp/twice.md" "$tmp/twice/report.md"
+cp "$tmp/out-serverscamp/index.html" "$tmp/out-serverscamp/report.html" "$tmp/twice/"
+python3 "$here/article_words.py" "$tmp/twice" 1500 >/dev/null &&
+  { echo "FAIL the counter does not see a repeated sentence"; fail=1; }
+[ "$fail" = 0 ] && echo "ok   article_words"
+exit "$fail"
