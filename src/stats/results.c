@@ -28,7 +28,7 @@ const char *tr_regime_name(tr_regime regime)
 
 size_t tr_results_baseline_of(const tr_results *r, long scenario)
 {
-	if (scenario < 0 || (size_t)scenario >= r->nscenarios)
+	if (scenario < 0 || (size_t)scenario >= r->nscenarios || !r->scenarios)
 		return r->baseline;
 	return r->scenarios[scenario].baseline;
 }

@@ -449,7 +449,7 @@ long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
 /* The baseline of a scenario: [study] baseline when the study names one,
  * else the provider that ran the most of the scenario's places (its
  * machine shapes, for imported studies); the study-wide one (r->baseline)
- * for a negative or unknown scenario. */
+ * for a negative or unknown scenario, or results without scenarios. */
 size_t tr_results_baseline_of(const tr_results *r, long scenario);
 
 /* The setup of provider x scenario (never NULL for valid indices). */
