@@ -8,7 +8,7 @@
 # that
 #  - ~100 GB: Alpha ran the most machines (3), the study-wide choice is Beta;
 #  - ~500 GB: Beta ran the most;
-#  - ~1 TB: Alpha and Beta tie, Beta (study-wide, not first) wins the tie;
+#  - ~1100 GB: Alpha and Beta tie, Beta (study-wide, not first) wins the tie;
 #  - ~200 GB: Alpha and Gamma tie without Beta, the first (Alpha) wins.
 # Checked against Python over the written files: each scenario's baseline
 # (from every comparison's "baseline"), the set of comparisons, each
