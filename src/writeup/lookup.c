@@ -126,15 +126,18 @@ const char *tr_wu_baseline_name(tr_wu_doc *d, long s,
 		return clean(d, r->providers[one].label);
 	/* Each scenario its own (docs/metrics.md, "Comparisons"): named
 	 * with the scenarios that have cells. */
-	tr_buf_puts(&b, "each scenario's own (");
-	for (size_t k = 0, n = 0; k < r->nscenarios; k++) {
+	int rc = tr_buf_puts(&b, "each scenario's own (");
+	for (size_t k = 0, n = 0; rc == 0 && k < r->nscenarios; k++) {
 		if (!r->places_scenario[k])
 			continue;
-		tr_buf_printf(&b, "%s%s in %s", n++ ? "; " : "",
-		              r->providers[r->scenarios[k].baseline].label, r->scenarios[k].label);
+		rc = tr_buf_printf(&b, "%s%s in %s", n++ ? "; " : "",
+		                   r->providers[r->scenarios[k].baseline].label, r->scenarios[k].label);
 	}
-	tr_buf_puts(&b, ")");
-	const char *text = clean(d, tr_buf_cstr(&b));
+	if (rc == 0)
+		rc = tr_buf_puts(&b, ")");
+	if (rc < 0 && d->rc == 0)
+		d->rc = rc;
+	const char *text = rc < 0 ? "" : clean(d, tr_buf_cstr(&b));
 	tr_buf_free(&b);
 	return text;
 }
