@@ -5,6 +5,7 @@
 #include "ingest_internal.h"
 #include "ingest_pgtext_internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include "util/diag.h"
 #include "util/error.h"
 #include "util/str.h"
@@ -13,6 +14,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The setup a file states beyond its machine (its facts but the comment),
+ * "name: value" joined with "; "; NULL when it states none. */
+static char *S_pgb_setup(const tr_pgb_result *r)
+{
+	tr_buf b = TR_BUF_INIT;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < r->nfacts; i++)
+		if (strcmp(r->facts[i].name, "comment") != 0)
+			rc = tr_buf_printf(&b, "%s%s: %s", b.size ? "; " : "", r->facts[i].name,
+			                   r->facts[i].value);
+	if (rc < 0 || b.size == 0) {
+		tr_buf_free(&b);
+		return NULL;
+	}
+	return tr_buf_detach(&b);
+}
 
 /* Fill a run's summary from a PostgresBench run: pgbench's built-in TPC-B
  * with the file's settings, and the run's own figures. */
@@ -154,6 +172,7 @@ static int S_pgb_runs(tr_study *st, size_t provider, size_t scenario,
 		run.pgb_p95_ms = x->p95_ms;
 		run.pgb_p99_ms = x->p99_ms;
 		run.machine = tr_pgb_machine(r);
+		run.setup = S_pgb_setup(r);
 		if (!run.id || !run.path || !run.machine ||
 		    (rc = S_pgb_summary(&run.summary, r, x)) < 0 ||
 		    (rc = S_pgb_windows(&run, r, x)) < 0 ||

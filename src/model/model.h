@@ -380,6 +380,11 @@ typedef struct tr_run {
 	 * a PostgresBench result): runs on different machines never share a
 	 * cell (it is part of the workload). NULL for pgbench's own output. */
 	char *machine;
+	/* The rest of the setup its file states ("ha: HA, 1 async standby;
+	 * region: aws us-west-2; ..."), for check's pooled-setups finding:
+	 * setups placed by hand in one folder pool into one cell. NULL for
+	 * pgbench's own output. */
+	char *setup;
 	/* SHA-256 hex of the run's files (summary, logs, stderr) as read;
 	 * "" until the study is loaded (see ingest/run_digest.c). */
 	char digest[65];

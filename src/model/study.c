@@ -72,6 +72,7 @@ void tr_run_free(tr_run *run)
 	S_strv_free(run->orphan_log_paths, run->norphan_log_paths);
 	free(run->progress_path);
 	free(run->machine);
+	free(run->setup);
 	free(run->windows);
 	if (run->txlog) {
 		tr_hist_free(&run->txlog->latency);

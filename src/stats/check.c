@@ -303,6 +303,38 @@ static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run,
 	return rc;
 }
 
+/* Runs of one cell whose files state different setups (PostgresBench
+ * results placed by hand in one folder: an HA and a single-node setup on
+ * one machine would pool into one median). One finding per file that
+ * differs from the cell's first; import gives each setup its own provider. */
+static int S_pooled_setups(tr_results *r, const tr_study *st, const tr_cell *cell)
+{
+	const tr_run *first = NULL;
+	int rc = 0;
+	for (size_t k = 0; k < cell->nruns; k++) {
+		const tr_run *run = &st->runs[cell->runs[k]];
+		if (!run->setup)
+			continue;
+		if (!first) {
+			first = run;
+			continue;
+		}
+		if (strcmp(run->setup, first->setup) == 0 ||
+		    (k > 0 && strcmp(run->path, st->runs[cell->runs[k - 1]].path) == 0))
+			continue;
+		rc = tr_diags_add(&r->findings, TR_SEV_WARNING, "pooled-setups", run->path, 0,
+		                  "states another setup (%s) than %s (%s), yet both are runs "
+		                  "of %s / %s / %s, pooled into one cell; give each setup its "
+		                  "own provider folder (tpsreport import postgresbench does)",
+		                  run->setup, first->path, first->setup,
+		                  r->providers[cell->provider].id, r->scenarios[cell->scenario].id,
+		                  r->workloads[cell->workload].label);
+		if (rc < 0)
+			break;
+	}
+	return rc;
+}
+
 static int S_cell_findings(tr_results *r, const tr_study *st, const tr_cell *cell)
 {
 	int max_duration = -1;
@@ -356,7 +388,8 @@ int tr_findings_compute(tr_results *r, const tr_study *st)
 	if ((rc = S_scenario_attrs(r, st)) < 0)
 		return rc;
 	for (size_t c = 0; c < r->ncells; c++)
-		if ((rc = S_cell_findings(r, st, &r->cells[c])) < 0)
+		if ((rc = S_cell_findings(r, st, &r->cells[c])) < 0 ||
+		    (rc = S_pooled_setups(r, st, &r->cells[c])) < 0)
 			return rc;
 	for (size_t i = 0; i < st->nruns; i++)
 		if ((rc = S_run_findings(r, st, &st->runs[i], &r->runs[i])) < 0)

@@ -29,7 +29,7 @@ static int S_compare(tr_comparison *cmp, const tr_results *r, size_t c, size_t b
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->scenario = cell->scenario;
 	cmp->workload = cell->workload;
-	cmp->baseline = r->baseline;
+	cmp->baseline = base->provider;
 	cmp->provider = cell->provider;
 	cmp->baseline_cell = b;
 	cmp->cell = c;
@@ -90,10 +90,11 @@ int tr_comparisons_compute(tr_results *r)
 
 	for (size_t c = 0; c < r->ncells; c++) {
 		const tr_cell *cell = &r->cells[c];
+		size_t base = tr_results_baseline_of(r, (long)cell->scenario);
 		long b;
-		if (cell->provider == r->baseline)
+		if (cell->provider == base)
 			continue;
-		b = tr_results_cell(r, r->baseline, cell->scenario, cell->workload);
+		b = tr_results_cell(r, base, cell->scenario, cell->workload);
 		if (b < 0)
 			continue;
 		if ((rc = tr_grow(&r->comparisons, &cap, r->ncomparisons + 1,

@@ -73,9 +73,10 @@ static bool S_tps(const tr_metric *m)
 static bool S_in_family(const tr_results *r, const tr_metric *m, size_t i, size_t j)
 {
 	const tr_cell *a = &r->cells[i], *b = &r->cells[j];
+	size_t base = tr_results_baseline_of(r, (long)a->scenario);
 	if (a->scenario != b->scenario || a->workload != b->workload)
 		return false;
-	return !(S_tps(m) && (a->provider == r->baseline || b->provider == r->baseline));
+	return !(S_tps(m) && (a->provider == base || b->provider == base));
 }
 
 /* The Holm-adjusted p of cells ci and cj in m's pairwise family. */
@@ -128,12 +129,13 @@ static int S_tested(tr_contrast *out, const tr_results *r, const tr_metric *m, s
                     size_t cj)
 {
 	const tr_cell *a = &r->cells[ci], *b = &r->cells[cj];
+	size_t base = tr_results_baseline_of(r, (long)a->scenario);
 	double raw;
 	int rc;
 	if (!tr_metric_per_run(m))
 		return 0;
-	if (S_tps(m) && (a->provider == r->baseline || b->provider == r->baseline)) {
-		const tr_comparison *cmp = S_comparison(r, a->provider == r->baseline ? cj : ci);
+	if (S_tps(m) && (a->provider == base || b->provider == base)) {
+		const tr_comparison *cmp = S_comparison(r, a->provider == base ? cj : ci);
 		if (!cmp || isnan(cmp->p_adjusted))
 			return 0;
 		out->p = cmp->p_adjusted;

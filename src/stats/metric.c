@@ -351,10 +351,11 @@ static void S_aggregate_all(double out[TR_AGG_COUNT], double *v, size_t n)
 }
 
 /* The finite values of m over the provider's cells in scope into a (and
- * the other side's into b for derived metrics); returns how many, and
- * counts the cells without one in *miss. */
+ * the other side's into b for derived metrics: provider vs, or with vs < 0
+ * the baseline of each cell's scenario); returns how many, and counts the
+ * cells without one in *miss. */
 static size_t S_collect(double *a, double *b, size_t *miss, const tr_results *r,
-                        const tr_metric *m, size_t provider, size_t other,
+                        const tr_metric *m, size_t provider, long vs,
                         long scenario, long workload)
 {
 	bool derived = m->kind >= TR_METRIC_GAP;
@@ -366,6 +367,8 @@ static size_t S_collect(double *a, double *b, size_t *miss, const tr_results *r,
 		    (workload >= 0 && c->workload != (size_t)workload))
 			continue;
 		if (derived) {
+			size_t other = vs < 0 ? tr_results_baseline_of(r, (long)c->scenario)
+			                      : (size_t)vs;
 			long oc = tr_results_cell(r, other, c->scenario, c->workload);
 			x = S_field(m->base, c);
 			y = S_field(m->base, oc >= 0 ? &r->cells[oc] : NULL);
@@ -393,7 +396,6 @@ void tr_metric_over_all(double out[TR_AGG_COUNT], const tr_results *r, const tr_
 {
 	double sa[S_STACK_CELLS], sb[S_STACK_CELLS], *a = sa, *b = sb;
 	size_t n = 0, miss = 0, have;
-	size_t other = vs < 0 ? r->baseline : (size_t)vs;
 
 	for (int g = 0; g < TR_AGG_COUNT; g++)
 		out[g] = NAN;
@@ -403,7 +405,7 @@ void tr_metric_over_all(double out[TR_AGG_COUNT], const tr_results *r, const tr_
 	if (have > S_STACK_CELLS &&
 	    (!(a = tr_calloc(have, sizeof(double))) || !(b = tr_calloc(have, sizeof(double)))))
 		goto cleanup;
-	n = S_collect(a, b, &miss, r, m, provider, other, scenario, workload);
+	n = S_collect(a, b, &miss, r, m, provider, vs, scenario, workload);
 	if (m->kind < TR_METRIC_GAP) {
 		S_aggregate_all(out, a, n);
 	} else if (n > 0) {

@@ -19,6 +19,7 @@ static int S_pairs(tr_sweep_avg *a, const tr_results *r)
 	double *base = tr_calloc(r->nworkloads + 1, sizeof(double));
 	double *prov = tr_calloc(r->nworkloads + 1, sizeof(double));
 	double *gap = tr_calloc(r->nworkloads + 1, sizeof(double));
+	size_t baseline = tr_results_baseline_of(r, (long)a->scenario);
 	int rc = TR_ENOMEM;
 	if (!base || !prov || !gap)
 		goto cleanup;
@@ -26,7 +27,7 @@ static int S_pairs(tr_sweep_avg *a, const tr_results *r)
 		long b, c;
 		if (strcmp(r->workloads[w].short_type, a->short_type) != 0)
 			continue;
-		b = tr_results_cell(r, r->baseline, a->scenario, w);
+		b = tr_results_cell(r, baseline, a->scenario, w);
 		c = tr_results_cell(r, a->provider, a->scenario, w);
 		if (b < 0 || c < 0)
 			continue;
@@ -39,7 +40,7 @@ static int S_pairs(tr_sweep_avg *a, const tr_results *r)
 	if (n < 2)
 		goto cleanup;
 	a->paired.present = true;
-	a->paired.baseline = r->baseline;
+	a->paired.baseline = baseline;
 	a->paired.pairs = n;
 	a->paired.gap_median_pct = tr_median(gap, n);
 	rc = tr_wilcoxon_signed_rank(&a->paired.test, base, prov, n);
@@ -63,7 +64,7 @@ int tr_paired_compute(tr_results *r)
 	for (size_t i = 0; i < r->nsweeps; i++) {
 		tr_sweep_avg *a = &r->sweeps[i];
 		a->paired.p_adjusted = NAN;
-		if (a->provider == r->baseline)
+		if (a->provider == tr_results_baseline_of(r, (long)a->scenario))
 			continue;
 		if ((rc = S_pairs(a, r)) < 0)
 			return rc;

@@ -26,6 +26,13 @@ const char *tr_regime_name(tr_regime regime)
 	}
 }
 
+size_t tr_results_baseline_of(const tr_results *r, long scenario)
+{
+	if (scenario < 0 || (size_t)scenario >= r->nscenarios || !r->scenarios)
+		return r->baseline;
+	return r->scenarios[scenario].baseline;
+}
+
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload)
 {
@@ -428,6 +435,36 @@ static int S_default_baseline(tr_results *r, const tr_study *st)
 	return 0;
 }
 
+/* Each scenario's baseline. Named in [study]: that provider everywhere.
+ * Else the provider that ran the most of the scenario's places (for an
+ * imported study, its machine shapes): a study-wide choice that ran one
+ * machine of a scenario while another ran three would leave most of that
+ * scenario uncompared. Ties go to the study-wide choice when it is among
+ * them (so a study whose providers ran the same places keeps one
+ * baseline), else to the first. A scenario without cells keeps the
+ * study-wide one. Cells are sorted by scenario: one stretch each. */
+static int S_scenario_baselines(tr_results *r, const tr_study *st)
+{
+	size_t *count = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(size_t));
+	if (!count)
+		return TR_ENOMEM;
+	for (size_t s = 0; s < r->nscenarios; s++)
+		r->scenarios[s].baseline = r->baseline;
+	for (size_t i = 0, end; i < r->ncells && !st->config.baseline; i = end) {
+		size_t s = r->cells[i].scenario, best = r->baseline;
+		memset(count, 0, r->nproviders * sizeof(size_t));
+		for (end = i; end < r->ncells && r->cells[end].scenario == s; end++)
+			count[r->cells[end].provider]++;
+		for (size_t p = 0; p < r->nproviders; p++)
+			if (count[p] > count[best] ||
+			    (count[p] == count[best] && p < best && count[r->baseline] < count[p]))
+				best = p;
+		r->scenarios[s].baseline = best;
+	}
+	free(count);
+	return 0;
+}
+
 int tr_results_compute(tr_results **out, const tr_study *st)
 {
 	tr_results *r;
@@ -480,6 +517,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = tr_workloads_sort(r)) < 0 ||
 	    (rc = S_cells(r)) < 0 ||
 	    (rc = S_default_baseline(r, st)) < 0 ||
+	    (rc = S_scenario_baselines(r, st)) < 0 ||
 	    (rc = S_cell_figures(r, st)) < 0 ||
 	    (rc = tr_comparisons_compute(r)) < 0 ||
 	    (rc = tr_sweeps_compute(r)) < 0 ||

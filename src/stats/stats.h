@@ -340,6 +340,8 @@ typedef struct tr_scenario_result {
 	double data_bytes;       /* measured (probe) or scale x 15 MiB; NaN */
 	bool data_measured;
 	tr_regime *regimes;      /* per provider (owned, nproviders) */
+	size_t baseline;         /* provider index: its comparisons' other side
+	                            (tr_results_baseline_of) */
 } tr_scenario_result;
 
 typedef struct tr_init_result {
@@ -371,7 +373,8 @@ typedef struct tr_results {
 	const char *fx_date;     /* [fx] date and source, or NULL */
 	const char *fx_source;
 	const char *currency;    /* report currency, or NULL */
-	size_t baseline;         /* provider index */
+	size_t baseline;         /* provider index: the study-wide one; a
+	                            scenario's is tr_results_baseline_of */
 	double alpha;            /* 0.05 */
 	tr_run_pick run_pick;    /* [study] runs = median|best|worst */
 	const char *digest;      /* of the inputs */
@@ -445,6 +448,12 @@ void tr_results_free(tr_results *results);
 /* The cell of provider x scenario x workload, or -1. */
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload);
+
+/* The baseline of a scenario: [study] baseline when the study names one,
+ * else the provider that ran the most of the scenario's places (its
+ * machine shapes, for imported studies); the study-wide one (r->baseline)
+ * for a negative or unknown scenario, or results without scenarios. */
+size_t tr_results_baseline_of(const tr_results *r, long scenario);
 
 /* The setup of provider x scenario (never NULL for valid indices). */
 const tr_cell_setup *tr_results_setup(const tr_results *r, size_t provider,

@@ -37,7 +37,7 @@ static int S_figure(tr_wu_doc *d, S_fig *out, const tr_metric *m, size_t p, long
                     long s, long w, tr_metric_agg agg, tr_run_pick pick)
 {
 	const tr_results *r = d->r;
-	size_t other = vs < 0 ? r->baseline : (size_t)vs;
+	size_t other = vs < 0 ? tr_results_baseline_of(r, s) : (size_t)vs;
 	memset(out, 0, sizeof(*out));
 	out->v = NAN;
 	if (m->kind != TR_METRIC_CELL && other == p)
@@ -60,7 +60,7 @@ static int S_figure(tr_wu_doc *d, S_fig *out, const tr_metric *m, size_t p, long
 	}
 	out->v = m->kind == TR_METRIC_CELL
 	         ? tr_metric_over_pick(r, m, p, s, w, agg, pick, &out->used, &out->missing)
-	         : tr_metric_over(r, m, p, (long)other, s, w, agg, &out->used, &out->missing);
+	         : tr_metric_over(r, m, p, vs < 0 ? -1 : vs, s, w, agg, &out->used, &out->missing);
 	if (out->used + out->missing == 0)
 		return tr_wu_error(d, "provider '%s' has no usable runs in %s%s",
 		                   tr_wu_c(d, r->providers[p].id),
@@ -156,12 +156,12 @@ int tr_wu_value(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 		agg = m->agg;
 	if (tr_wu_style_contrast(style) && (m->kind == TR_METRIC_CELL || m->base)) {
 		/* a figure against another provider's: the magnitude alone */
-		if (vs < 0 && (size_t)p == d->r->baseline)
+		if (vs < 0 && (size_t)p == tr_results_baseline_of(d->r, s))
 			return tr_wu_error(d, "{{value}}: fmt=%s compares with the baseline, and "
 			                      "'%s' is the baseline; name another provider with "
 			                      "vs=PROVIDER", tr_wu_arg(&a, "fmt"), tr_wu_c(d, a.pos[0]));
 		return S_contrast(d, out, m->base ? m->base : m, (size_t)p,
-		                  vs < 0 ? d->r->baseline : (size_t)vs, s, w, agg, pick, style,
+		                  vs < 0 ? tr_results_baseline_of(d->r, s) : (size_t)vs, s, w, agg, pick, style,
 		                  false);
 	}
 	if ((rc = S_figure(d, &f, m, (size_t)p, vs, s, w, agg, pick)) < 0)
@@ -238,11 +238,11 @@ int tr_wu_compare(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 	if (vsarg && strcmp(vsarg, "*") != 0 && (vs = tr_wu_provider(d, vsarg)) < 0)
 		return TR_EINVALID;
 	if (vs < 0 && !(vsarg && strcmp(vsarg, "*") == 0)) {
-		if ((size_t)p == r->baseline)
+		if ((size_t)p == tr_results_baseline_of(r, s))
 			return tr_wu_error(d, "{{compare}}: '%s' is the baseline; name one of the "
 			                      "providers compared with it, or vs=PROVIDER",
 			                   tr_wu_c(d, a.pos[0]));
-		vs = (long)r->baseline;
+		vs = (long)tr_results_baseline_of(r, s);
 	}
 	for (size_t q = 0; q < r->nproviders && rc == 0; q++) {
 		if (q == (size_t)p || (vs >= 0 && q != (size_t)vs))
@@ -300,12 +300,12 @@ static int S_extreme(tr_wu_doc *d, tr_buf *fig, tr_buf *where, const tr_metric *
 	if (!aggregate) {
 		for (size_t i = 0; i < r->ncells; i++) {
 			const tr_cell *c = &r->cells[i];
+			size_t base = tr_results_baseline_of(r, (long)c->scenario);
 			double v;
 			if ((s >= 0 && c->scenario != (size_t)s) || (w >= 0 && c->workload != (size_t)w) ||
-			    (m->kind != TR_METRIC_CELL && c->provider == r->baseline))
+			    (m->kind != TR_METRIC_CELL && c->provider == base))
 				continue;
-			v = tr_metric_value(m, c, S_cell(r, r->baseline, (long)c->scenario,
-			                                 (long)c->workload),
+			v = tr_metric_value(m, c, S_cell(r, base, (long)c->scenario, (long)c->workload),
 			                    tr_wu_comparison(r, c->provider, c->scenario, c->workload));
 			if (S_pick(m, v, best, worst))
 				best = v, at = (long)i;
@@ -314,7 +314,7 @@ static int S_extreme(tr_wu_doc *d, tr_buf *fig, tr_buf *where, const tr_metric *
 		for (size_t p = 0; p < r->nproviders; p++) {
 			size_t u, miss;
 			double v;
-			if (m->kind != TR_METRIC_CELL && p == r->baseline)
+			if (m->kind != TR_METRIC_CELL && p == tr_results_baseline_of(r, s))
 				continue;
 			v = tr_metric_over(r, m, p, -1, s, w, agg, &u, &miss);
 			if (S_pick(m, v, best, worst))

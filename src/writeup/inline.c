@@ -112,7 +112,7 @@ int tr_wu_inline_directive(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir
 			return rc;
 		if (d->r->nproviders == 0)
 			return tr_wu_error(d, "{{baseline}}: the study has no providers");
-		return tr_wu_md_escape(out, d->r->providers[d->r->baseline].label);
+		return tr_buf_puts(out, tr_wu_baseline_name(d, -1, tr_wu_e_line));
 	}
 	if (strcmp(n, "version") == 0)
 		return (rc = S_no_args(d, dir, 0)) < 0 ? rc : tr_buf_puts(out, TR_VERSION);

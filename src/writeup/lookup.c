@@ -110,6 +110,38 @@ const tr_comparison *tr_wu_comparison(const tr_results *r, size_t provider,
 	return NULL;
 }
 
+const char *tr_wu_baseline_name(tr_wu_doc *d, long s,
+                                const char *(*clean)(tr_wu_doc *, const char *))
+{
+	const tr_results *r = d->r;
+	size_t one = tr_results_baseline_of(r, s);
+	bool many = false;
+	tr_buf b = TR_BUF_INIT;
+	if (r->nproviders == 0)
+		return clean(d, "none");
+	for (size_t k = 0; k < r->nscenarios && s < 0; k++)
+		many |= r->places_scenario && r->places_scenario[k] &&
+		        r->scenarios[k].baseline != one;
+	if (!many)
+		return clean(d, r->providers[one].label);
+	/* Each scenario its own (docs/metrics.md, "Comparisons"): named
+	 * with the scenarios that have cells. */
+	int rc = tr_buf_puts(&b, "each scenario's own (");
+	for (size_t k = 0, n = 0; rc == 0 && k < r->nscenarios; k++) {
+		if (!r->places_scenario[k])
+			continue;
+		rc = tr_buf_printf(&b, "%s%s in %s", n++ ? "; " : "",
+		                   r->providers[r->scenarios[k].baseline].label, r->scenarios[k].label);
+	}
+	if (rc == 0)
+		rc = tr_buf_puts(&b, ")");
+	if (rc < 0 && d->rc == 0)
+		d->rc = rc;
+	const char *text = rc < 0 ? "" : clean(d, tr_buf_cstr(&b));
+	tr_buf_free(&b);
+	return text;
+}
+
 bool tr_wu_many_workloads(const tr_results *r)
 {
 	size_t used = 0;

@@ -238,7 +238,7 @@ static void S_statistics(tr_wu_doc *d)
 		            "provider is compared with the baseline, %s, by an exact two-sided "
 		            "Mann-Whitney U test on run TPS, Holm-adjusted over %zu comparison%s, "
 		            "\xce\xb1 = %s",
-		         tr_wu_e(d, r->providers[r->baseline].label), r->ncomparisons,
+		         tr_wu_baseline_name(d, -1, tr_wu_e), r->ncomparisons,
 		         r->ncomparisons == 1 ? "" : "s", tr_wu_n(d, r->alpha, TR_WU_EXACT));
 	if (npaired)
 		tr_wu_md(d, "; across a sweep, by a two-sided Wilcoxon signed-rank test on "

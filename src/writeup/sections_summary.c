@@ -92,7 +92,7 @@ static void S_uncompared(tr_wu_doc *d, size_t s, size_t w, const tr_cell *L)
 		return;
 	}
 	tr_wu_md(d, ": %zu providers ran it, but not the baseline, %s: not compared (the "
-	            "highest, %s, %s %s TPS).\n", n, S_label(d, r->baseline),
+	            "highest, %s, %s %s TPS).\n", n, S_label(d, tr_results_baseline_of(r, (long)s)),
 	         S_label(d, L->provider), tr_wu_n(d, L->tps_headline, TR_WU_TPS), S_pick(r));
 }
 
@@ -110,19 +110,22 @@ static void S_never_compared(tr_wu_doc *d)
 	}
 	for (size_t i = 0; i < r->ncells; i++)
 		seen[r->cells[i].provider] |= 1;
-	for (size_t i = 0; i < r->ncomparisons; i++)
+	for (size_t i = 0; i < r->ncomparisons; i++) {
 		seen[r->comparisons[i].provider] |= 2;
+		seen[r->comparisons[i].baseline] |= 2;
+	}
 	for (size_t i = 0; i < r->ncells && r->nproviders > 1; i++) {
 		const tr_cell *c = &r->cells[i];
 		const tr_workload *w = &r->workloads[c->workload];
-		if (seen[c->provider] != 1 || c->provider == r->baseline)
+		size_t base = tr_results_baseline_of(r, (long)c->scenario);
+		if (seen[c->provider] != 1 || c->provider == base)
 			continue;
 		/* cells are sorted by scenario, workload, provider: a provider's
 		 * cells are not side by side, so each gets its own line */
 		tr_wu_md(d, "- %s ran %s in %s, which the baseline, %s, did not run: not "
 		            "compared.\n", S_label(d, c->provider),
 		         tr_wu_e(d, w->machine ? w->machine : w->label),
-		         tr_wu_e(d, r->scenarios[c->scenario].label), S_label(d, r->baseline));
+		         tr_wu_e(d, r->scenarios[c->scenario].label), S_label(d, base));
 	}
 	free(seen);
 }
@@ -147,13 +150,14 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 	if (name_workload)
 		tr_wu_md(d, " (%s)", tr_wu_e(d, r->workloads[w].label));
 	const tr_cell *L = &r->cells[lead];
-	if (L->provider == r->baseline)
+	size_t base = tr_results_baseline_of(r, (long)s);
+	if (L->provider == base)
 		other = S_runner_up(r, s, w, (size_t)lead);
 	else
-		other = tr_results_cell(r, r->baseline, s, w);
+		other = tr_results_cell(r, base, s, w);
 	k = other < 0 ? NULL
-	              : tr_wu_comparison(r, L->provider == r->baseline ? r->cells[other].provider
-	                                                              : L->provider, s, w);
+	              : tr_wu_comparison(r, L->provider == base ? r->cells[other].provider
+	                                                        : L->provider, s, w);
 	if (r->nproviders == 1) {
 		tr_wu_md(d, ": %s %s TPS (%zu run%s).\n", tr_wu_n(d, L->tps_headline, TR_WU_TPS),
 		         S_pick(r), L->nruns, L->nruns == 1 ? "" : "s");
@@ -173,7 +177,7 @@ static void S_sentence(tr_wu_doc *d, size_t s, size_t w, bool name_workload)
 	         tr_wu_n(d, L->tps_headline, TR_WU_TPS), tr_wu_n(d, O->tps_headline, TR_WU_TPS),
 	         S_pick(r));
 	S_overlap(d, L, O);
-	S_others(d, s, w, L->provider == r->baseline ? O->provider : L->provider);
+	S_others(d, s, w, L->provider == base ? O->provider : L->provider);
 	tr_wu_md(d, ".\n");
 }
 
@@ -296,7 +300,7 @@ static void S_caveats(tr_wu_doc *d)
 	if (r->run_pick != TR_RUNS_MEDIAN)
 		tr_wu_md(d, "; each cell's figure is its %s run, the tests use every run",
 		         r->run_pick == TR_RUNS_BEST ? "best" : "worst");
-	tr_wu_md(d, "; differences are against the baseline, %s", S_label(d, r->baseline));
+	tr_wu_md(d, "; differences are against the baseline, %s", tr_wu_baseline_name(d, -1, tr_wu_e));
 	if (mw && !tr_wu_explained(d, TR_WU_EXPLAINED_TEST))
 		tr_wu_md(d, "; p is an exact two-sided Mann-Whitney U test on the runs' TPS, "
 		            "Holm-adjusted over %zu comparison%s; n counts the runs of each side",

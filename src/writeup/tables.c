@@ -207,7 +207,7 @@ static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
 {
 	const tr_results *r = d->r;
 	const tr_comparison *cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
-	if (c->provider == r->baseline) {
+	if (c->provider == tr_results_baseline_of(r, (long)c->scenario)) {
 		tr_wu_table_text(t, "baseline");
 		tr_wu_table_text(t, "");
 		return;
@@ -244,7 +244,7 @@ static const char *S_significance_note(tr_wu_doc *d)
 		"when it is not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
 		"Holm-adjusted over the study's %zu comparison%s, significant at "
 		"p \xe2\x89\xa4 %s; n: runs of the baseline + runs of the provider.",
-		S_vs(d), d->r->nproviders ? tr_wu_c(d, d->r->providers[d->r->baseline].label) : "",
+		S_vs(d), d->r->nproviders ? tr_wu_baseline_name(d, -1, tr_wu_c) : "",
 		d->r->ncomparisons, d->r->ncomparisons == 1 ? "" : "s",
 		tr_wu_n(d, d->r->alpha, TR_WU_EXACT)));
 }
@@ -484,7 +484,7 @@ static void S_value_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
 		return;
 	}
 	cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
-	if (c->provider == r->baseline)
+	if (c->provider == tr_results_baseline_of(r, (long)c->scenario))
 		tr_wu_table_sorted(t, "baseline", 1.0);
 	else if (cmp)
 		tr_wu_table_num(t, cmp->value_ratio, TR_WU_RATIO);
@@ -519,7 +519,7 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 		"(lower is better), and the TPS bought by 100 %s a month (higher is "
 		"better). The last column: how many times more transactions one %s "
 		"buys than at the baseline, %s.", S_caption_scope(d, s), cur, cur,
-		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "")));
+		r->nproviders ? tr_wu_baseline_name(d, s, tr_wu_c) : "")));
 	tr_wu_emit_table(d, &t);
 }
 
@@ -537,7 +537,7 @@ static void S_closing_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *co
 		return;
 	}
 	k = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
-	if (c->provider == r->baseline)
+	if (c->provider == tr_results_baseline_of(r, (long)c->scenario))
 		tr_wu_table_text(t, "baseline");
 	else if (k)
 		tr_wu_table_sorted(t, tr_wu_verdict_cell(d, k), k->tps_gap_pct);
@@ -572,7 +572,7 @@ void tr_wu_table_closing(tr_wu_doc *d)
 		"in bold)%s%s%s, latency average%s%s.",
 		cmp ? ", the difference against the baseline" : "",
 		cmp && !told && r->nproviders ? tr_wu_keep(d, tr_sprintf(", %s",
-			tr_wu_c(d, r->providers[r->baseline].label))) : "",
+			tr_wu_baseline_name(d, -1, tr_wu_c))) : "",
 		cmp && !told ? " (followed by ~ when not significant)" : "",
 		cov ? ", the most variable run's CoV of window TPS" : "",
 		cost ? ", and the monthly price per TPS" : "")));

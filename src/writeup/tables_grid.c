@@ -308,9 +308,9 @@ static int S_pivot_value(tr_wu_doc *d, S_pivot *pv, const tr_metric *m, long rv,
 		if ((pv->scenario >= 0 && c->scenario != (size_t)pv->scenario) ||
 		    S_dim_of(r, c, pv->rows) != rv || (!any_col && S_dim_of(r, c, pv->cols) != cv))
 			continue;
-		base = tr_results_cell(r, r->baseline, c->scenario, c->workload);
+		base = tr_results_cell(r, tr_results_baseline_of(r, (long)c->scenario), c->scenario, c->workload);
 		/* the baseline compared with itself says nothing: a dash */
-		vals[n] = m->kind != TR_METRIC_CELL && c->provider == r->baseline
+		vals[n] = m->kind != TR_METRIC_CELL && c->provider == tr_results_baseline_of(r, (long)c->scenario)
 		              ? NAN
 		              : tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
 		                                tr_wu_comparison(r, c->provider, c->scenario,

@@ -54,7 +54,7 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 			tr_wu_md(d, "%s%s", i ? (i + 1 == r->nproviders ? " and " : ", ") : "",
 			         tr_wu_e(d, r->providers[i].label));
 		tr_wu_md(d, ". The baseline is %s.\n",
-		         r->nproviders ? tr_wu_e(d, r->providers[r->baseline].label) : "none");
+		         tr_wu_baseline_name(d, -1, tr_wu_e));
 		return;
 	}
 	tr_wu_table_init(&t);
@@ -87,7 +87,7 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"The providers compared. Baseline: %s.%s",
-		r->nproviders ? tr_wu_c(d, r->providers[r->baseline].label) : "none",
+		tr_wu_baseline_name(d, -1, tr_wu_c),
 		hourly ? " Hourly prices count 730 hours a month." : "")));
 	tr_wu_emit_table(d, &t);
 }

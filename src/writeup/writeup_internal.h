@@ -203,6 +203,12 @@ size_t *tr_wu_scenario_workloads(const tr_results *r, size_t s, size_t *n);
 /* The comparison of this cell's provider against the baseline, or NULL. */
 const tr_comparison *tr_wu_comparison(const tr_results *r, size_t provider,
                                       size_t scenario, size_t workload);
+/* The baseline of scope s (a scenario, or -1: the study), through clean
+ * (tr_wu_e or tr_wu_c): its label when every scenario in scope has that
+ * one, else "each scenario's own (A in S1; B in S2)"; "none" without
+ * providers. */
+const char *tr_wu_baseline_name(tr_wu_doc *d, long s,
+                                const char *(*clean)(tr_wu_doc *, const char *));
 /* true when the study has more than one workload anywhere. */
 bool tr_wu_many_workloads(const tr_results *r);
 /* The window interval shared by every cell ("10-s"), or NaN when mixed. */
