@@ -71,7 +71,8 @@ void tr_wu_table_figure(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o,
                         const tr_metric *m, double v)
 {
 	tr_buf b = TR_BUF_INIT;
-	if (o->style == TR_WU_STYLE_DEFAULT || !isfinite(v)) {
+	/* pct, x1, diff, words shape the table's comparisons, not its figures */
+	if (!tr_wu_style_figure(o->style) || o->style == TR_WU_STYLE_DEFAULT || !isfinite(v)) {
 		tr_wu_table_num(t, v, tr_wu_metric_unit(m));
 		return;
 	}

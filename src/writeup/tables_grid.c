@@ -67,13 +67,69 @@ static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metr
 	return tr_wu_keep_buf(d, &b);
 }
 
+/* fmt= of a ranking or a journey: k and duration shape its figures, pct,
+ * x1, diff and words its gaps (to the best, to the step before). */
+static int S_figure_style(tr_wu_doc *d, const tr_wu_directive *dir,
+                          const tr_wu_table_opts *o, const tr_metric *m)
+{
+	const char *kind = dir->nargs ? tr_wu_c(d, dir->args[0]) : "";
+	if (o->style == TR_WU_STYLE_DURATION && m->format != TR_METRIC_FMT_SECONDS)
+		return tr_wu_error(d, "{{%s %s}}: fmt=duration is for durations (init.total_s, "
+		                      "init.wall_s, init.phase.NAME_s), not for %s", dir->name,
+		                   kind, m->key);
+	if (o->style == TR_WU_STYLE_K && m->format == TR_METRIC_FMT_SECONDS)
+		return tr_wu_error(d, "{{%s %s}}: fmt=k is for figures such as TPS, not for %s",
+		                   dir->name, kind, m->key);
+	return 0;
+}
+
+/* The gap of figure a to figure b (stats' contrast of the two), as a
+ * cell in the table's style (pct unless fmt= says otherwise). */
+static void S_gap_cell(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
+                       const tr_metric *m, double a, double b)
+{
+	tr_contrast c;
+	tr_contrast_values(&c, a, b);
+	tr_wu_table_contrast(d, t, o, m, &c,
+	                     tr_wu_style_figure(o->style) ? TR_WU_STYLE_PCT : o->style);
+}
+
+/* The same as a chart bar's note: "+12.0% vs best". */
+static const char *S_gap_note(tr_wu_doc *d, const tr_wu_table_opts *o, const tr_metric *m,
+                              double a, double b, const char *what)
+{
+	tr_contrast c;
+	tr_buf txt = TR_BUF_INIT;
+	tr_contrast_values(&c, a, b);
+	if (tr_wu_fmt_contrast(d, &txt, m, &c,
+	                       tr_wu_style_figure(o->style) ? TR_WU_STYLE_PCT : o->style,
+	                       false) < 0 || tr_buf_printf(&txt, " %s", what) < 0)
+		d->rc = d->rc < 0 ? d->rc : TR_ENOMEM;
+	return tr_wu_keep_buf(d, &txt);
+}
+
+/* A table's note: what a dash means (when there is one), and the rule of
+ * its options. */
+static void S_note(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o, bool dash,
+                   const char *dash_words)
+{
+	const char *rule = tr_wu_table_opts_note(d, o);
+	if (dash || rule)
+		tr_wu_table_note(t, tr_wu_keep(d, tr_sprintf("%s%s%s", dash ? dash_words : "",
+		                                             dash && rule ? " " : "",
+		                                             rule ? rule : "")));
+}
+
 /* A journey's steps and their figures. */
 typedef struct {
 	size_t np, steps[TR_WU_MAX_ARGS];
 	double v[TR_WU_MAX_ARGS];
 	size_t used[TR_WU_MAX_ARGS], miss[TR_WU_MAX_ARGS];
 	const tr_metric *m;
+	const char *label;       /* m's under the pick */
 	tr_metric_agg agg;
+	tr_run_pick pick;
+	tr_wu_table_opts o;
 	long s, w;
 	bool aggregate, missing;
 } S_steps;
@@ -105,7 +161,8 @@ static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *ou
 	size_t np = 0;
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "metric agg", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "metric agg runs fmt", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &out->o)) < 0)
 		return rc;
 	for (size_t i = 1; i < a.npos && S_is_provider(r, a.pos[i]) && i + 1 < a.npos; i++)
 		out->steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
@@ -121,12 +178,16 @@ static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *ou
 	if (out->m->kind != TR_METRIC_CELL)
 		return tr_wu_error(d, "{{%s journey}}: metric=%s is a comparison; name the "
 		                      "figure itself (e.g. tps_median)", dir->name, out->m->key);
+	if ((rc = S_figure_style(d, dir, &out->o, out->m)) < 0)
+		return rc;
 	out->aggregate = out->s < 0 || out->w < 0;
 	if (!given)
 		out->agg = out->m->agg;
+	out->pick = tr_wu_table_pick(d, &out->o, out->m);
+	out->label = tr_wu_picked_label(d, out->m, out->pick);
 	for (size_t i = 0; i < np; i++) {
-		out->v[i] = tr_metric_over(r, out->m, out->steps[i], -1, out->s, out->w, out->agg,
-		                           &out->used[i], &out->miss[i]);
+		out->v[i] = tr_metric_over_pick(r, out->m, out->steps[i], out->s, out->w, out->agg,
+		                                out->pick, &out->used[i], &out->miss[i]);
 		out->missing |= !isfinite(out->v[i]) || out->miss[i] > 0;
 	}
 	return 0;
@@ -141,26 +202,26 @@ static int S_journey_chart(tr_wu_doc *d, const S_steps *j)
 		                                         r->providers[j->steps[i]].label));
 		bars[i].provider = j->steps[i];
 		bars[i].value = j->v[i];
-		bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs previous",
-			tr_wu_n(d, (j->v[i] / j->v[i - 1] - 1) * 100, TR_WU_GAP)));
+		bars[i].note = i == 0 ? NULL : S_gap_note(d, &j->o, j->m, j->v[i], j->v[i - 1],
+		                                          "vs previous");
 	}
 	return tr_wu_emit_list_chart(d, S_stem(d, "journey", j->s, j->m), "journey",
-		tr_wu_keep(d, tr_sprintf("Journey: %s %s", j->m->label,
+		tr_wu_keep(d, tr_sprintf("Journey: %s %s", j->label,
 		                         S_scope(d, j->s, j->w, j->aggregate, j->agg))),
 		j->m->direction == TR_METRIC_LOWER
 		    ? "Each step against the one before; lower is better"
 		    : "Each step against the one before; higher is better",
-		j->m->label, bars, j->np);
+		j->label, bars, j->np);
 }
 
-static int S_journey_table(tr_wu_doc *d, const S_steps *j)
+static int S_journey_table(tr_wu_doc *d, S_steps *j)
 {
 	const tr_results *r = d->r;
 	tr_wu_table t;
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Step", true);
 	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, j->m->label, true);
+	tr_wu_table_col(&t, j->label, true);
 	tr_wu_table_col(&t, "vs previous", true);
 	tr_wu_table_col(&t, "vs first", true);
 	if (j->aggregate)
@@ -168,24 +229,24 @@ static int S_journey_table(tr_wu_doc *d, const S_steps *j)
 	for (size_t i = 0; i < j->np; i++) {
 		tr_wu_table_num(&t, (double)(i + 1), TR_WU_COUNT);
 		tr_wu_table_text(&t, r->providers[j->steps[i]].label);
-		tr_wu_table_num(&t, j->v[i], tr_wu_metric_unit(j->m));
+		tr_wu_table_figure(d, &t, &j->o, j->m, j->v[i]);
 		if (i == 0) {
 			tr_wu_table_text(&t, "");
 			tr_wu_table_text(&t, "");
 		} else {
-			tr_wu_table_num(&t, (j->v[i] / j->v[i - 1] - 1) * 100, TR_WU_GAP);
-			tr_wu_table_num(&t, (j->v[i] / j->v[0] - 1) * 100, TR_WU_GAP);
+			S_gap_cell(d, &t, &j->o, j->m, j->v[i], j->v[i - 1]);
+			S_gap_cell(d, &t, &j->o, j->m, j->v[i], j->v[0]);
 		}
 		if (j->aggregate)
 			tr_wu_table_num(&t, (double)j->used[i], TR_WU_COUNT);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"Journey: %s %s; each step against the one before and the first "
-		"(%s is better)", j->m->label, S_scope(d, j->s, j->w, j->aggregate, j->agg),
+		"(%s is better)", j->label, S_scope(d, j->s, j->w, j->aggregate, j->agg),
 		j->m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
-	if (j->missing)
-		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a "
-		                     "count of cells below the others': some workloads lack it");
+	S_note(d, &t, &j->o, j->missing, S_EN_DASH ": no usable runs with this figure; a "
+	                                 "count of cells below the others': some workloads "
+	                                 "lack it.");
 	tr_wu_emit_table(d, &t);
 	return d->rc;
 }
@@ -294,7 +355,10 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 /* A ranking: the providers with cells in scope, best first. */
 typedef struct {
 	const tr_metric *m;
+	const char *label;        /* m's under the pick */
 	tr_metric_agg agg;
+	tr_run_pick pick;
+	tr_wu_table_opts o;
 	long s, w;
 	bool aggregate, missing;
 	size_t *order, n, *used;  /* owned */
@@ -306,11 +370,13 @@ static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 	tr_wu_args a;
 	bool given;
 	int rc;
-	if ((rc = tr_wu_split_args(d, dir, "agg", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "agg runs fmt", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &k->o)) < 0)
 		return rc;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
-		                      "[agg=mean|median|min|max]", dir->name);
+		                      "[agg=mean|median|min|max] [runs=median|best|worst] "
+		                      "[fmt=pct|x1|diff|words|k|duration]", dir->name);
 	if (!(k->m = tr_wu_metric(d, a.pos[1])) ||
 	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &k->s, &k->w) < 0 ||
 	    tr_wu_parse_agg(d, &a, &k->agg, &given) < 0)
@@ -322,7 +388,9 @@ static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 	k->aggregate = k->s < 0 || k->w < 0;
 	if (!given)
 		k->agg = k->m->agg;
-	return 0;
+	k->pick = tr_wu_table_pick(d, &k->o, k->m);
+	k->label = tr_wu_picked_label(d, k->m, k->pick);
+	return S_figure_style(d, dir, &k->o, k->m);
 }
 
 static int S_rank_order(tr_wu_doc *d, S_ranking *k)
@@ -335,7 +403,8 @@ static int S_rank_order(tr_wu_doc *d, S_ranking *k)
 		return d->rc = TR_ENOMEM;
 	for (size_t p = 0; p < r->nproviders; p++) {
 		size_t miss, at;
-		k->v[p] = tr_metric_over(r, k->m, p, -1, k->s, k->w, k->agg, &k->used[p], &miss);
+		k->v[p] = tr_metric_over_pick(r, k->m, p, k->s, k->w, k->agg, k->pick, &k->used[p],
+		                              &miss);
 		k->missing |= miss > 0;
 		if (k->used[p] + miss == 0)
 			continue;
@@ -361,20 +430,20 @@ static int S_rank_chart(tr_wu_doc *d, const S_ranking *k)
 		bars[i].label = r->providers[k->order[i]].label;
 		bars[i].provider = k->order[i];
 		bars[i].value = k->v[k->order[i]];
-		bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs best",
-			tr_wu_n(d, (k->v[k->order[i]] / k->v[k->order[0]] - 1) * 100, TR_WU_GAP)));
+		bars[i].note = i == 0 ? NULL : S_gap_note(d, &k->o, k->m, k->v[k->order[i]],
+		                                          k->v[k->order[0]], "vs best");
 	}
 	rc = tr_wu_emit_list_chart(d, S_stem(d, "rank", k->s, k->m), "rank",
-		tr_wu_keep(d, tr_sprintf("Ranking: %s %s", k->m->label,
+		tr_wu_keep(d, tr_sprintf("Ranking: %s %s", k->label,
 		                         S_scope(d, k->s, k->w, k->aggregate, k->agg))),
 		k->m->direction == TR_METRIC_LOWER ? "Best first; lower is better"
 		                                   : "Best first; higher is better",
-		k->m->label, bars, k->n);
+		k->label, bars, k->n);
 	free(bars);
 	return rc;
 }
 
-static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_ranking *k)
+static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 {
 	const tr_results *r = d->r;
 	tr_wu_table t;
@@ -384,7 +453,7 @@ static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_rankin
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Rank", true);
 	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, k->m->label, true);
+	tr_wu_table_col(&t, k->label, true);
 	tr_wu_table_col(&t, "vs best", true);
 	if (k->aggregate)
 		tr_wu_table_col(&t, "cells", true);
@@ -392,21 +461,21 @@ static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_rankin
 		size_t p = k->order[i];
 		tr_wu_table_num(&t, isfinite(k->v[p]) ? (double)(i + 1) : NAN, TR_WU_COUNT);
 		tr_wu_table_text(&t, r->providers[p].label);
-		tr_wu_table_num(&t, k->v[p], tr_wu_metric_unit(k->m));
+		tr_wu_table_figure(d, &t, &k->o, k->m, k->v[p]);
 		if (i == 0)
 			tr_wu_table_text(&t, "");
 		else
-			tr_wu_table_num(&t, (k->v[p] / k->v[k->order[0]] - 1) * 100, TR_WU_GAP);
+			S_gap_cell(d, &t, &k->o, k->m, k->v[p], k->v[k->order[0]]);
 		if (k->aggregate)
 			tr_wu_table_num(&t, (double)k->used[p], TR_WU_COUNT);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"Ranking: %s %s, best first (%s is better)", k->m->label,
+		"Ranking: %s %s, best first (%s is better)", k->label,
 		S_scope(d, k->s, k->w, k->aggregate, k->agg),
 		k->m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
-	if (k->missing)
-		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a count of "
-		                     "cells below the others': some cells lack it.");
+	S_note(d, &t, &k->o, k->missing, S_EN_DASH ": no usable runs with this figure; a "
+	                                 "count of cells below the others': some cells lack "
+	                                 "it.");
 	tr_wu_emit_table(d, &t);
 	return d->rc;
 }
