@@ -133,13 +133,13 @@ const char *tr_wu_table_opts_note(tr_wu_doc *d, const tr_wu_table_opts *o)
 	tr_buf b = TR_BUF_INIT;
 	tr_run_pick pick = o->pick_given ? o->pick : d->r->run_pick;
 	if (o->picked && pick == TR_RUNS_BEST)
-		tr_buf_puts(&b, "Each figure is the best of its cell's runs, figure by figure: "
-		                "the highest TPS of the runs for TPS, the lowest of the runs' "
-		                "values for latency and every figure where lower is better.");
+		tr_buf_puts(&b, "Best-run figures, each on its own: for TPS the highest of "
+		                "the cell's runs, for latency and every figure where lower is "
+		                "better the lowest of the runs' values.");
 	else if (o->picked && pick == TR_RUNS_WORST)
-		tr_buf_puts(&b, "Each figure is the worst of its cell's runs, figure by figure: "
-		                "the lowest TPS of the runs for TPS, the highest of the runs' "
-		                "values for latency and every figure where lower is better.");
+		tr_buf_puts(&b, "Worst-run figures, each on its own: for TPS the lowest of "
+		                "the cell's runs, for latency and every figure where lower is "
+		                "better the highest of the runs' values.");
 	if (o->tilde)
 		tr_buf_printf(&b, "%s~: not significant (exact two-sided Mann-Whitney over the "
 		                  "runs of the two cells, Holm-adjusted over its family, at %s).",
@@ -148,4 +148,29 @@ const char *tr_wu_table_opts_note(tr_wu_doc *d, const tr_wu_table_opts *o)
 		tr_buf_printf(&b, "%s" S_EN_DASH ": no ratio, the figure compared with is 0.",
 		              b.size ? " " : "");
 	return b.size ? tr_wu_keep_buf(d, &b) : NULL;
+}
+
+bool tr_wu_pickable(const tr_metric *m)
+{
+	return tr_metric_per_run(m) && m->direction != TR_METRIC_NEITHER &&
+	       strcmp(m->key, "tps_min") != 0 && strcmp(m->key, "tps_max") != 0 &&
+	       strcmp(m->key, "tps_mean") != 0 && strncmp(m->key, "stability.", 10) != 0;
+}
+
+const char *tr_wu_picked_header(tr_wu_doc *d, const char *header, tr_run_pick pick)
+{
+	if (pick == TR_RUNS_MEDIAN)
+		return header;
+	if (strncmp(header, "Median ", 7) == 0)
+		header += 7;
+	return tr_wu_keep(d, tr_sprintf("%s-run %c%s", pick == TR_RUNS_BEST ? "Best" : "Worst",
+	                                header[0] >= 'A' && header[0] <= 'Z' &&
+	                                        !(header[1] >= 'A' && header[1] <= 'Z')
+	                                    ? header[0] - 'A' + 'a' : header[0],
+	                                header + 1));
+}
+
+tr_run_pick tr_wu_doc_pick(const tr_wu_doc *d)
+{
+	return d->topts && d->topts->pick_given ? d->topts->pick : TR_RUNS_MEDIAN;
 }

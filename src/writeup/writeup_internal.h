@@ -133,6 +133,8 @@ typedef struct tr_wu_doc {
 	tr_writeup_list *lists; /* charts directives asked for, to be drawn */
 	size_t nlists;          /* (each list's bars owned by the document) */
 	unsigned explained;     /* TR_WU_EXPLAINED_*: reading guides given so far */
+	struct tr_wu_table_opts *topts; /* runs= of the {{table}} being made, or
+	                           NULL (sections: every figure as the cell's) */
 } tr_wu_doc;
 
 /* Each kind of figure is explained once per report, where it first
@@ -398,6 +400,14 @@ const char *tr_wu_style_words(tr_wu_doc *d, tr_wu_style style, const char *other
  * "~" means, a ratio without a denominator; NULL when there is nothing
  * to say. */
 const char *tr_wu_table_opts_note(tr_wu_doc *d, const tr_wu_table_opts *o);
+/* Does a fixed table's column of m follow runs=? A figure of one run
+ * with a better side that does not name its own statistic (tps_min,
+ * tps_max, tps_mean, the worst or median run's windows do). */
+bool tr_wu_pickable(const tr_metric *m);
+/* A fixed table's header under a pick: "Best-run TPS" for "Median TPS". */
+const char *tr_wu_picked_header(tr_wu_doc *d, const char *header, tr_run_pick pick);
+/* The pick of the fixed table being made (d->topts), median without. */
+tr_run_pick tr_wu_doc_pick(const tr_wu_doc *d);
 /* Is style one that a figure alone takes (k, duration, default)? */
 bool tr_wu_style_figure(tr_wu_style style);
 
