@@ -531,17 +531,24 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 	const tr_metric *tps = tr_metric_find("tps_median");
 	tr_wu_args a;
 	tr_wu_table t;
+	tr_wu_table_opts o;
+	tr_run_pick pick;
 	long s = -1, q;
 	bool scen, wl = tr_wu_many_workloads(r);
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "vs", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "vs runs fmt verdict", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &o)) < 0)
 		return rc;
 	if (a.npos > 2)
-		return tr_wu_error(d, "{{table tps}}: expected [SCENARIO] [vs=PROVIDER]");
-	if ((q = tr_wu_provider(d, tr_wu_arg(&a, "vs"))) < 0 ||
-	    (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0))
+		return tr_wu_error(d, "{{table tps}}: expected [SCENARIO] [vs=PROVIDER] "
+		                      "[runs=median|best|worst] [fmt=pct|x1|diff|words]");
+	if (!tr_wu_style_contrast(o.style) && o.style != TR_WU_STYLE_DEFAULT)
+		return tr_wu_error(d, "{{table tps}}: fmt= shapes the vs column: pct, x1, diff "
+		                      "or words");
+	if ((q = o.vs) < 0 || (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0))
 		return TR_EINVALID;
+	pick = tr_wu_table_pick(d, &o, tps);
 	scen = s < 0 && r->nscenarios > 1;
 	tr_wu_table_init(&t);
 	if (scen)
@@ -550,16 +557,18 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		tr_wu_table_col(&t, "Workload", false);
 	tr_wu_table_col(&t, "Provider", false);
 	tr_wu_table_col(&t, "Runs", true);
-	for (size_t k = 0; k < ncol; k++)
-		if (tr_metric_col_metric(&cols[k]))
-			tr_wu_table_col(&t, tr_metric_col_metric(&cols[k])->label, true);
+	for (size_t k = 0; k < ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&cols[k]);
+		if (m)
+			tr_wu_table_col(&t, tr_wu_pickable(m) ? tr_wu_picked_label(d, m, pick)
+			                                      : m->label, true);
+	}
 	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
 	tr_wu_table_col(&t, "p (n)", true);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		long oc = tr_results_cell(r, (size_t)q, c->scenario, c->workload);
 		tr_contrast ct;
-		double g;
 		if (s >= 0 && c->scenario != (size_t)s)
 			continue;
 		if (scen)
@@ -571,7 +580,8 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		for (size_t k = 0; k < ncol; k++) {
 			const tr_metric *m = tr_metric_col_metric(&cols[k]);
 			if (m)
-				tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL),
+				tr_wu_table_num(&t, tr_metric_picked(r, m, c, tr_wu_pickable(m)
+				                                                 ? pick : TR_RUNS_MEDIAN),
 				                tr_wu_metric_unit(m));
 		}
 		if (c->provider == (size_t)q || oc < 0) {
@@ -580,28 +590,26 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 			continue;
 		}
 		if (tr_contrast_cells(&ct, r, tps, c->provider, (size_t)q, (long)c->scenario,
-		                      (long)c->workload, TR_AGG_MEAN, TR_RUNS_MEDIAN) < 0) {
+		                      (long)c->workload, TR_AGG_MEAN, pick) < 0) {
 			tr_wu_table_text(&t, S_EN_DASH);
 			tr_wu_table_text(&t, "");
 			continue;
 		}
-		g = ct.pct;
-		if (ct.tested) {
-			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s%s", tr_wu_n(d, g, TR_WU_GAP),
-			                                                ct.significant ? "" : " ~")), g);
+		tr_wu_table_contrast(d, &t, &o, tps, &ct, o.style);
+		if (ct.tested)
 			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
 			                                                tr_wu_n(d, ct.p, TR_WU_P),
 			                                                ct.nb, ct.na)), ct.p);
-		} else {
-			tr_wu_table_num(&t, g, TR_WU_GAP);
+		else
 			tr_wu_table_text(&t, "");
-		}
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"TPS and latency against %s%s%s: median TPS of each cell against %s's in the "
-		"same workload", r->providers[q].label, s >= 0 ? " in " : "",
-		s >= 0 ? r->scenarios[s].label : "", r->providers[q].label)));
-	tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
+		"TPS and latency against %s%s%s: %s of each cell against %s's in the "
+		"same workload, %s", r->providers[q].label, s >= 0 ? " in " : "",
+		s >= 0 ? r->scenarios[s].label : "", tr_wu_picked_label(d, tps, pick),
+		r->providers[q].label, tr_wu_style_words(d, o.style, r->providers[q].label))));
+	o.tilde = false; /* said below, with the p */
+	S_note(d, &t, &o, true, tr_wu_keep(d, tr_sprintf(
 		"p: exact two-sided Mann-Whitney over run TPS of the two cells, Holm-adjusted "
 		"over its family (against the baseline: the study's comparisons; else every "
 		"pair of providers in every workload); ~: not significant at %s.",
