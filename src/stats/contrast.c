@@ -156,11 +156,12 @@ static int S_tested(tr_contrast *out, const tr_results *r, const tr_metric *m, s
 	return 0;
 }
 
-int tr_contrast_cells(tr_contrast *out, const tr_results *r, const tr_metric *m, size_t p,
-                      size_t q, long s, long w, tr_metric_agg agg, tr_run_pick pick)
+int tr_contrast_pairs(tr_contrast *out, const tr_results *r, const tr_metric *m,
+                      const size_t *pa, const size_t *qb, size_t npairs, tr_metric_agg agg,
+                      tr_run_pick pick)
 {
-	double *a = tr_calloc(r->ncells + 1, sizeof(double));
-	double *b = tr_calloc(r->ncells + 1, sizeof(double));
+	double *a = tr_calloc(npairs + 1, sizeof(double));
+	double *b = tr_calloc(npairs + 1, sizeof(double));
 	long ci = -1, cj = -1;
 	size_t n = 0;
 	int rc = a && b ? 0 : TR_ENOMEM;
@@ -168,18 +169,12 @@ int tr_contrast_cells(tr_contrast *out, const tr_results *r, const tr_metric *m,
 	S_clear(out);
 	if (m->base)
 		m = m->base;
-	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
-		const tr_cell *c = &r->cells[i];
-		long o;
-		if (c->provider != p || (s >= 0 && c->scenario != (size_t)s) ||
-		    (w >= 0 && c->workload != (size_t)w) ||
-		    (o = tr_results_cell(r, q, c->scenario, c->workload)) < 0)
-			continue;
-		a[n] = tr_metric_picked(r, m, c, pick);
-		b[n] = tr_metric_picked(r, m, &r->cells[o], pick);
+	for (size_t i = 0; i < npairs && rc == 0; i++) {
+		a[n] = tr_metric_picked(r, m, &r->cells[pa[i]], pick);
+		b[n] = tr_metric_picked(r, m, &r->cells[qb[i]], pick);
 		if (!isfinite(a[n]) || !isfinite(b[n]))
 			continue;
-		ci = (long)i, cj = o;
+		ci = (long)pa[i], cj = (long)qb[i];
 		n++;
 	}
 	if (rc == 0 && n == 0)
@@ -189,7 +184,6 @@ int tr_contrast_cells(tr_contrast *out, const tr_results *r, const tr_metric *m,
 		/* A wildcard that matched one cell is that cell: its own test,
 		 * never "the mean of 1". */
 		out->aggregated = n > 1;
-		out->one_scenario = s >= 0;
 		out->agg = agg;
 		S_fill(out, tr_metric_aggregate(a, n, agg), tr_metric_aggregate(b, n, agg));
 		if (n == 1)
@@ -198,6 +192,41 @@ int tr_contrast_cells(tr_contrast *out, const tr_results *r, const tr_metric *m,
 	free(a);
 	free(b);
 	return rc;
+}
+
+int tr_contrast_cells(tr_contrast *out, const tr_results *r, const tr_metric *m, size_t p,
+                      size_t q, long s, long w, tr_metric_agg agg, tr_run_pick pick)
+{
+	size_t *pa = tr_calloc(r->ncells + 1, sizeof(size_t));
+	size_t *qb = tr_calloc(r->ncells + 1, sizeof(size_t));
+	size_t n = 0;
+	int rc = pa && qb ? 0 : TR_ENOMEM;
+
+	if (rc < 0)
+		S_clear(out);
+	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
+		const tr_cell *c = &r->cells[i];
+		long o;
+		if (c->provider != p || (s >= 0 && c->scenario != (size_t)s) ||
+		    (w >= 0 && c->workload != (size_t)w) ||
+		    (o = tr_results_cell(r, q, c->scenario, c->workload)) < 0)
+			continue;
+		pa[n] = i;
+		qb[n++] = (size_t)o;
+	}
+	if (rc == 0)
+		rc = tr_contrast_pairs(out, r, m, pa, qb, n, agg, pick);
+	out->one_scenario = s >= 0;
+	free(pa);
+	free(qb);
+	return rc;
+}
+
+void tr_contrast_values(tr_contrast *out, double a, double b)
+{
+	S_clear(out);
+	S_fill(out, a, b);
+	out->used = isfinite(a) && isfinite(b);
 }
 
 void tr_contrast_runs(tr_contrast *out, const tr_results *r, const tr_metric *m, size_t a,

@@ -94,6 +94,22 @@ int tr_contrast_cells(tr_contrast *out, const struct tr_results *r,
                       const tr_metric *m, size_t p, size_t q, long s, long w,
                       tr_metric_agg agg, tr_run_pick pick);
 
+/*
+ * The same over explicit pairs of cells: P's cell pa[i] against Q's cell
+ * qb[i] (indices into r->cells), npairs of them; pairs where a side lacks
+ * the picked figure are left out. What a table whose places are not a
+ * scenario and workload (a machine, a client count) compares. Returns 0,
+ * TR_ENOMEM, or TR_ENOTFOUND when no pair has both figures.
+ */
+int tr_contrast_pairs(tr_contrast *out, const struct tr_results *r,
+                      const tr_metric *m, const size_t *pa, const size_t *qb,
+                      size_t npairs, tr_metric_agg agg, tr_run_pick pick);
+
+/* Two figures already computed (a ranking's figure against the best's,
+ * a journey's step against the one before): ratio, difference, percent
+ * change, untested. */
+void tr_contrast_values(tr_contrast *out, double a, double b);
+
 /* Run a against run b (indices into r->runs) on m: untested. */
 void tr_contrast_runs(tr_contrast *out, const struct tr_results *r,
                       const tr_metric *m, size_t a, size_t b);

@@ -20,6 +20,7 @@ typedef struct {
 	void (*all)(tr_wu_doc *d);
 	void (*one)(tr_wu_doc *d, long scenario);
 	const char *empty;        /* why it can be empty */
+	bool runs;                /* takes runs= (its figures are the runs') */
 } S_table_kind;
 
 static void S_providers(tr_wu_doc *d)
@@ -28,19 +29,19 @@ static void S_providers(tr_wu_doc *d)
 }
 
 static const S_table_kind S_tables[] = {
-	{ "providers", false, S_providers, NULL, "no providers" },
-	{ "tps", true, NULL, tr_wu_table_tps, "no usable runs" },
+	{ "providers", false, S_providers, NULL, "no providers", false },
+	{ "tps", true, NULL, tr_wu_table_tps, "no usable runs", true },
 	{ "stability", true, NULL, tr_wu_table_stability,
-	  "no windows (aggregate logs or -P progress lines)" },
+	  "no windows (aggregate logs or -P progress lines)", false },
 	{ "latency", true, NULL, tr_wu_table_latency,
-	  "no per-transaction logs (pgbench --log without --aggregate-interval)" },
-	{ "init", true, NULL, tr_wu_table_init_phases, "no init output (init.txt or init.json)" },
-	{ "price", false, tr_wu_table_price, NULL, "no prices in tpsreport.ini" },
+	  "no per-transaction logs (pgbench --log without --aggregate-interval)", true },
+	{ "init", true, NULL, tr_wu_table_init_phases, "no init output (init.txt or init.json)", false },
+	{ "price", false, tr_wu_table_price, NULL, "no prices in tpsreport.ini", false },
 	{ "value", true, NULL, tr_wu_table_value,
-	  "no prices that convert into the report currency" },
-	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs" },
-	{ "runs", true, NULL, tr_wu_table_runs, "no runs" },
-	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs" },
+	  "no prices that convert into the report currency", true },
+	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs", true },
+	{ "runs", true, NULL, tr_wu_table_runs, "no runs", false },
+	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs", false },
 };
 
 /* caption="…": the author's words in place of the generated caption.
@@ -84,6 +85,9 @@ static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 {
 	const S_table_kind *k = NULL;
+	tr_wu_table_opts o;
+	tr_wu_args a;
+	int rc;
 	size_t before = d->nblocks;
 	long s = -1;
 	if (dir->nargs < 1)
@@ -106,20 +110,26 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
 		                      "runs, setup, journey, pivot, rank)", tr_wu_c(d, dir->args[0]));
-	if (dir->nargs > (k->scenario ? 2u : 1u))
-		return tr_wu_error(d, "{{table %s}} takes %s", k->name,
-		                   k->scenario ? "at most a SCENARIO" : "no arguments");
-	if (dir->nargs == 2 && (s = tr_wu_scenario(d, dir->args[1])) < 0)
+	if ((rc = tr_wu_split_args(d, dir, k->runs ? "runs" : "", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &o)) < 0)
+		return rc;
+	if (a.npos > (k->scenario ? 2u : 1u))
+		return tr_wu_error(d, "{{table %s}} takes %s%s", k->name,
+		                   k->scenario ? "at most a SCENARIO" : "no arguments",
+		                   k->runs ? " and runs=median|best|worst" : "");
+	if (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0)
 		return TR_EINVALID;
+	d->topts = &o;
 	if (k->all)
 		k->all(d);
 	else
 		k->one(d, s);
+	d->topts = NULL;
 	if (d->rc < 0)
 		return d->rc;
 	if (d->nblocks == before)
 		return tr_wu_error(d, "{{table %s%s%s}}: nothing to show (%s)", k->name,
-		                   s >= 0 ? " " : "", s >= 0 ? tr_wu_c(d, dir->args[1]) : "",
+		                   s >= 0 ? " " : "", s >= 0 ? tr_wu_c(d, a.pos[1]) : "",
 		                   k->empty);
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include "util/number.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,7 +102,13 @@ int tr_wu_rank(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 	if (tr_metric_rank(&rank, &of, d->r, m, (size_t)p, s, w, agg) < 0)
 		return tr_wu_error(d, "{{rank}}: '%s' has no %s there", tr_wu_c(d, a.pos[0]),
 		                   m->key);
-	return tr_buf_printf(out, "#%zu of %zu", rank, of);
+	{
+		/* "#3 of 9" would start a heading at a line's start in some
+		 * renderers: escaped as every directive's text is */
+		char text[64];
+		snprintf(text, sizeof(text), "#%zu of %zu", rank, of);
+		return tr_wu_md_escape(out, text);
+	}
 }
 
 /* scenarios=S1,S2,...: indices into *out (caller frees); *n set. */
@@ -217,8 +224,12 @@ int tr_wu_range(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 		                 tr_wu_c(d, tr_buf_cstr(&ids)));
 		tr_buf_free(&ids);
 	}
-	if (rc == 0)
-		rc = S_range_text(d, out, m, lo, hi, style);
+	if (rc == 0) {
+		tr_buf text = TR_BUF_INIT;
+		if ((rc = S_range_text(d, &text, m, lo, hi, style)) == 0)
+			rc = tr_wu_md_escape(out, tr_buf_cstr(&text));
+		tr_buf_free(&text);
+	}
 done:
 	free(scen);
 	return rc;

@@ -99,28 +99,40 @@ int tr_wu_parse_agg(tr_wu_doc *d, const tr_wu_args *a, tr_metric_agg *agg, bool 
 	return 0;
 }
 
+int tr_wu_style_of(const char *v, tr_wu_style *style)
+{
+	static const struct { const char *name; tr_wu_style style; } S_styles[] = {
+		{ "x1", TR_WU_STYLE_X1 }, { "k", TR_WU_STYLE_K },
+		{ "words", TR_WU_STYLE_WORDS }, { "diff", TR_WU_STYLE_DIFF },
+		{ "pct", TR_WU_STYLE_PCT }, { "duration", TR_WU_STYLE_DURATION },
+	};
+	for (size_t i = 0; i < TR_ARRAY_SIZE(S_styles); i++)
+		if (strcmp(v, S_styles[i].name) == 0) {
+			*style = S_styles[i].style;
+			return 0;
+		}
+	return TR_EINVALID;
+}
+
 int tr_wu_parse_style(tr_wu_doc *d, const tr_wu_args *a, tr_wu_style *style)
 {
 	const char *v = tr_wu_arg(a, "fmt");
 	*style = TR_WU_STYLE_DEFAULT;
-	if (!v)
-		return 0;
-	if (strcmp(v, "x1") == 0)
-		*style = TR_WU_STYLE_X1;
-	else if (strcmp(v, "k") == 0)
-		*style = TR_WU_STYLE_K;
-	else if (strcmp(v, "words") == 0)
-		*style = TR_WU_STYLE_WORDS;
-	else if (strcmp(v, "diff") == 0)
-		*style = TR_WU_STYLE_DIFF;
-	else if (strcmp(v, "pct") == 0)
-		*style = TR_WU_STYLE_PCT;
-	else if (strcmp(v, "duration") == 0)
-		*style = TR_WU_STYLE_DURATION;
+	if (v && tr_wu_style_of(v, style) < 0)
+		return tr_wu_error(d, "unknown format fmt=%s (" TR_WU_STYLES ")", tr_wu_c(d, v));
+	return 0;
+}
+
+int tr_wu_pick_of(const char *v, tr_run_pick *pick)
+{
+	if (strcmp(v, "median") == 0)
+		*pick = TR_RUNS_MEDIAN;
+	else if (strcmp(v, "best") == 0)
+		*pick = TR_RUNS_BEST;
+	else if (strcmp(v, "worst") == 0)
+		*pick = TR_RUNS_WORST;
 	else
-		return tr_wu_error(d, "unknown format fmt=%s (x1: 4.3\xc3\x97, pct: +9.0%%, "
-		                      "diff: +3.5 ms, words: 1.85\xc3\x97 more expensive, "
-		                      "k: 19.8K, duration: 26 min 2 s)", tr_wu_c(d, v));
+		return TR_EINVALID;
 	return 0;
 }
 
@@ -129,15 +141,7 @@ int tr_wu_parse_runs(tr_wu_doc *d, const tr_wu_args *a, const tr_metric *m,
 {
 	const char *v = tr_wu_arg(a, "runs");
 	*pick = tr_metric_default_pick(d->r, m->base ? m->base : m);
-	if (!v)
-		return 0;
-	if (strcmp(v, "median") == 0)
-		*pick = TR_RUNS_MEDIAN;
-	else if (strcmp(v, "best") == 0)
-		*pick = TR_RUNS_BEST;
-	else if (strcmp(v, "worst") == 0)
-		*pick = TR_RUNS_WORST;
-	else
+	if (v && tr_wu_pick_of(v, pick) < 0)
 		return tr_wu_error(d, "unknown runs=%s (median, best, worst)", tr_wu_c(d, v));
 	return 0;
 }

@@ -71,16 +71,17 @@ static const char *S_caption_scope(tr_wu_doc *d, long s)
 
 /* The cell with the best m (by its direction) of its scenario and
  * workload, when there are others to be better than. */
-static bool S_leader(const tr_results *r, const tr_metric *m, const tr_cell *c)
+static bool S_leader(const tr_results *r, const tr_metric *m, const tr_cell *c,
+                     tr_run_pick pick)
 {
-	double v = tr_metric_value(m, c, NULL, NULL);
+	double v = tr_metric_picked(r, m, c, pick);
 	size_t n = 0;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *o = &r->cells[i];
 		if (o->scenario != c->scenario || o->workload != c->workload)
 			continue;
 		n++;
-		if (tr_metric_better(m, tr_metric_value(m, o, NULL, NULL), v))
+		if (tr_metric_better(m, tr_metric_picked(r, m, o, pick), v))
 			return false;
 	}
 	return n > 1;
@@ -166,15 +167,26 @@ static const char *S_col_header(tr_wu_doc *d, const tr_metric_col *col)
 	return col->header;
 }
 
+/* The pick of runs= for m's column (median: the cell's figure). */
+static tr_run_pick S_pick(tr_wu_doc *d, const tr_metric *m)
+{
+	return m && tr_wu_pickable(m) ? tr_wu_doc_pick(d) : TR_RUNS_MEDIAN;
+}
+
 static void S_place_cols(tr_wu_doc *d, tr_wu_table *t, const S_place *p)
 {
 	for (size_t k = 0; k < p->ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&p->col[k]);
+		tr_run_pick pick = S_pick(d, m);
 		if (!p->show[k])
 			continue;
 		if (p->col[k].flags & TR_COL_SLOT)
 			p->slot(d, t, &p->col[k], NULL, p->ctx);
 		else
-			tr_wu_table_col(t, S_col_header(d, &p->col[k]), true);
+			tr_wu_table_col(t, tr_wu_picked_header(d, S_col_header(d, &p->col[k]), pick),
+			                true);
+		if (pick != TR_RUNS_MEDIAN)
+			d->topts->picked = true;
 	}
 }
 
@@ -193,20 +205,50 @@ static void S_place_cells(tr_wu_doc *d, tr_wu_table *t, const S_place *p,
 			p->slot(d, t, &p->col[k], c, p->ctx);
 			continue;
 		}
-		v = tr_metric_value(m, c, NULL, NULL);
+		v = tr_metric_picked(d->r, m, c, S_pick(d, m));
 		if (run)
 			S_with_run(d, t, v, tr_wu_metric_unit(m), run);
 		else
 			tr_wu_table_num(t, v, tr_wu_metric_unit(m));
-		if ((p->col[k].flags & TR_COL_LEADER) && S_leader(d->r, m, c) && t->rc == 0)
+		if ((p->col[k].flags & TR_COL_LEADER) && S_leader(d->r, m, c, S_pick(d, m)) &&
+		    t->rc == 0)
 			t->cells[t->ncells - 1].strong = true;
 	}
+}
+
+/* Under runs=best|worst: the picked TPS against the baseline's (stats'
+ * contrast; its p is the study's comparison's), and the p (n) column. */
+static void S_picked_vs(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c, bool with_p)
+{
+	const tr_results *r = d->r;
+	tr_contrast ct;
+	if (tr_contrast_cells(&ct, r, tr_metric_find("tps_median"), c->provider,
+	                      tr_results_baseline_of(r, (long)c->scenario),
+	                      (long)c->scenario, (long)c->workload, TR_AGG_MEAN,
+	                      tr_wu_doc_pick(d)) < 0) {
+		tr_wu_table_text(t, "");
+		if (with_p)
+			tr_wu_table_text(t, "");
+		return;
+	}
+	tr_wu_table_contrast(d, t, d->topts, tr_metric_find("tps_median"), &ct, TR_WU_STYLE_PCT);
+	if (with_p && ct.tested)
+		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
+		                                                 tr_wu_n(d, ct.p, TR_WU_P),
+		                                                 ct.nb, ct.na)), ct.p);
+	else if (with_p)
+		tr_wu_table_text(t, "");
 }
 
 static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
 {
 	const tr_results *r = d->r;
 	const tr_comparison *cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
+	if (c->provider != tr_results_baseline_of(r, (long)c->scenario) &&
+	    tr_wu_doc_pick(d) != TR_RUNS_MEDIAN) {
+		S_picked_vs(d, t, c, true);
+		return;
+	}
 	if (c->provider == tr_results_baseline_of(r, (long)c->scenario)) {
 		tr_wu_table_text(t, "baseline");
 		tr_wu_table_text(t, "");
@@ -249,6 +291,16 @@ static const char *S_significance_note(tr_wu_doc *d)
 		tr_wu_n(d, d->r->alpha, TR_WU_EXACT)));
 }
 
+/* A table's note: its own words, then the rule of runs= (d->topts). */
+static void S_notes(tr_wu_doc *d, tr_wu_table *t, const char *own)
+{
+	const char *rule = d->topts ? tr_wu_table_opts_note(d, d->topts) : NULL;
+	if (own || rule)
+		tr_wu_table_note(t, tr_wu_keep(d, tr_sprintf("%s%s%s", own ? own : "",
+		                                             own && rule ? " " : "",
+		                                             rule ? rule : "")));
+}
+
 /* {{table tps}}'s slots: the run count, the comparison (when any). */
 static void S_tps_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
                        const tr_cell *c, const void *ctx)
@@ -286,7 +338,9 @@ void tr_wu_table_tps(tr_wu_doc *d, long s)
 		S_lead_cells(r, &t, sc, c);
 		S_place_cells(d, &t, &p, c);
 	}
-	if (tr_wu_explained(d, TR_WU_EXPLAINED_TPS))
+	if (tr_wu_doc_pick(d) != TR_RUNS_MEDIAN || tr_wu_explained(d, TR_WU_EXPLAINED_TPS))
+		/* a picked table's rule is its note; the guide waits for a
+		 * table of medians */
 		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf("%sTPS and latency.",
 		                                                 S_caption_scope(d, s))));
 	else
@@ -296,9 +350,17 @@ void tr_wu_table_tps(tr_wu_doc *d, long s)
 			"show the run-to-run range; latency avg: the median of the runs' "
 			"average latency. The highest median TPS is in bold.",
 			S_caption_scope(d, s))));
-	const char *note = cmp ? S_significance_note(d) : NULL;
-	if (note)
-		tr_wu_table_note(&t, note);
+	if (cmp && tr_wu_doc_pick(d) != TR_RUNS_MEDIAN)
+		S_notes(d, &t, tr_wu_keep(d, tr_sprintf(
+			"vs baseline: the %s TPS against the baseline's, %s; p (n): the "
+			"exact two-sided Mann-Whitney U test over every run of the two cells, "
+			"Holm-adjusted over the study's %zu comparison%s; n: runs of the "
+			"baseline + runs of the provider.",
+			tr_wu_doc_pick(d) == TR_RUNS_BEST ? "best-run" : "worst-run",
+			r->nproviders ? tr_wu_baseline_name(d, s, tr_wu_c) : "",
+			r->ncomparisons, r->ncomparisons == 1 ? "" : "s")));
+	else
+		S_notes(d, &t, cmp ? S_significance_note(d) : NULL);
 	tr_wu_emit_table(d, &t);
 }
 
@@ -402,23 +464,28 @@ static void S_table_pgb_latency(tr_wu_doc *d, long s)
 	tr_wu_table t;
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
-	tr_wu_table_col(&t, "PostgresBench p95 (ms)", true);
-	tr_wu_table_col(&t, "PostgresBench p99 (ms)", true);
+	tr_wu_table_col(&t, tr_wu_picked_header(d, "PostgresBench p95 (ms)", S_pick(d, m[0])), true);
+	tr_wu_table_col(&t, tr_wu_picked_header(d, "PostgresBench p99 (ms)", S_pick(d, m[1])), true);
+	if (S_pick(d, m[0]) != TR_RUNS_MEDIAN)
+		d->topts->picked = true;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		if (!S_in(c, s) || !S_has_pgb(c))
 			continue;
 		S_lead_cells(r, &t, sc, c);
 		for (size_t k = 0; k < 2; k++)
-			tr_wu_table_num(&t, tr_metric_value(m[k], c, NULL, NULL),
+			tr_wu_table_num(&t, tr_metric_picked(r, m[k], c, S_pick(d, m[k])),
 			                tr_wu_metric_unit(m[k]));
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sLatency percentiles as PostgresBench computed them from its own "
 		"per-transaction logs (the first latency whose cumulative count exceeds "
-		"q\xc2\xb7N), the median of the runs' figures; not computed by this "
+		"q\xc2\xb7N), %s of the runs' figures; not computed by this "
 		"report, which has no per-transaction logs of these runs.",
-		S_caption_scope(d, s))));
+		S_caption_scope(d, s), tr_wu_doc_pick(d) == TR_RUNS_BEST ? "the lowest"
+		                       : tr_wu_doc_pick(d) == TR_RUNS_WORST ? "the highest"
+		                                                            : "the median")));
+	S_notes(d, &t, NULL);
 	tr_wu_emit_table(d, &t);
 }
 
@@ -452,6 +519,7 @@ void tr_wu_table_latency(tr_wu_doc *d, long s)
 		    ? "PostgresBench's rule: the first latency whose cumulative count "
 		      "exceeds q\xc2\xb7N"
 		    : "nearest rank, as SQL's percentile_disc")));
+	S_notes(d, &t, NULL);
 	tr_wu_emit_table(d, &t);
 }
 
@@ -520,6 +588,7 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 		"better). The last column: how many times more transactions one %s "
 		"buys than at the baseline, %s.", S_caption_scope(d, s), cur, cur,
 		r->nproviders ? tr_wu_baseline_name(d, s, tr_wu_c) : "")));
+	S_notes(d, &t, NULL);
 	tr_wu_emit_table(d, &t);
 }
 
@@ -539,6 +608,8 @@ static void S_closing_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *co
 	k = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
 	if (c->provider == tr_results_baseline_of(r, (long)c->scenario))
 		tr_wu_table_text(t, "baseline");
+	else if (tr_wu_doc_pick(d) != TR_RUNS_MEDIAN)
+		S_picked_vs(d, t, c, false);
 	else if (k)
 		tr_wu_table_sorted(t, tr_wu_verdict_cell(d, k), k->tps_gap_pct);
 	else
@@ -568,13 +639,16 @@ void tr_wu_table_closing(tr_wu_doc *d)
 	}
 	bool told = cmp && tr_wu_explained(d, TR_WU_EXPLAINED_TEST | TR_WU_EXPLAINED_TILDE);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"Every scenario at a glance: median TPS (the highest of each scenario "
+		"Every scenario at a glance: %s TPS (the highest of each scenario "
 		"in bold)%s%s%s, latency average%s%s.",
+		tr_wu_doc_pick(d) == TR_RUNS_BEST ? "best-run"
+		: tr_wu_doc_pick(d) == TR_RUNS_WORST ? "worst-run" : "median",
 		cmp ? ", the difference against the baseline" : "",
 		cmp && !told && r->nproviders ? tr_wu_keep(d, tr_sprintf(", %s",
 			tr_wu_baseline_name(d, -1, tr_wu_c))) : "",
 		cmp && !told ? " (followed by ~ when not significant)" : "",
 		cov ? ", the most variable run's CoV of window TPS" : "",
 		cost ? ", and the monthly price per TPS" : "")));
+	S_notes(d, &t, NULL);
 	tr_wu_emit_table(d, &t);
 }

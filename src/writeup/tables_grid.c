@@ -3,9 +3,8 @@
  *   {{table journey P1 P2 ... S|* [W|*] [metric=M] [agg=]}}: the providers
  *     in the order given, each step's figure, its change against the step
  *     before and against the first (seed: a tuning journey);
- *   {{table pivot rows=D cols=D metric=M[,M...] [agg=] [scenario=S]}}: any
- *     grid of the catalog's metrics, D one of provider, scenario,
- *     workload, clients, threads.
+ *   {{table rank M S|* [W|*]}}, {{table setup [S]}}, {{table tps vs=Q}}
+ *   (the pivot is tables_pivot.c).
  *
  * A combination without data shows "–" and the table says why in its
  * note: never a zero. */
@@ -68,13 +67,69 @@ static const char *S_scope(tr_wu_doc *d, long s, long w, bool aggregate, tr_metr
 	return tr_wu_keep_buf(d, &b);
 }
 
+/* fmt= of a ranking or a journey: k and duration shape its figures, pct,
+ * x1, diff and words its gaps (to the best, to the step before). */
+static int S_figure_style(tr_wu_doc *d, const tr_wu_directive *dir,
+                          const tr_wu_table_opts *o, const tr_metric *m)
+{
+	const char *kind = dir->nargs ? tr_wu_c(d, dir->args[0]) : "";
+	if (o->style == TR_WU_STYLE_DURATION && m->format != TR_METRIC_FMT_SECONDS)
+		return tr_wu_error(d, "{{%s %s}}: fmt=duration is for durations (init.total_s, "
+		                      "init.wall_s, init.phase.NAME_s), not for %s", dir->name,
+		                   kind, m->key);
+	if (o->style == TR_WU_STYLE_K && m->format == TR_METRIC_FMT_SECONDS)
+		return tr_wu_error(d, "{{%s %s}}: fmt=k is for figures such as TPS, not for %s",
+		                   dir->name, kind, m->key);
+	return 0;
+}
+
+/* The gap of figure a to figure b (stats' contrast of the two), as a
+ * cell in the table's style (pct unless fmt= says otherwise). */
+static void S_gap_cell(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
+                       const tr_metric *m, double a, double b)
+{
+	tr_contrast c;
+	tr_contrast_values(&c, a, b);
+	tr_wu_table_contrast(d, t, o, m, &c,
+	                     tr_wu_style_figure(o->style) ? TR_WU_STYLE_PCT : o->style);
+}
+
+/* The same as a chart bar's note: "+12.0% vs best". */
+static const char *S_gap_note(tr_wu_doc *d, const tr_wu_table_opts *o, const tr_metric *m,
+                              double a, double b, const char *what)
+{
+	tr_contrast c;
+	tr_buf txt = TR_BUF_INIT;
+	tr_contrast_values(&c, a, b);
+	if (tr_wu_fmt_contrast(d, &txt, m, &c,
+	                       tr_wu_style_figure(o->style) ? TR_WU_STYLE_PCT : o->style,
+	                       false) < 0 || tr_buf_printf(&txt, " %s", what) < 0)
+		d->rc = d->rc < 0 ? d->rc : TR_ENOMEM;
+	return tr_wu_keep_buf(d, &txt);
+}
+
+/* A table's note: what a dash means (when there is one), and the rule of
+ * its options. */
+static void S_note(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o, bool dash,
+                   const char *dash_words)
+{
+	const char *rule = tr_wu_table_opts_note(d, o);
+	if (dash || rule)
+		tr_wu_table_note(t, tr_wu_keep(d, tr_sprintf("%s%s%s", dash ? dash_words : "",
+		                                             dash && rule ? " " : "",
+		                                             rule ? rule : "")));
+}
+
 /* A journey's steps and their figures. */
 typedef struct {
 	size_t np, steps[TR_WU_MAX_ARGS];
 	double v[TR_WU_MAX_ARGS];
 	size_t used[TR_WU_MAX_ARGS], miss[TR_WU_MAX_ARGS];
 	const tr_metric *m;
+	const char *label;       /* m's under the pick */
 	tr_metric_agg agg;
+	tr_run_pick pick;
+	tr_wu_table_opts o;
 	long s, w;
 	bool aggregate, missing;
 } S_steps;
@@ -106,7 +161,8 @@ static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *ou
 	size_t np = 0;
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "metric agg", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "metric agg runs fmt", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &out->o)) < 0)
 		return rc;
 	for (size_t i = 1; i < a.npos && S_is_provider(r, a.pos[i]) && i + 1 < a.npos; i++)
 		out->steps[np++] = (size_t)tr_wu_provider(d, a.pos[i]);
@@ -122,12 +178,16 @@ static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *ou
 	if (out->m->kind != TR_METRIC_CELL)
 		return tr_wu_error(d, "{{%s journey}}: metric=%s is a comparison; name the "
 		                      "figure itself (e.g. tps_median)", dir->name, out->m->key);
+	if ((rc = S_figure_style(d, dir, &out->o, out->m)) < 0)
+		return rc;
 	out->aggregate = out->s < 0 || out->w < 0;
 	if (!given)
 		out->agg = out->m->agg;
+	out->pick = tr_wu_table_pick(d, &out->o, out->m);
+	out->label = tr_wu_picked_label(d, out->m, out->pick);
 	for (size_t i = 0; i < np; i++) {
-		out->v[i] = tr_metric_over(r, out->m, out->steps[i], -1, out->s, out->w, out->agg,
-		                           &out->used[i], &out->miss[i]);
+		out->v[i] = tr_metric_over_pick(r, out->m, out->steps[i], out->s, out->w, out->agg,
+		                                out->pick, &out->used[i], &out->miss[i]);
 		out->missing |= !isfinite(out->v[i]) || out->miss[i] > 0;
 	}
 	return 0;
@@ -142,26 +202,26 @@ static int S_journey_chart(tr_wu_doc *d, const S_steps *j)
 		                                         r->providers[j->steps[i]].label));
 		bars[i].provider = j->steps[i];
 		bars[i].value = j->v[i];
-		bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs previous",
-			tr_wu_n(d, (j->v[i] / j->v[i - 1] - 1) * 100, TR_WU_GAP)));
+		bars[i].note = i == 0 ? NULL : S_gap_note(d, &j->o, j->m, j->v[i], j->v[i - 1],
+		                                          "vs previous");
 	}
 	return tr_wu_emit_list_chart(d, S_stem(d, "journey", j->s, j->m), "journey",
-		tr_wu_keep(d, tr_sprintf("Journey: %s %s", j->m->label,
+		tr_wu_keep(d, tr_sprintf("Journey: %s %s", j->label,
 		                         S_scope(d, j->s, j->w, j->aggregate, j->agg))),
 		j->m->direction == TR_METRIC_LOWER
 		    ? "Each step against the one before; lower is better"
 		    : "Each step against the one before; higher is better",
-		j->m->label, bars, j->np);
+		j->label, bars, j->np);
 }
 
-static int S_journey_table(tr_wu_doc *d, const S_steps *j)
+static int S_journey_table(tr_wu_doc *d, S_steps *j)
 {
 	const tr_results *r = d->r;
 	tr_wu_table t;
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Step", true);
 	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, j->m->label, true);
+	tr_wu_table_col(&t, j->label, true);
 	tr_wu_table_col(&t, "vs previous", true);
 	tr_wu_table_col(&t, "vs first", true);
 	if (j->aggregate)
@@ -169,24 +229,24 @@ static int S_journey_table(tr_wu_doc *d, const S_steps *j)
 	for (size_t i = 0; i < j->np; i++) {
 		tr_wu_table_num(&t, (double)(i + 1), TR_WU_COUNT);
 		tr_wu_table_text(&t, r->providers[j->steps[i]].label);
-		tr_wu_table_num(&t, j->v[i], tr_wu_metric_unit(j->m));
+		tr_wu_table_figure(d, &t, &j->o, j->m, j->v[i]);
 		if (i == 0) {
 			tr_wu_table_text(&t, "");
 			tr_wu_table_text(&t, "");
 		} else {
-			tr_wu_table_num(&t, (j->v[i] / j->v[i - 1] - 1) * 100, TR_WU_GAP);
-			tr_wu_table_num(&t, (j->v[i] / j->v[0] - 1) * 100, TR_WU_GAP);
+			S_gap_cell(d, &t, &j->o, j->m, j->v[i], j->v[i - 1]);
+			S_gap_cell(d, &t, &j->o, j->m, j->v[i], j->v[0]);
 		}
 		if (j->aggregate)
 			tr_wu_table_num(&t, (double)j->used[i], TR_WU_COUNT);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"Journey: %s %s; each step against the one before and the first "
-		"(%s is better)", j->m->label, S_scope(d, j->s, j->w, j->aggregate, j->agg),
+		"(%s is better)", j->label, S_scope(d, j->s, j->w, j->aggregate, j->agg),
 		j->m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
-	if (j->missing)
-		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a "
-		                     "count of cells below the others': some workloads lack it");
+	S_note(d, &t, &j->o, j->missing, S_EN_DASH ": no usable runs with this figure; a "
+	                                 "count of cells below the others': some workloads "
+	                                 "lack it.");
 	tr_wu_emit_table(d, &t);
 	return d->rc;
 }
@@ -199,259 +259,6 @@ static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
 	if ((rc = S_journey_steps(d, dir, &j)) < 0)
 		return rc;
 	return chart ? S_journey_chart(d, &j) : S_journey_table(d, &j);
-}
-
-/* ---- pivot -------------------------------------------------------------- */
-
-typedef enum { S_PROVIDER, S_SCENARIO, S_WORKLOAD, S_MACHINE, S_CLIENTS, S_THREADS } S_dim;
-
-static const char *const S_dims[] = { "provider", "scenario", "workload", "machine",
-                                      "clients", "threads" };
-static const char *const S_dim_headers[] = { "Provider", "Scenario", "Workload", "Machine",
-                                             "Clients", "Threads" };
-
-static int S_dim_parse(tr_wu_doc *d, const char *key, const char *v, S_dim *out)
-{
-	for (size_t i = 0; v && i < TR_ARRAY_SIZE(S_dims); i++)
-		if (strcmp(S_dims[i], v) == 0) {
-			*out = (S_dim)i;
-			return 0;
-		}
-	return tr_wu_error(d, "{{table pivot}}: %s=%s: expected provider, scenario, workload, "
-	                      "machine, clients or threads", key, v ? tr_wu_c(d, v) : "");
-}
-
-/* A machine by the first workload (in their sorted order) that ran on it,
- * so that machines sort as the workloads do; -1 for runs that do not say. */
-static long S_machine_of(const tr_results *r, size_t workload)
-{
-	const char *m = r->workloads[workload].machine;
-	for (size_t i = 0; m && i <= workload; i++)
-		if (r->workloads[i].machine && strcmp(r->workloads[i].machine, m) == 0)
-			return (long)i;
-	return -1;
-}
-
-static long S_dim_of(const tr_results *r, const tr_cell *c, S_dim dim)
-{
-	switch (dim) {
-	case S_MACHINE: return S_machine_of(r, c->workload);
-	case S_PROVIDER: return (long)c->provider;
-	case S_SCENARIO: return (long)c->scenario;
-	case S_WORKLOAD: return (long)c->workload;
-	case S_CLIENTS: return r->workloads[c->workload].clients;
-	case S_THREADS: return r->workloads[c->workload].threads;
-	}
-	return -1;
-}
-
-static int S_long_cmp(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* The values of dim over the cells of scenario s (-1: all), sorted. */
-static size_t S_dim_values(const tr_results *r, S_dim dim, long s, long *out)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < r->ncells; i++) {
-		long v = S_dim_of(r, &r->cells[i], dim);
-		bool seen = false;
-		if (s >= 0 && r->cells[i].scenario != (size_t)s)
-			continue;
-		for (size_t k = 0; k < n && !seen; k++)
-			seen = out[k] == v;
-		if (!seen)
-			out[n++] = v;
-	}
-	qsort(out, n, sizeof(long), S_long_cmp);
-	return n;
-}
-
-static const char *S_dim_label(tr_wu_doc *d, S_dim dim, long v)
-{
-	switch (dim) {
-	case S_PROVIDER: return d->r->providers[v].label;
-	case S_SCENARIO: return d->r->scenarios[v].label;
-	case S_WORKLOAD: return d->r->workloads[v].label;
-	case S_MACHINE: return v >= 0 ? d->r->workloads[v].machine : "not stated";
-	case S_CLIENTS: return tr_wu_keep(d, tr_sprintf("%ld client%s", v, v == 1 ? "" : "s"));
-	case S_THREADS: return tr_wu_keep(d, tr_sprintf("%ld thread%s", v, v == 1 ? "" : "s"));
-	}
-	return "";
-}
-
-typedef struct {
-	S_dim rows, cols;
-	long scenario;
-	const tr_metric *metrics[TR_WU_MAX_ARGS];
-	size_t nmetrics;
-	tr_metric_agg agg;
-	bool agg_given;
-	size_t nmissing;         /* combinations without data */
-	size_t npartial;         /* aggregates some cells of which lack it */
-} S_pivot;
-
-/* The figure of metric m over the cells at (rv, cv); cv < -1: any col. */
-static int S_pivot_value(tr_wu_doc *d, S_pivot *pv, const tr_metric *m, long rv,
-                         long cv, bool any_col, double *out)
-{
-	const tr_results *r = d->r;
-	double *vals = tr_calloc(r->ncells + 1, sizeof(double));
-	size_t n = 0, finite = 0;
-	if (!vals)
-		return d->rc = TR_ENOMEM;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		long base;
-		if ((pv->scenario >= 0 && c->scenario != (size_t)pv->scenario) ||
-		    S_dim_of(r, c, pv->rows) != rv || (!any_col && S_dim_of(r, c, pv->cols) != cv))
-			continue;
-		base = tr_results_cell(r, tr_results_baseline_of(r, (long)c->scenario), c->scenario, c->workload);
-		/* the baseline compared with itself says nothing: a dash */
-		vals[n] = m->kind != TR_METRIC_CELL && c->provider == tr_results_baseline_of(r, (long)c->scenario)
-		              ? NAN
-		              : tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
-		                                tr_wu_comparison(r, c->provider, c->scenario,
-		                                                 c->workload));
-		finite += isfinite(vals[n]);
-		n++;
-	}
-	if (n > 1 && !pv->agg_given) {
-		free(vals);
-		return tr_wu_error(d, "{{table pivot}}: rows=%s cols=%s puts %zu cells in one "
-		                      "place (%s, %s); give agg=mean|median|min|max, or "
-		                      "scenario=S, or other rows/cols",
-		                   S_dims[pv->rows], S_dims[pv->cols], n,
-		                   tr_wu_c(d, S_dim_label(d, pv->rows, rv)),
-		                   any_col ? "all" : tr_wu_c(d, S_dim_label(d, pv->cols, cv)));
-	}
-	*out = tr_metric_aggregate(vals, n, pv->agg);
-	if (n == 0 || finite == 0)
-		pv->nmissing++;
-	else if (finite < n)
-		pv->npartial++;
-	free(vals);
-	return 0;
-}
-
-static int S_pivot_args(tr_wu_doc *d, const tr_wu_directive *dir, S_pivot *pv)
-{
-	tr_wu_args a;
-	const char *ms, *sc;
-	int rc;
-	memset(pv, 0, sizeof(*pv));
-	pv->scenario = -1;
-	if ((rc = tr_wu_split_args(d, dir, "rows cols metric agg scenario", &a)) < 0)
-		return rc;
-	if (a.npos > 1)
-		return tr_wu_error(d, "{{table pivot}}: unexpected '%s' (expected rows=D cols=D "
-		                      "metric=M[,M...] [agg=...] [scenario=S])",
-		                   tr_wu_c(d, a.pos[1]));
-	if ((rc = S_dim_parse(d, "rows", tr_wu_arg(&a, "rows"), &pv->rows)) < 0 ||
-	    (rc = S_dim_parse(d, "cols", tr_wu_arg(&a, "cols"), &pv->cols)) < 0 ||
-	    (rc = tr_wu_parse_agg(d, &a, &pv->agg, &pv->agg_given)) < 0)
-		return rc;
-	if (pv->rows == pv->cols)
-		return tr_wu_error(d, "{{table pivot}}: rows and cols are both %s",
-		                   S_dims[pv->rows]);
-	if ((sc = tr_wu_arg(&a, "scenario")) && (pv->scenario = tr_wu_scenario(d, sc)) < 0)
-		return TR_EINVALID;
-	if (!(ms = tr_wu_arg(&a, "metric")) || !*ms)
-		return tr_wu_error(d, "{{table pivot}}: metric=M[,M...] is needed (e.g. "
-		                      "metric=tps_median,latency.p95_ms)");
-	while (*ms) {
-		size_t n = strcspn(ms, ",");
-		const char *key = tr_wu_keep(d, tr_strndup(ms, n));
-		if (pv->nmetrics == TR_WU_MAX_ARGS)
-			return tr_wu_error(d, "{{table pivot}}: at most %d metrics", TR_WU_MAX_ARGS);
-		if (!(pv->metrics[pv->nmetrics++] = tr_wu_metric(d, key)))
-			return TR_EINVALID;
-		ms += n + (ms[n] == ',');
-	}
-	return d->rc;
-}
-
-int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir)
-{
-	const tr_results *r = d->r;
-	S_pivot pv;
-	tr_wu_table t;
-	long *rv = NULL, *cv = NULL;
-	size_t nr, nc;
-	int rc;
-
-	if ((rc = S_pivot_args(d, dir, &pv)) < 0)
-		return rc;
-	rv = tr_calloc(r->ncells + 1, sizeof(long));
-	cv = tr_calloc(r->ncells + 1, sizeof(long));
-	if (!rv || !cv) {
-		rc = d->rc = TR_ENOMEM;
-		goto cleanup;
-	}
-	nr = S_dim_values(r, pv.rows, pv.scenario, rv);
-	nc = S_dim_values(r, pv.cols, pv.scenario, cv);
-	tr_wu_table_init(&t);
-	tr_wu_table_col(&t, S_dim_headers[pv.rows], pv.rows >= S_CLIENTS);
-	for (size_t c = 0; c <= nc; c++) {
-		if (c == nc && !pv.agg_given)
-			break;
-		for (size_t k = 0; k < pv.nmetrics; k++) {
-			const char *cl = c == nc ? "all" : S_dim_label(d, pv.cols, cv[c]);
-			tr_wu_table_col(&t, pv.nmetrics > 1
-			                       ? tr_wu_keep(d, tr_sprintf("%s %s", cl,
-			                                                  pv.metrics[k]->label))
-			                       : cl, true);
-		}
-	}
-	for (size_t i = 0; i < nr && rc == 0; i++) {
-		tr_wu_table_text(&t, S_dim_label(d, pv.rows, rv[i]));
-		for (size_t c = 0; c <= nc && rc == 0; c++) {
-			if (c == nc && !pv.agg_given)
-				break;
-			for (size_t k = 0; k < pv.nmetrics && rc == 0; k++) {
-				double v = NAN;
-				rc = S_pivot_value(d, &pv, pv.metrics[k], rv[i], c < nc ? cv[c] : 0,
-				                   c == nc, &v);
-				tr_wu_table_num(&t, v, tr_wu_metric_unit(pv.metrics[k]));
-			}
-		}
-	}
-	if (rc == 0 && pv.nmissing == nr * (nc + pv.agg_given) * pv.nmetrics) {
-		tr_wu_table_free(&t);
-		rc = tr_wu_error(d, "{{table pivot}}: nothing to show (no cell%s has %s%s)",
-		                 pv.scenario >= 0 ? " of that scenario" : "",
-		                 pv.metrics[0]->key, pv.nmetrics > 1 ? " or the others" : "");
-	} else if (rc == 0) {
-		tr_buf cap = TR_BUF_INIT;
-		tr_buf_puts(&cap, pv.metrics[0]->label);
-		for (size_t k = 1; k < pv.nmetrics; k++)
-			tr_buf_printf(&cap, "%s %s", k + 1 == pv.nmetrics ? " and" : ",",
-			              pv.metrics[k]->label);
-		tr_buf_printf(&cap, " by %s and %s", S_dims[pv.rows], S_dims[pv.cols]);
-		if (pv.scenario >= 0)
-			tr_buf_printf(&cap, ", %s", r->scenarios[pv.scenario].label);
-		if (pv.agg_given)
-			tr_buf_printf(&cap, " (%s over the cells of each place)",
-			              tr_metric_agg_name(pv.agg));
-		tr_wu_table_caption(&t, tr_wu_keep_buf(d, &cap));
-		if (pv.nmissing || pv.npartial)
-			tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
-				"%s" "%s%s", pv.nmissing ? S_EN_DASH ": no usable runs with this "
-				                           "figure there (or the baseline, for a "
-				                           "comparison with it)." : "",
-				pv.nmissing && pv.npartial ? " " : "",
-				pv.npartial ? "Some aggregates leave out cells that lack the figure." : "")));
-		tr_wu_emit_table(d, &t);
-	} else {
-		tr_wu_table_free(&t);
-	}
-	rc = rc < 0 ? rc : d->rc;
-cleanup:
-	free(rv);
-	free(cv);
-	return rc;
 }
 
 /* ---- setup -------------------------------------------------------------- */
@@ -548,7 +355,10 @@ void tr_wu_table_setup(tr_wu_doc *d, long scenario)
 /* A ranking: the providers with cells in scope, best first. */
 typedef struct {
 	const tr_metric *m;
+	const char *label;        /* m's under the pick */
 	tr_metric_agg agg;
+	tr_run_pick pick;
+	tr_wu_table_opts o;
 	long s, w;
 	bool aggregate, missing;
 	size_t *order, n, *used;  /* owned */
@@ -560,11 +370,13 @@ static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 	tr_wu_args a;
 	bool given;
 	int rc;
-	if ((rc = tr_wu_split_args(d, dir, "agg", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "agg runs fmt", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &k->o)) < 0)
 		return rc;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
-		                      "[agg=mean|median|min|max]", dir->name);
+		                      "[agg=mean|median|min|max] [runs=median|best|worst] "
+		                      "[fmt=pct|x1|diff|words|k|duration]", dir->name);
 	if (!(k->m = tr_wu_metric(d, a.pos[1])) ||
 	    tr_wu_parse_where(d, a.pos[2], a.npos > 3 ? a.pos[3] : NULL, &k->s, &k->w) < 0 ||
 	    tr_wu_parse_agg(d, &a, &k->agg, &given) < 0)
@@ -576,7 +388,9 @@ static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 	k->aggregate = k->s < 0 || k->w < 0;
 	if (!given)
 		k->agg = k->m->agg;
-	return 0;
+	k->pick = tr_wu_table_pick(d, &k->o, k->m);
+	k->label = tr_wu_picked_label(d, k->m, k->pick);
+	return S_figure_style(d, dir, &k->o, k->m);
 }
 
 static int S_rank_order(tr_wu_doc *d, S_ranking *k)
@@ -589,7 +403,8 @@ static int S_rank_order(tr_wu_doc *d, S_ranking *k)
 		return d->rc = TR_ENOMEM;
 	for (size_t p = 0; p < r->nproviders; p++) {
 		size_t miss, at;
-		k->v[p] = tr_metric_over(r, k->m, p, -1, k->s, k->w, k->agg, &k->used[p], &miss);
+		k->v[p] = tr_metric_over_pick(r, k->m, p, k->s, k->w, k->agg, k->pick, &k->used[p],
+		                              &miss);
 		k->missing |= miss > 0;
 		if (k->used[p] + miss == 0)
 			continue;
@@ -615,20 +430,20 @@ static int S_rank_chart(tr_wu_doc *d, const S_ranking *k)
 		bars[i].label = r->providers[k->order[i]].label;
 		bars[i].provider = k->order[i];
 		bars[i].value = k->v[k->order[i]];
-		bars[i].note = i == 0 ? NULL : tr_wu_keep(d, tr_sprintf("%s vs best",
-			tr_wu_n(d, (k->v[k->order[i]] / k->v[k->order[0]] - 1) * 100, TR_WU_GAP)));
+		bars[i].note = i == 0 ? NULL : S_gap_note(d, &k->o, k->m, k->v[k->order[i]],
+		                                          k->v[k->order[0]], "vs best");
 	}
 	rc = tr_wu_emit_list_chart(d, S_stem(d, "rank", k->s, k->m), "rank",
-		tr_wu_keep(d, tr_sprintf("Ranking: %s %s", k->m->label,
+		tr_wu_keep(d, tr_sprintf("Ranking: %s %s", k->label,
 		                         S_scope(d, k->s, k->w, k->aggregate, k->agg))),
 		k->m->direction == TR_METRIC_LOWER ? "Best first; lower is better"
 		                                   : "Best first; higher is better",
-		k->m->label, bars, k->n);
+		k->label, bars, k->n);
 	free(bars);
 	return rc;
 }
 
-static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_ranking *k)
+static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 {
 	const tr_results *r = d->r;
 	tr_wu_table t;
@@ -638,7 +453,7 @@ static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_rankin
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Rank", true);
 	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, k->m->label, true);
+	tr_wu_table_col(&t, k->label, true);
 	tr_wu_table_col(&t, "vs best", true);
 	if (k->aggregate)
 		tr_wu_table_col(&t, "cells", true);
@@ -646,21 +461,21 @@ static int S_rank_table(tr_wu_doc *d, const tr_wu_directive *dir, const S_rankin
 		size_t p = k->order[i];
 		tr_wu_table_num(&t, isfinite(k->v[p]) ? (double)(i + 1) : NAN, TR_WU_COUNT);
 		tr_wu_table_text(&t, r->providers[p].label);
-		tr_wu_table_num(&t, k->v[p], tr_wu_metric_unit(k->m));
+		tr_wu_table_figure(d, &t, &k->o, k->m, k->v[p]);
 		if (i == 0)
 			tr_wu_table_text(&t, "");
 		else
-			tr_wu_table_num(&t, (k->v[p] / k->v[k->order[0]] - 1) * 100, TR_WU_GAP);
+			S_gap_cell(d, &t, &k->o, k->m, k->v[p], k->v[k->order[0]]);
 		if (k->aggregate)
 			tr_wu_table_num(&t, (double)k->used[p], TR_WU_COUNT);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"Ranking: %s %s, best first (%s is better)", k->m->label,
+		"Ranking: %s %s, best first (%s is better)", k->label,
 		S_scope(d, k->s, k->w, k->aggregate, k->agg),
 		k->m->direction == TR_METRIC_LOWER ? "lower" : "higher")));
-	if (k->missing)
-		tr_wu_table_note(&t, S_EN_DASH ": no usable runs with this figure; a count of "
-		                     "cells below the others': some cells lack it.");
+	S_note(d, &t, &k->o, k->missing, S_EN_DASH ": no usable runs with this figure; a "
+	                                 "count of cells below the others': some cells lack "
+	                                 "it.");
 	tr_wu_emit_table(d, &t);
 	return d->rc;
 }
@@ -716,17 +531,24 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 	const tr_metric *tps = tr_metric_find("tps_median");
 	tr_wu_args a;
 	tr_wu_table t;
+	tr_wu_table_opts o;
+	tr_run_pick pick;
 	long s = -1, q;
 	bool scen, wl = tr_wu_many_workloads(r);
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "vs", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "vs runs fmt verdict", &a)) < 0 ||
+	    (rc = tr_wu_table_opts_parse(d, dir, &a, &o)) < 0)
 		return rc;
 	if (a.npos > 2)
-		return tr_wu_error(d, "{{table tps}}: expected [SCENARIO] [vs=PROVIDER]");
-	if ((q = tr_wu_provider(d, tr_wu_arg(&a, "vs"))) < 0 ||
-	    (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0))
+		return tr_wu_error(d, "{{table tps}}: expected [SCENARIO] [vs=PROVIDER] "
+		                      "[runs=median|best|worst] [fmt=pct|x1|diff|words]");
+	if (!tr_wu_style_contrast(o.style) && o.style != TR_WU_STYLE_DEFAULT)
+		return tr_wu_error(d, "{{table tps}}: fmt= shapes the vs column: pct, x1, diff "
+		                      "or words");
+	if ((q = o.vs) < 0 || (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0))
 		return TR_EINVALID;
+	pick = tr_wu_table_pick(d, &o, tps);
 	scen = s < 0 && r->nscenarios > 1;
 	tr_wu_table_init(&t);
 	if (scen)
@@ -735,16 +557,18 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		tr_wu_table_col(&t, "Workload", false);
 	tr_wu_table_col(&t, "Provider", false);
 	tr_wu_table_col(&t, "Runs", true);
-	for (size_t k = 0; k < ncol; k++)
-		if (tr_metric_col_metric(&cols[k]))
-			tr_wu_table_col(&t, tr_metric_col_metric(&cols[k])->label, true);
+	for (size_t k = 0; k < ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&cols[k]);
+		if (m)
+			tr_wu_table_col(&t, tr_wu_pickable(m) ? tr_wu_picked_label(d, m, pick)
+			                                      : m->label, true);
+	}
 	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
 	tr_wu_table_col(&t, "p (n)", true);
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		long oc = tr_results_cell(r, (size_t)q, c->scenario, c->workload);
 		tr_contrast ct;
-		double g;
 		if (s >= 0 && c->scenario != (size_t)s)
 			continue;
 		if (scen)
@@ -756,7 +580,8 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 		for (size_t k = 0; k < ncol; k++) {
 			const tr_metric *m = tr_metric_col_metric(&cols[k]);
 			if (m)
-				tr_wu_table_num(&t, tr_metric_value(m, c, NULL, NULL),
+				tr_wu_table_num(&t, tr_metric_picked(r, m, c, tr_wu_pickable(m)
+				                                                 ? pick : TR_RUNS_MEDIAN),
 				                tr_wu_metric_unit(m));
 		}
 		if (c->provider == (size_t)q || oc < 0) {
@@ -765,28 +590,26 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 			continue;
 		}
 		if (tr_contrast_cells(&ct, r, tps, c->provider, (size_t)q, (long)c->scenario,
-		                      (long)c->workload, TR_AGG_MEAN, TR_RUNS_MEDIAN) < 0) {
+		                      (long)c->workload, TR_AGG_MEAN, pick) < 0) {
 			tr_wu_table_text(&t, S_EN_DASH);
 			tr_wu_table_text(&t, "");
 			continue;
 		}
-		g = ct.pct;
-		if (ct.tested) {
-			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s%s", tr_wu_n(d, g, TR_WU_GAP),
-			                                                ct.significant ? "" : " ~")), g);
+		tr_wu_table_contrast(d, &t, &o, tps, &ct, o.style);
+		if (ct.tested)
 			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
 			                                                tr_wu_n(d, ct.p, TR_WU_P),
 			                                                ct.nb, ct.na)), ct.p);
-		} else {
-			tr_wu_table_num(&t, g, TR_WU_GAP);
+		else
 			tr_wu_table_text(&t, "");
-		}
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"TPS and latency against %s%s%s: median TPS of each cell against %s's in the "
-		"same workload", r->providers[q].label, s >= 0 ? " in " : "",
-		s >= 0 ? r->scenarios[s].label : "", r->providers[q].label)));
-	tr_wu_table_note(&t, tr_wu_keep(d, tr_sprintf(
+		"TPS and latency against %s%s%s: %s of each cell against %s's in the "
+		"same workload, %s", r->providers[q].label, s >= 0 ? " in " : "",
+		s >= 0 ? r->scenarios[s].label : "", tr_wu_picked_label(d, tps, pick),
+		r->providers[q].label, tr_wu_style_words(d, o.style, r->providers[q].label))));
+	o.tilde = false; /* said below, with the p */
+	S_note(d, &t, &o, true, tr_wu_keep(d, tr_sprintf(
 		"p: exact two-sided Mann-Whitney over run TPS of the two cells, Holm-adjusted "
 		"over its family (against the baseline: the study's comparisons; else every "
 		"pair of providers in every workload); ~: not significant at %s.",

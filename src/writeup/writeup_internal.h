@@ -133,6 +133,8 @@ typedef struct tr_wu_doc {
 	tr_writeup_list *lists; /* charts directives asked for, to be drawn */
 	size_t nlists;          /* (each list's bars owned by the document) */
 	unsigned explained;     /* TR_WU_EXPLAINED_*: reading guides given so far */
+	struct tr_wu_table_opts *topts; /* runs= of the {{table}} being made, or
+	                           NULL (sections: every figure as the cell's) */
 } tr_wu_doc;
 
 /* Each kind of figure is explained once per report, where it first
@@ -328,6 +330,12 @@ const tr_metric *tr_wu_metric(tr_wu_doc *d, const char *key);
 int tr_wu_parse_agg(tr_wu_doc *d, const tr_wu_args *a, tr_metric_agg *agg,
                     bool *given);
 int tr_wu_parse_style(tr_wu_doc *d, const tr_wu_args *a, tr_wu_style *style);
+/* The style or pick a fmt= or runs= value names; TR_EINVALID (no
+ * message) for another word. */
+int tr_wu_style_of(const char *v, tr_wu_style *style);
+int tr_wu_pick_of(const char *v, tr_run_pick *pick);
+#define TR_WU_STYLES "x1: 4.3\xc3\x97, pct: +9.0%%, diff: +3.5 ms, words: 1.85\xc3\x97 " \
+	"more expensive, k: 19.8K, duration: 26 min 2 s"
 /* SCENARIO (or NULL or "*": -1) and WORKLOAD (NULL: the scenario's only
  * one; "*": -1). */
 int tr_wu_parse_where(tr_wu_doc *d, const char *scenario, const char *workload,
@@ -358,6 +366,57 @@ int tr_wu_parse_verdict(tr_wu_doc *d, const tr_wu_args *a, bool *verdict);
  * cell's runs. */
 long tr_wu_named_run(tr_wu_doc *d, const tr_metric *m, size_t p, long s, long w,
                      const char *name);
+/* ---- options of the tables of figures (table_opts.c) ---- */
+
+typedef struct tr_wu_table_opts {
+	tr_run_pick pick;        /* runs=, when given */
+	bool pick_given;
+	tr_wu_style style;       /* fmt= */
+	bool verdict;            /* verdict= (on): "~" after a difference
+	                            that is not significant */
+	long vs;                 /* vs=PROVIDER, or -1 */
+	/* what the table showed, for its note */
+	bool picked;             /* a figure picked from the runs (best/worst) */
+	bool tilde;              /* a "~" */
+	bool tested;             /* a difference with a test behind it */
+	bool zero;               /* a ratio whose denominator is 0 */
+} tr_wu_table_opts;
+
+/* runs=, fmt=, verdict= and (when `a` has it) vs= of a table; errors
+ * name the directive. */
+int tr_wu_table_opts_parse(tr_wu_doc *d, const tr_wu_directive *dir, const tr_wu_args *a,
+                           tr_wu_table_opts *out);
+/* The pick for metric m: runs= when given, else m's default ([study]
+ * runs for latency figures); notes in o when a figure is picked. */
+tr_run_pick tr_wu_table_pick(tr_wu_doc *d, tr_wu_table_opts *o, const tr_metric *m);
+/* m's label under a pick: "best-run TPS", "worst-run latency avg (ms)";
+ * the label itself for the median or a figure that is not picked. */
+const char *tr_wu_picked_label(tr_wu_doc *d, const tr_metric *m, tr_run_pick pick);
+/* A figure of m as a cell, in o's style when it is k or duration. */
+void tr_wu_table_figure(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o,
+                        const tr_metric *m, double v);
+/* A contrast of stats as a cell in `style` (pct for the default), "~" after
+ * it when tested and not significant (o->verdict); sorted by the figure
+ * the style shows. */
+void tr_wu_table_contrast(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
+                          const tr_metric *m, const tr_contrast *c, tr_wu_style style);
+/* "the ratio (each figure ÷ X's)" for a caption: what a style shows. */
+const char *tr_wu_style_words(tr_wu_doc *d, tr_wu_style style, const char *other);
+/* The reading guide of what o's table showed: the run pick's rule, what
+ * "~" means, a ratio without a denominator; NULL when there is nothing
+ * to say. */
+const char *tr_wu_table_opts_note(tr_wu_doc *d, const tr_wu_table_opts *o);
+/* Does a fixed table's column of m follow runs=? A figure of one run
+ * with a better side that does not name its own statistic (tps_min,
+ * tps_max, tps_mean, the worst or median run's windows do). */
+bool tr_wu_pickable(const tr_metric *m);
+/* A fixed table's header under a pick: "Best-run TPS" for "Median TPS". */
+const char *tr_wu_picked_header(tr_wu_doc *d, const char *header, tr_run_pick pick);
+/* The pick of the fixed table being made (d->topts), median without. */
+tr_run_pick tr_wu_doc_pick(const tr_wu_doc *d);
+/* Is style one that a figure alone takes (k, duration, default)? */
+bool tr_wu_style_figure(tr_wu_style style);
+
 /* {{run}}, {{rank}}, {{range}} (figures_runs.c). */
 int tr_wu_run(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);
 int tr_wu_rank(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir);

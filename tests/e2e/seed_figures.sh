@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # seed_figures.sh: the recipes of docs/writeup.md for the seed articles'
 # figures (issue 26: runs, counts, ratios and differences of any metric,
-# prices, durations, ranks, ranges, best-run latency), built over a study
+# prices, durations, ranks, ranges, best-run latency; tables with runs=
+# and fmt=), built over a study
 # of each shape and checked by seed_figures.py against figures it computes
 # from the raw files with scipy, never from tpsreport's output:
 #  - serverscamp: tests/fixtures/serverscamp-shaped with prices and the
@@ -50,6 +51,14 @@ Init takes [[S7:{{value aws bench10000 init.total_s fmt=duration}}]] on AWS,
 [[S14:{{range sc-test2 tps_median vs=sc-test1 fmt=x1}}]];
 [[S15:{{compare sc-test1 bench10000 metric=init.phase.primary_keys_s fmt=words}}]];
 [[S16:{{compare sc-test2 bench10000 vs=aws metric=latency_avg_ms fmt=diff}}]].
+
+{{table pivot rows=provider cols=scenario metric=tps_median vs=aws fmt=x1}}
+
+{{table pivot rows=provider cols=scenario metric=latency_avg_ms runs=best}}
+
+{{table rank tps_median bench10000 runs=worst fmt=diff}}
+
+{{table pivot rows=scenario cols=provider metric=tps_median vs=sc-test1 runs=best fmt=pct}}
 MD
 "$bin" build "$sc" -o "$work/sc-out" --no-png >"$work/sc-log" 2>&1 || { cat "$work/sc-log"; fail "serverscamp build"; }
 
@@ -120,6 +129,10 @@ cat > "$work/pgs/writeup.md" <<MD
 [[P3:{{value planetscale $scen latency_avg_ms $big}}]] to [[P4:{{value clickhouse $scen latency_avg_ms $big}}]]
 [[P5:{{compare clickhouse $scen $big metric=latency_avg_ms fmt=words}}]]
 [[P6:{{range clickhouse tps_median vs=planetscale over=workloads fmt=x1}}]]
+
+{{table pivot rows=provider cols=machine scenario=$scen metric=tps_median vs=planetscale runs=best fmt=x1}}
+
+{{table pivot rows=provider cols=machine scenario=$scen metric=latency_avg_ms}}
 
 {{section methodology}}
 MD

@@ -1,0 +1,221 @@
+/* test_writeup_tables.c: runs= and fmt= on the tables of figures ({{table
+ * pivot|rank|journey|tps}}), on the seed-like study of wu_fixture.h. Every
+ * expected figure is worked out by hand from the fixture's inputs (its
+ * run TPS; latency = 32000 / TPS; init phases), with the arithmetic in
+ * the comments; p values from the exact Mann-Whitney of fully separated
+ * samples (3 vs 3: 2/20 = 0.1; 5 vs 5: 2/252 = 0.0079) and Holm's rule. */
+
+/* internal test of: writeup */
+
+#include "harness.h"
+#include "wu_fixture.h"
+#include "writeup/writeup_internal.h"
+#include "util/buf.h"
+#include "util/error.h"
+
+#include <libxml/parser.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+/* report.md of src over the fixture, footer cut; NULL on error. */
+static char *S_md(const char *src)
+{
+	tr_study *st = wu_study(false);
+	tr_results *r = NULL;
+	tr_writeup_charts cs;
+	tr_writeup_options o = { 0 };
+	tr_writeup_output out;
+	char *md = NULL, *foot;
+	wu_charts(&cs);
+	o.source = src;
+	o.source_len = strlen(src);
+	o.source_path = "study/writeup.md";
+	if (tr_results_compute(&r, st) == 0 && tr_writeup_render(&out, r, &cs, &o) == 0) {
+		md = tr_buf_detach(&out.markdown);
+		if ((foot = strstr(md, "\n---\n\n*Made with")))
+			*foot = '\0';
+		tr_writeup_output_free(&out);
+	}
+	tr_writeup_charts_free(&cs);
+	tr_results_free(r);
+	tr_study_free(st);
+	return md;
+}
+
+/* Does the Markdown of src hold each of the NULL-ended strings? */
+static void S_has(int line, const char *src, ...)
+{
+	char *md = S_md(src);
+	va_list ap;
+	const char *want;
+	char msg[600];
+	va_start(ap, src);
+	while ((want = va_arg(ap, const char *))) {
+		snprintf(msg, sizeof(msg), "%.200s holds \"%.300s\"", src, want);
+		harness_check(md && strstr(md, want) != NULL, __FILE__, line, msg);
+	}
+	va_end(ap);
+	if (!md)
+		fprintf(stderr, "  error: %s\n", tr_error_last());
+	else if (getenv("TR_TABLES_DUMP"))
+		fprintf(stderr, "%s\n", md);
+	free(md);
+}
+#define HAS(src, ...) S_has(__LINE__, src, __VA_ARGS__, (const char *)NULL)
+
+static void S_error(int line, const char *src, const char *want)
+{
+	char *md = S_md(src);
+	const char *e = md ? "" : tr_error_last();
+	char msg[1200];
+	snprintf(msg, sizeof(msg), "error \"%.500s\" contains \"%.500s\"", e, want);
+	harness_check(!md && strstr(e, want) != NULL, __FILE__, line, msg);
+	free(md);
+}
+#define ERROR(src, want) S_error(__LINE__, src, want)
+
+/* runs=: the cell's figure picked from its runs (run4 of aws bench100 is
+ * left out: aborted, 1200 TPS, never a figure). */
+static void test_pivot_runs(void)
+{
+	/* best TPS: aws bench100 max(3967.67, 3921.40, 3990.02) = 3990.02,
+	 * bench10000 max(2339.69 2250.10 2401.33 2298.02 2365.50) = 2401.33;
+	 * serverscamp 3780.11, 2602.71 */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_median runs=best}}",
+	    "*best-run TPS by provider and scenario*",
+	    "| 3,990.0 | 2,401.3 |", "| 3,780.1 | 2,602.7 |",
+	    "Best-run figures, each on its own: for TPS the highest");
+	/* worst: 3921.40, 2250.10; 3711.93, 2540.80 */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_median runs=worst}}",
+	    "| 3,921.4 | 2,250.1 |", "| 3,711.9 | 2,540.8 |", "Worst-run figures");
+	/* the median: the cell's own figure, and no rule to state */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_median runs=median}}",
+	    "| 3,967.7 | 2,339.7 |", "| 3,744.8 | 2,561.3 |");
+	/* latency picked on its own: the lowest of the runs' latencies,
+	 * 32000 / 3990.02 = 8.02, 32000 / 2401.33 = 13.3 */
+	HAS("{{table pivot rows=provider cols=scenario metric=latency_avg_ms runs=best}}",
+	    "best-run latency avg (ms) by provider", "| 8.02 | 13.3 |");
+}
+
+/* vs= and fmt=: stats' contrast per place, the verdict's "~" from the
+ * Holm-adjusted p. TPS against the baseline is the study's family:
+ * bench100 p = 0.1, bench10000 p = 0.0079; Holm: 2 x 0.0079 = 0.016,
+ * max(0.1, 0.016) = 0.1: bench100 is not significant, bench10000 is. */
+static void test_pivot_vs(void)
+{
+	/* 3744.75 / 3967.67 = 0.9438 -> 0.94x; 2561.34 / 2339.69 = 1.0947 */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_median vs=aws fmt=x1}}",
+	    "| compared with | compared with |", "| 0.94\xc3\x97 \\~ | 1.1\xc3\x97 |",
+	    "the ratio of each figure to AWS", "\\~: not significant");
+	/* without vs=: against the baseline; pct: -5.62% and +9.47% */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_median fmt=pct}}",
+	    "| -5.6% \\~ | +9.5% |");
+	/* a derived metric with runs=: its base, best runs: 3780.11 / 3990.02
+	 * - 1 = -5.26%, 2602.71 / 2401.33 - 1 = +8.39% */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_gap_pct runs=best}}",
+	    "| -5.3% \\~ | +8.4% |");
+	/* words: 0.9438 is 5.6% slower, 1.0947 9.5% faster */
+	HAS("{{table pivot rows=scenario cols=provider metric=tps_median fmt=words}}",
+	    "5.6% slower \\~", "9.5% faster |");
+	/* latency, worst runs, diff: bench100 32000/3711.93 - 32000/3921.40 =
+	 * 8.62085 - 8.16035 = +0.4605 ms; bench10000 32000/2540.80 -
+	 * 32000/2250.10 = 12.5945 - 14.2216 = -1.6271 ms. Latency's family is
+	 * every pair at every place: the same p's, bench10000 significant */
+	HAS("{{table pivot rows=provider cols=scenario metric=latency_avg_ms vs=aws "
+	    "runs=worst fmt=diff}}",
+	    "| +0.461 ms \\~ | -1.627 ms |");
+	/* verdict=off: the magnitude alone */
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_median vs=aws verdict=off}}",
+	    "| -5.6% | +9.5% |");
+	/* drop tables took 0 s on both sides: no ratio, never inf */
+	HAS("{{table pivot rows=provider cols=scenario scenario=bench10000 "
+	    "metric=init.phase.drop_tables_s vs=aws fmt=x1}}",
+	    "| \xe2\x80\x93 |", "no ratio, the figure compared with is 0");
+}
+
+static void test_pivot_figures(void)
+{
+	/* init total: aws 0 + 0.01 + 876.29 + 1.59 + 683.78 = 1561.67 s =
+	 * 26 min 1.67 s; serverscamp x 0.95 = 1483.59 s = 24 min 43.59 s */
+	HAS("{{table pivot rows=provider cols=scenario scenario=bench10000 "
+	    "metric=init.total_s fmt=duration}}",
+	    "| 26 min 2 s |", "| 24 min 44 s |");
+	/* init total against aws: 1483.59 - 1561.67 = -78.08 s */
+	HAS("{{table pivot rows=provider cols=scenario scenario=bench10000 "
+	    "metric=init.total_s vs=aws fmt=diff}}",
+	    "| -1 min 18 s |");
+}
+
+static void test_rank_journey(void)
+{
+	/* best runs in bench10000: serverscamp 2602.71 first, aws 2401.33:
+	 * 2401.33 / 2602.71 = 0.9226 */
+	HAS("{{table rank tps_median bench10000 runs=best fmt=x1}}",
+	    "| 1 | ServersCamp T2 (12k IOPS) | 2,602.7 |  |",
+	    "| 2,401.3 | 0.92\xc3\x97 |");
+	/* fmt=diff: 2339.69 - 2561.34 = -221.65 TPS */
+	HAS("{{table rank tps_median bench10000 fmt=diff}}", "| -221.7 TPS |");
+	/* a journey aws -> serverscamp in bench100: 3744.75 - 3967.67 =
+	 * -222.92 TPS, against the step before and the first alike */
+	HAS("{{table journey aws serverscamp bench100 fmt=diff}}",
+	    "| -222.9 TPS | -222.9 TPS |");
+	/* words, worst runs: 3711.93 / 3921.40 = 0.9466: 5.3% slower */
+	HAS("{{table journey aws serverscamp bench100 fmt=words runs=worst}}",
+	    "worst-run TPS", "| 5.3% slower | 5.3% slower |", "Worst-run figures");
+}
+
+static void test_tps_runs(void)
+{
+	/* best runs of bench10000: 2401.33 and 2602.71 (in bold: the better);
+	 * latency 32000 / 2401.33 = 13.33, 32000 / 2602.71 = 12.29; the gap
+	 * 2602.71 / 2401.33 - 1 = +8.39%, p = 0.016 (5+5) as above */
+	HAS("{{table tps bench10000 runs=best}}",
+	    "| Best-run TPS |", "| Best-run latency avg (ms) |",
+	    "| 2,401.3 |", "| **2,602.7** |", "| 13.3 |", "| 12.3 |",
+	    "| +8.4% | 0.016 (5+5) |", "vs baseline: the best-run TPS against");
+	/* vs= with runs= and fmt=: 2401.33 / 2602.71 = 0.92 */
+	HAS("{{table tps bench10000 vs=serverscamp runs=best fmt=x1}}",
+	    "| 0.92\xc3\x97 | 0.016 (5+5) |");
+	/* the closing table, worst runs: 3711.93 / 3921.40 - 1 = -5.34%,
+	 * 2540.80 / 2250.10 - 1 = +12.92% */
+	HAS("{{table closing runs=worst}}", "Worst-run TPS", "| -5.3% \\~ |", "| +12.9% |");
+}
+
+static void test_errors(void)
+{
+	ERROR("x\n\n{{table pivot rows=provider cols=scenario metric=tps_median runs=most}}",
+	      "study/writeup.md:3: {{table pivot}}: unknown runs=most (median, best, worst)");
+	ERROR("{{table pivot rows=provider cols=scenario metric=tps_median fmt=zz}}",
+	      "{{table pivot}}: unknown format fmt=zz");
+	ERROR("{{table pivot rows=provider cols=scenario metric=tps_median fmt=duration}}",
+	      "{{table pivot}}: fmt=duration is for durations");
+	ERROR("{{table pivot rows=provider cols=scenario metric=tps_median vs=aws fmt=k}}",
+	      "{{table pivot}}: fmt=k is for figures such as TPS, not for a comparison");
+	ERROR("{{table pivot rows=scenario cols=workload metric=tps_median vs=aws}}",
+	      "give rows=provider or cols=provider");
+	ERROR("{{table pivot rows=provider cols=scenario metric=value_ratio vs=aws}}",
+	      "metric=value_ratio takes no vs=");
+	ERROR("{{table pivot rows=provider cols=scenario metric=tps_median vs=azure}}",
+	      "no provider 'azure'");
+	ERROR("x\n{{table rank tps_median bench10000 runs=bestest}}",
+	      "study/writeup.md:2: {{table rank}}: unknown runs=bestest");
+	ERROR("{{table journey aws serverscamp bench100 fmt=duration}}",
+	      "{{table journey}}: fmt=duration is for durations");
+	ERROR("{{table stability runs=best}}", "unknown option 'runs='");
+	ERROR("{{table tps runs=top}}", "{{table tps}}: unknown runs=top");
+	ERROR("{{table tps vs=aws fmt=k}}", "{{table tps}}: fmt= shapes the vs column");
+}
+
+int main(void)
+{
+	(void)wu_sweep_study;
+	xmlInitParser();
+	RUN(test_pivot_runs);
+	RUN(test_pivot_vs);
+	RUN(test_pivot_figures);
+	RUN(test_rank_journey);
+	RUN(test_tps_runs);
+	RUN(test_errors);
+	xmlCleanupParser();
+	return harness_done();
+}
