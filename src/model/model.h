@@ -585,6 +585,8 @@ typedef struct tr_config {
 	char *fx_date;           /* [fx] date = 2026-05-05 */
 	char *fx_source;         /* [fx] source = ECB reference rate */
 	tr_pct_rule percentile;  /* [study] percentile = nearest-rank|postgresbench */
+	double sample_s;         /* [study] sample: `run`'s sampling interval in
+	                            seconds; 0 unset (1 s), -1 off */
 	tr_cell_config *cells;   /* [cell P S] sections, in ini order */
 	size_t ncells;
 } tr_config;

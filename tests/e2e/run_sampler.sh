@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# labels: pg
+# Issue 30: the sampler beside `tpsreport run`, against a real cluster on
+# loopback and the real pgbench. Expected values come from what this
+# script does and from psql, never from tpsreport:
+#   1 a CHECKPOINT issued from psql while a run goes shows up as one
+#     requested checkpoint, seen by the first sample after it ended
+#     (checkpoint_timeout is an hour: no timed one), in runN.server.json
+#     and in results.json;
+#   2 eight clients updating one row: a Lock wait is the top wait;
+#   3 the counters cover pgbench's own transactions (its summary line);
+#   4 `sample = off`: no runN.server.json.
+set -euo pipefail
+SRC=${TR_SOURCE_DIR:?}
+T=${TPSREPORT:?}
+. "$SRC/tests/lib/pg.sh"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+now() { python3 -c 'import time; print(repr(time.time()))'; }
+
+pg_start -c fsync=off -c autovacuum=off -c checkpoint_timeout=3600
+createdb b
+pgbench -q -i -s 1 b >/dev/null 2>&1
+W=$(mktemp -d "$PG_DIR/work.XXXXXX")
+chmod 777 "$W"
+CONN="host=127.0.0.1 port=$PGPORT user=postgres"
+study() { # DIR SAMPLE SCENARIO-BODY
+  mkdir -p "$1"
+  printf '[study]\nsample = %s\n\n[provider a]\nconninfo = %s\n\n[scenario %s]\ndatabase = b\nruns = 1\nlog = aggregate 1\n%s\n' \
+    "$2" "$CONN" "$3" "$4" >"$1/tpsreport.ini"
+}
+# Wait (up to 60 s) until pgbench's clients are connected to b.
+wait_pgbench() {
+  local i n
+  for i in $(seq 1 600); do
+    n=$(psql -qAtX -c "select count(*) from pg_stat_activity where datname = 'b' and application_name = 'pgbench'")
+    [ "$n" -gt 0 ] && return 0
+    sleep 0.1
+  done
+  fail "pgbench never connected (hung)"
+}
+
+# ---- 1. a requested checkpoint at a known moment ------------------------
+# pgbench's one transaction waits for a table this script holds locked, so
+# the run lasts until the script lets it end: the CHECKPOINT falls inside
+# it however slow the machine is.
+psql -qAtX -d b -c 'create table gate (x int)'
+mkfifo "$W/gate.fifo"
+psql -qAtX -d b <"$W/gate.fifo" >"$W/gate.out" 2>&1 &
+gate=$!
+exec 3>"$W/gate.fifo"
+echo 'begin; lock table gate in access exclusive mode; select 1;' >&3
+S1=$W/ck
+study "$S1" 0.5s ck 'pgbench = -n -c 1 -t 1 -f gate.sql'
+sed -i 's/^log = .*/log = none/' "$S1/tpsreport.ini"
+echo 'select count(*) from gate;' >"$S1/gate.sql"
+for i in $(seq 1 600); do [ -s "$W/gate.out" ] && break; sleep 0.1; done
+[ -s "$W/gate.out" ] || fail "the gate's lock was never taken (hung)"
+before=$(now)
+"$T" run "$S1" >"$W/ck.out" 2>&1 &
+rp=$!
+wait_pgbench
+sleep 1
+ck_begin=$(now)
+psql -qAtX -c checkpoint
+ck_end=$(now)
+sleep 1
+echo 'commit;' >&3
+exec 3>&-
+wait "$gate"
+wait "$rp" || { cat "$W/ck.out"; fail "run (checkpoint) failed"; }
+F1=$S1/results/a/ck/run1.server.json
+[ -f "$F1" ] || { cat "$W/ck.out"; fail "no run1.server.json"; }
+python3 - "$F1" "$before" "$ck_begin" "$ck_end" <<'PY' || fail "checkpoint in run1.server.json"
+import json, sys
+f = json.load(open(sys.argv[1]))
+before, b, e = map(float, sys.argv[2:])
+iv = f["interval_s"]
+assert iv == 0.5, iv
+start = f["start_unix_s"]
+# the sampler started after `run` did, and before the checkpoint
+assert before <= start <= b, (before, start, b)
+cks = f["checkpoints"]
+assert [c["kind"] for c in cks] == ["requested"], cks
+t = start + cks[0]["t_s"]
+# seen by the first sample after CHECKPOINT returned: within one
+# interval of its end (0.25 s slack for a sample's own time)
+assert b <= t <= e + iv + 0.25, (b, t, e)
+assert f["counters"]["checkpoints_req"] == 1, f["counters"]
+assert f["counters"]["checkpoints_timed"] == 0, f["counters"]
+# the series: one value per sample, sampled about every interval
+s = f["samples"]
+n = len(s["t_s"])
+assert n >= 4, n
+assert all(len(v) == n for v in s.values()), {k: len(v) for k, v in s.items()}
+steps = [y - x for x, y in zip(s["t_s"], s["t_s"][1:])]
+assert all(st > 0 for st in steps), steps
+assert f["cpus"] >= 1
+print("checkpoint at", round(t - b, 3), "s after CHECKPOINT began; it took", round(e - b, 3), "s")
+PY
+
+# ---- 2 and 3. eight clients on one row: a Lock wait on top --------------
+# Each client updates the one row and holds it 10 ms before committing
+# (pgbench's own \sleep: the holder is idle in its transaction, the
+# others active and waiting for its lock).
+S2=$W/lock
+study "$S2" 0.2s lock 'pgbench = -n -c 8 -T 3 -f one_row.sql'
+printf '%s\n' 'begin;' 'update pgbench_branches set bbalance = bbalance + 1 where bid = 1;' \
+  '\sleep 10 ms' 'commit;' >"$S2/one_row.sql"
+"$T" run "$S2" >"$W/lock.out" 2>&1 || { cat "$W/lock.out"; fail "run (lock) failed"; }
+F2=$S2/results/a/lock/run1.server.json
+python3 - "$F2" "$S2/results/a/lock/run1.txt" <<'PY' || fail "waits in run1.server.json"
+import json, re, sys
+f = json.load(open(sys.argv[1]))
+w = f["waits"]
+assert w and w[0]["type"] == "Lock", w
+# the samples of every wait add up to the active samples
+assert sum(x["samples"] for x in w) == f["active_samples"], f
+assert w == sorted(w, key=lambda x: -x["samples"]), w
+# pgbench's own count of transactions, from its summary; the sampler's own
+# statements (4 a sample) and pgbench's connections commit too
+tx = int(re.search(r"number of transactions actually processed: (\d+)",
+                   open(sys.argv[2]).read()).group(1))
+n = len(f["samples"]["t_s"])
+c = f["counters"]["xact_commit"]
+assert tx <= c <= tx + 4 * n + 50, (tx, c, n)
+print("top wait", w[0], "of", f["active_samples"], "; commits", c, "for", tx, "transactions")
+PY
+
+# ---- 4. sample = off ----------------------------------------------------
+S3=$W/off
+study "$S3" off off 'pgbench = -n -c 1 -T 1'
+"$T" run "$S3" >"$W/off.out" 2>&1 || { cat "$W/off.out"; fail "run (off) failed"; }
+[ -f "$S3/results/a/off/run1.txt" ] || fail "off: no run"
+[ ! -e "$S3/results/a/off/run1.server.json" ] || fail "off: a server.json was written"
+echo "run_sampler: ok"
