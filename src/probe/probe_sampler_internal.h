@@ -11,27 +11,6 @@
 
 #include <stdint.h>
 
-/* The server counters, in the order runN.server.json lists them. */
-typedef enum tr_smp_counter {
-	TR_SMP_XACT_COMMIT,
-	TR_SMP_XACT_ROLLBACK,
-	TR_SMP_BLKS_READ,
-	TR_SMP_BLKS_HIT,
-	TR_SMP_TEMP_BYTES,
-	TR_SMP_DEADLOCKS,
-	TR_SMP_CONFLICTS,
-	TR_SMP_CKPT_TIMED,
-	TR_SMP_CKPT_REQ,
-	TR_SMP_BUF_CKPT,
-	TR_SMP_WAL_RECORDS,
-	TR_SMP_WAL_FPI,
-	TR_SMP_WAL_BYTES,
-	TR_SMP_NCOUNTERS
-} tr_smp_counter;
-
-/* Their names in the file (static). */
-const char *tr_smp_counter_name(tr_smp_counter c);
-
 typedef struct tr_smp_wait {
 	char *type;              /* wait_event_type, or "CPU" */
 	char *event;             /* wait_event, or "CPU" */
@@ -97,8 +76,8 @@ struct tr_sampler {
 	size_t nautovacuum, autovacuum_cap;
 	bool vacuuming;          /* the last autovacuum span is open */
 
-	double first[TR_SMP_NCOUNTERS], last[TR_SMP_NCOUNTERS];
-	bool seen[TR_SMP_NCOUNTERS];
+	double first[TR_SRV_NCOUNTERS], last[TR_SRV_NCOUNTERS];
+	bool seen[TR_SRV_NCOUNTERS];
 	tr_smp_cpu cpu;
 };
 
@@ -110,7 +89,7 @@ void tr_smp_note(tr_sampler *s, const char *fmt, ...) TR_PRINTF(2, 3);
 void tr_smp_wait_add(tr_sampler *s, const char *type, const char *event);
 /* A reading of counter c at time t_s: the first is the baseline; a
  * checkpoint counter that grew adds that many checkpoints at t_s. */
-void tr_smp_counter_set(tr_sampler *s, tr_smp_counter c, double v, double t_s);
+void tr_smp_counter_set(tr_sampler *s, tr_server_counter c, double v, double t_s);
 /* The autovacuum worker count at t_s opens or closes a span. */
 void tr_smp_autovacuum(tr_sampler *s, int workers, double t_s);
 void tr_smp_point_add(tr_sampler *s, const tr_smp_point *p);

@@ -134,7 +134,7 @@ static void S_activity(tr_sampler *s, tr_smp_point *p)
 
 /* One row of counters into the counters first..first+ncols-1. */
 static void S_counters(tr_sampler *s, bool *off, const char *sql,
-                       const char *what, tr_smp_counter first, double t_s)
+                       const char *what, tr_server_counter first, double t_s)
 {
 	PGresult *res;
 	if (*off)
@@ -147,7 +147,7 @@ static void S_counters(tr_sampler *s, bool *off, const char *sql,
 		for (int c = 0; c < PQnfields(res); c++) {
 			double v = S_num(res, 0, c);
 			if (!isnan(v))
-				tr_smp_counter_set(s, (tr_smp_counter)(first + c), v, t_s);
+				tr_smp_counter_set(s, (tr_server_counter)(first + c), v, t_s);
 		}
 	PQclear(res);
 }
@@ -170,17 +170,17 @@ static void S_sample(tr_sampler *s)
 		           "temp_bytes, deadlocks, conflicts from "
 		           "pg_catalog.pg_stat_database where datname = "
 		           "pg_catalog.current_database()",
-		           "pg_stat_database", TR_SMP_XACT_COMMIT, p.t_s);
+		           "pg_stat_database", TR_SRV_XACT_COMMIT, p.t_s);
 		S_counters(s, &s->off_checkpoints, s->checkpointer
 		           ? "select num_timed, num_requested, buffers_written "
 		             "from pg_catalog.pg_stat_checkpointer"
 		           : "select checkpoints_timed, checkpoints_req, "
 		             "buffers_checkpoint from pg_catalog.pg_stat_bgwriter",
 		           s->checkpointer ? "pg_stat_checkpointer" : "pg_stat_bgwriter",
-		           TR_SMP_CKPT_TIMED, p.t_s);
+		           TR_SRV_CHECKPOINTS_TIMED, p.t_s);
 		S_counters(s, &s->off_wal, "select wal_records, wal_fpi, wal_bytes "
 		           "from pg_catalog.pg_stat_wal", "pg_stat_wal",
-		           TR_SMP_WAL_RECORDS, p.t_s);
+		           TR_SRV_WAL_RECORDS, p.t_s);
 	}
 	tr_smp_point_add(s, &p);
 }

@@ -13,17 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const S_counter_names[TR_SMP_NCOUNTERS] = {
-	"xact_commit", "xact_rollback", "blks_read", "blks_hit", "temp_bytes",
-	"deadlocks", "conflicts", "checkpoints_timed", "checkpoints_req",
-	"buffers_checkpoint", "wal_records", "wal_fpi", "wal_bytes"
-};
-
-const char *tr_smp_counter_name(tr_smp_counter c)
-{
-	return S_counter_names[c];
-}
-
 void tr_smp_note(tr_sampler *s, const char *fmt, ...)
 {
 	va_list ap;
@@ -84,18 +73,18 @@ static void S_event(tr_sampler *s, tr_smp_event **list, size_t *n,
 	(*list)[(*n)++] = *e;
 }
 
-void tr_smp_counter_set(tr_sampler *s, tr_smp_counter c, double v, double t_s)
+void tr_smp_counter_set(tr_sampler *s, tr_server_counter c, double v, double t_s)
 {
 	if (!s->seen[c]) {
 		s->first[c] = s->last[c] = v;
 		s->seen[c] = true;
 		return;
 	}
-	if (c == TR_SMP_CKPT_TIMED || c == TR_SMP_CKPT_REQ) {
+	if (c == TR_SRV_CHECKPOINTS_TIMED || c == TR_SRV_CHECKPOINTS_REQ) {
 		/* Counted by the checkpointer when a checkpoint ends: each step
 		 * of the counter is one checkpoint that ended since the last
 		 * sample (a reset makes it smaller: nothing then). */
-		tr_smp_event e = { t_s, NAN, c == TR_SMP_CKPT_REQ };
+		tr_smp_event e = { t_s, NAN, c == TR_SRV_CHECKPOINTS_REQ };
 		for (double k = s->last[c]; k < v && k < s->last[c] + 1000; k++)
 			S_event(s, &s->checkpoints, &s->ncheckpoints,
 			        &s->checkpoints_cap, &e);
@@ -175,9 +164,9 @@ static void S_json_counters(tr_json *j, const tr_sampler *s)
 {
 	tr_json_key(j, "counters");
 	tr_json_object_begin(j);
-	for (int c = 0; c < TR_SMP_NCOUNTERS; c++)
+	for (int c = 0; c < TR_SRV_NCOUNTERS; c++)
 		if (s->seen[c]) {
-			tr_json_key(j, S_counter_names[c]);
+			tr_json_key(j, tr_server_counter_name((tr_server_counter)c));
 			tr_json_number(j, s->last[c] - s->first[c]);
 		}
 	tr_json_object_end(j);

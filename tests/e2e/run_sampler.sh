@@ -126,6 +126,52 @@ assert tx <= c <= tx + 4 * n + 50, (tx, c, n)
 print("top wait", w[0], "of", f["active_samples"], "; commits", c, "for", tx, "transactions")
 PY
 
+# ---- 5. build reads them: results.json's runs[].server, from the files --
+# (shares, CPU figures and client-bound recomputed here from the raw
+# series; the checkpoint's moment is the file's, checked above against
+# this script's clock)
+for d in "$S1" "$S2"; do
+  "$T" build "$d" -o "$d/out" >/dev/null 2>"$d/build.err" || { cat "$d/build.err"; fail "build $d"; }
+  rc=0
+  "$T" check "$d" >"$d/check.out" 2>&1 || rc=$?
+  [ "$rc" -le 1 ] || { cat "$d/check.out"; fail "check $d: exit $rc"; }
+done
+python3 - "$S1" "$S2" <<'PY' || fail "results.json's server"
+import json, math, sys
+for d in sys.argv[1:]:
+    rj = json.load(open(d + "/out/data/results.json"))
+    runs = [r for r in rj["runs"] if r["id"] == "run1"]
+    assert len(runs) == 1, runs
+    got = runs[0]["server"]
+    sc = "ck" if d.endswith("/ck") else "lock"
+    f = json.load(open(f"{d}/results/a/{sc}/run1.server.json"))
+    assert got["path"] == f"results/a/{sc}/run1.server.json", got["path"]
+    assert got["samples"] == len(f["samples"]["t_s"])
+    assert got["checkpoints"] == f["checkpoints"], (got["checkpoints"], f["checkpoints"])
+    act = f["active_samples"]
+    assert [(w["type"], w["event"], w["samples"]) for w in got["waits"]] == \
+           [(w["type"], w["event"], w["samples"]) for w in f["waits"]]
+    for w in got["waits"]:
+        assert math.isclose(w["share"], w["samples"] / act, rel_tol=1e-12), w
+    cpu = [c for c in f["samples"]["cpu_pct"] if c is not None]
+    pg = [c for c in f["samples"]["pgbench_cpu_pct"] if c is not None]
+    cl = got["client"]
+    assert cl["cpus"] == f["cpus"]
+    assert math.isclose(cl["cpu_pct_max"], max(cpu)), cl
+    assert math.isclose(cl["cpu_pct_mean"], sum(cpu) / len(cpu), rel_tol=1e-9), cl
+    if pg:
+        assert math.isclose(cl["pgbench_cpu_pct_max"], max(pg)), cl
+    busy = sum(c >= 90 for c in cpu)
+    bound = busy >= 0.1 * len(cpu)
+    assert cl["client_bound"] == bound, (cl, busy, len(cpu))
+    said = "client-bound" in open(d + "/check.out").read()
+    assert said == bound, (said, bound)
+    tx = runs[0]["transactions"]
+    wal = f["counters"]["wal_bytes"]
+    assert math.isclose(got["per_transaction"]["wal_bytes"], wal / tx), got
+    print(sc, "client busy in", busy, "of", len(cpu), "samples; client-bound:", bound)
+PY
+
 # ---- 4. sample = off ----------------------------------------------------
 S3=$W/off
 study "$S3" off off 'pgbench = -n -c 1 -T 1'
