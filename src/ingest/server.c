@@ -169,7 +169,8 @@ static int S_series(double **out, const tr_jsonval *obj, const char *key,
 		    !(v->number <= hi))
 			return tr_error_set_at(path, v->line, "samples.%s: %s is not a "
 			                       "number from %g to %g", key,
-			                       v->text ? v->text : tr_jsonval_type_name(v->type),
+			                       v->type == TR_JSONVAL_NUMBER
+			                           ? v->text : tr_jsonval_type_name(v->type),
 			                       lo, hi);
 		(*out)[i] = v->number;
 	}

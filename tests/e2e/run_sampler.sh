@@ -172,6 +172,27 @@ for d in sys.argv[1:]:
     print(sc, "client busy in", busy, "of", len(cpu), "samples; client-bound:", bound)
 PY
 
+# ---- 6. a damaged runN.server.json: one warning naming it, the run kept -
+S4=$W/damaged
+cp -r "$S2" "$S4"
+rm -rf "$S4/out"
+F4=$S4/results/a/lock/run1.server.json
+head -c 300 "$F2" >"$F4"
+"$T" build "$S4" -o "$S4/out" >/dev/null 2>"$S4/build.err" || { cat "$S4/build.err"; fail "build (damaged)"; }
+[ "$(grep -c 'run1.server.json' "$S4/build.err")" = 1 ] || { cat "$S4/build.err"; fail "damaged: not one warning naming the file"; }
+grep -q 'results/a/lock/run1.server.json:' "$S4/build.err" || { cat "$S4/build.err"; fail "damaged: the warning does not name the file"; }
+"$T" summary "$S4" >/dev/null 2>"$S4/summary.err" || { cat "$S4/summary.err"; fail "summary (damaged)"; }
+[ "$(grep -c 'run1.server.json' "$S4/summary.err")" = 1 ] || { cat "$S4/summary.err"; fail "summary: not one warning"; }
+python3 - "$S2/out/data/results.json" "$S4/out/data/results.json" "$S4/results/a/lock/run1.txt" <<'PY' || fail "damaged: the run's figures"
+import json, re, sys
+good, bad = (json.load(open(p))["runs"][0] for p in sys.argv[1:3])
+tps = float(re.search(r"tps = ([0-9.]+) \(without initial connection time\)",
+                      open(sys.argv[3]).read()).group(1))
+assert bad["server"] is None, bad["server"]
+assert good["server"] is not None
+assert abs(bad["tps"] - tps) < 1e-6 and bad["tps"] == good["tps"], (bad["tps"], tps)
+PY
+
 # ---- 4. sample = off ----------------------------------------------------
 S3=$W/off
 study "$S3" off off 'pgbench = -n -c 1 -T 1'
