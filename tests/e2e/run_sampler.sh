@@ -193,6 +193,25 @@ assert good["server"] is not None
 assert abs(bad["tps"] - tps) < 1e-6 and bad["tps"] == good["tps"], (bad["tps"], tps)
 PY
 
+# ---- 7. a role without pg_read_all_stats: its own backends' waits -------
+psql -qAtX -c 'create role plain login' -c 'grant pg_checkpoint to plain'
+psql -qAtX -d b -c 'grant all on all tables in schema public to plain' \
+  -c 'grant create on schema public to plain'
+[ "$(psql -qAtX -c "select pg_has_role('plain', 'pg_read_all_stats', 'member')")" = f ] ||
+  fail "plain can read all stats"
+S5=$W/plain
+CONN="host=127.0.0.1 port=$PGPORT user=plain" study "$S5" 0.2s lock 'pgbench = -n -c 8 -T 3 -f one_row.sql'
+cp "$S2/one_row.sql" "$S5/"
+"$T" run "$S5" >"$W/plain.out" 2>&1 || { cat "$W/plain.out"; fail "run (plain role) failed"; }
+python3 - "$S5/results/a/lock/run1.server.json" <<'PY' || fail "plain role's waits"
+import json, sys
+f = json.load(open(sys.argv[1]))
+w = f["waits"]
+assert w and w[0]["type"] == "Lock", w
+assert max(f["samples"]["backends"]) == 8, f["samples"]["backends"]
+print("plain role: top wait", w[0], "notes", f["notes"])
+PY
+
 # ---- 4. sample = off ----------------------------------------------------
 S3=$W/off
 study "$S3" off off 'pgbench = -n -c 1 -T 1'
