@@ -8,6 +8,8 @@
 #   make bench    the benchmark scripts (not part of the test suite)
 #   make dist     build/tpsreport-VERSION.tar.gz, the sources of the commit
 #   make deb      build/tpsreport_VERSION_ARCH.deb (cpack -G DEB)
+#   make clean-room  that .deb installed and run in a debootstrap chroot
+#                 (root, network, minutes: tests/package/clean_room.sh)
 
 BUILD    ?= build
 ASAN     ?= build-asan
@@ -16,7 +18,7 @@ SAMPLE   ?= samples/stock-vs-tuned
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 600
 
-.PHONY: mutants dist deb all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
+.PHONY: mutants dist deb clean-room all deps test-deps demo test test-release test-asan test-fuzz asan fuzz golden bench clean install
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
@@ -82,6 +84,10 @@ dist: all
 
 deb: all
 	cd $(BUILD) && cpack -G DEB
+
+# Not in the suite: debootstrap downloads a minimal Debian (about 7 min).
+clean-room: deb
+	tests/package/clean_room.sh "$$(ls -t $(BUILD)/tpsreport_*.deb | head -1)"
 
 clean:
 	rm -rf $(BUILD) $(ASAN) build-fuzz

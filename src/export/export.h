@@ -15,6 +15,10 @@
 #define TR_RESULTS_SCHEMA 2
 
 int tr_export_json(tr_buf *out, const tr_results *r);
+/* The same document with every run's window series (build --windows):
+ * runs[].windows.series_origin_s and .series; the rest byte for byte as
+ * tr_export_json writes it. */
+int tr_export_json_windows(tr_buf *out, const tr_results *r);
 
 /* One row per cell, then (in runs.csv) one per run; RFC 4180 quoting. */
 int tr_export_cells_csv(tr_buf *out, const tr_results *r);

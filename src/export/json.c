@@ -44,7 +44,37 @@ static const char *S_source(tr_window_source s)
 	}
 }
 
-static void S_stability(tr_json *j, const char *key, const tr_stability *s)
+/* A time of the logs to the millisecond, the finest any of them gives
+ * (-P's 0.1 s, --progress-timestamp's 1 ms): 10.1 - 1.5 is 8.6, not
+ * 8.599999999999999. */
+static double S_ms(double s)
+{
+	return round(s * 1000.0) / 1000.0;
+}
+
+/* windows.series_origin_s and windows.series (docs/results-json.md): the
+ * windows that count, each from the start of the run's first window. */
+static void S_series(tr_json *j, const tr_run_result *run)
+{
+	S_num(j, "series_origin_s", S_ms(run->series_origin_s));
+	tr_json_key(j, "series");
+	tr_json_array_begin(j);
+	for (size_t k = 0; k < run->nseries; k++) {
+		const tr_window *w = &run->series[k];
+		tr_json_object_begin(j);
+		S_num(j, "start_s", S_ms(w->start_s - run->series_origin_s));
+		S_num(j, "length_s", S_ms(w->length_s));
+		S_num(j, "tps", w->tps);
+		S_num(j, "latency_avg_ms", w->latency_ms);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+/* The stability figures; `run` also writes the run's window series
+ * (build --windows), NULL leaves it out. */
+static void S_stability(tr_json *j, const char *key, const tr_stability *s,
+                        const tr_run_result *run)
 {
 	tr_json_key(j, key);
 	if (!s->present) {
@@ -62,6 +92,8 @@ static void S_stability(tr_json *j, const char *key, const tr_stability *s)
 	S_num(j, "tps_max", s->tps_max);
 	S_num(j, "latency_p95_ms", s->latency_p95_ms);
 	S_num(j, "latency_max_ms", s->latency_max_ms);
+	if (run)
+		S_series(j, run);
 	tr_json_object_end(j);
 }
 
@@ -316,7 +348,7 @@ static void S_run_server(tr_json *j, const tr_run_server *rs)
 	tr_json_object_end(j);
 }
 
-static void S_runs(tr_json *j, const tr_results *r)
+static void S_runs(tr_json *j, const tr_results *r, bool series)
 {
 	tr_json_key(j, "runs");
 	tr_json_array_begin(j);
@@ -348,7 +380,7 @@ static void S_runs(tr_json *j, const tr_results *r)
 		tr_json_bool(j, run->excluded);
 		S_str(j, "excluded_reason", run->excluded_reason);
 		S_run_summary(j, run);
-		S_stability(j, "windows", &run->windows);
+		S_stability(j, "windows", &run->windows, series ? run : NULL);
 		tr_json_key(j, "aggregate_latency");
 		if (isnan(run->agg_latency_mean_ms)) {
 			tr_json_null(j);
@@ -409,9 +441,9 @@ static void S_cells(tr_json *j, const tr_results *r)
 		S_str(j, "worst_dip_run", c->worst_dip_run);
 		tr_json_key(j, "stability");
 		tr_json_object_begin(j);
-		S_stability(j, "worst", &c->worst);
-		S_stability(j, "median_run", &c->median_run);
-		S_stability(j, "pooled", &c->pooled);
+		S_stability(j, "worst", &c->worst, NULL);
+		S_stability(j, "median_run", &c->median_run, NULL);
+		S_stability(j, "pooled", &c->pooled, NULL);
 		tr_json_object_end(j);
 		S_latency(j, &c->latency);
 		/* "pgb": the catalog's pgb.p95_ms and pgb.p99_ms, PostgresBench's
@@ -651,7 +683,7 @@ static void S_diags(tr_json *j, const char *key, const tr_diags *d)
 	tr_json_array_end(j);
 }
 
-int tr_export_json(tr_buf *out, const tr_results *r)
+static int S_document(tr_buf *out, const tr_results *r, bool series)
 {
 	tr_json j;
 	tr_json_init(&j, out);
@@ -702,7 +734,7 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 		tr_json_object_end(&j);
 	}
 	tr_json_array_end(&j);
-	S_runs(&j, r);
+	S_runs(&j, r, series);
 	S_cells(&j, r);
 	S_comparisons(&j, r);
 	S_sweeps(&j, r);
@@ -713,4 +745,14 @@ int tr_export_json(tr_buf *out, const tr_results *r)
 	S_diags(&j, "findings", &r->findings);
 	tr_json_object_end(&j);
 	return tr_json_finish(&j);
+}
+
+int tr_export_json(tr_buf *out, const tr_results *r)
+{
+	return S_document(out, r, false);
+}
+
+int tr_export_json_windows(tr_buf *out, const tr_results *r)
+{
+	return S_document(out, r, true);
 }

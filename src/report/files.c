@@ -37,7 +37,8 @@ const char tr_report_layout_help[] =
 	"  OUT/data/results.json the results document (as `tpsreport summary --json`)\n"
 	"  OUT/data/results.csv  one row per provider, scenario and workload\n"
 	"  OUT/data/runs.csv     one row per run\n"
-	"  OUT/data/windows.csv  with --windows: one row per window of each run\n"
+	"  OUT/data/windows.csv  with --windows: one row per window of each run (and\n"
+	"                        results.json gains each run's windows.series)\n"
 	"  --layout hugo:   OUT/index.md (a page bundle), charts/, data/\n"
 	"  --layout jekyll: OUT/_posts/DATE-SLUG.md, OUT/assets/SLUG/{charts,data}/\n";
 
@@ -175,9 +176,13 @@ static int S_write_all(tr_report *rep, const tr_results *r,
 	    (rc = S_write_charts(rep->site, rep->dir, charts)) < 0)
 		goto cleanup;
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_data); i++) {
+		int (*make)(tr_buf *, const tr_results *) = S_data[i].make;
+		/* --windows: the series in the JSON too, beside windows.csv */
+		if (rep->o.windows && make == tr_export_json)
+			make = tr_export_json_windows;
 		tr_buf_clear(&data);
 		snprintf(name, sizeof(name), "%sdata/%s", rep->dir, S_data[i].name);
-		if ((rc = S_data[i].make(&data, r)) < 0 ||
+		if ((rc = make(&data, r)) < 0 ||
 		    (rc = S_write_buf(rep->site, name, &data)) < 0)
 			goto cleanup;
 	}

@@ -201,6 +201,7 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 			free(named);
 			return TR_ENOMEM;
 		}
+		out->series_origin_s = run->nwindows > 0 ? run->windows[0].start_s : NAN;
 		out->digest = run->digest[0] ? run->digest : NULL;
 		if (tr_run_server_compute(&out->server, run->server,
 		                          s->transactions) < 0) {

@@ -194,6 +194,9 @@ typedef struct tr_run_result {
 	tr_window *series;             /* the windows that count, owned:
 	                                  tr_windows_counted */
 	size_t nseries;
+	double series_origin_s;        /* start of the run's first window (the
+	                                  one left out) as the logs give it;
+	                                  NaN without windows */
 
 	/* From aggregate logs: every transaction, exactly (NaN without). */
 	double agg_latency_mean_ms;

@@ -30,8 +30,10 @@ grep -q 'sc-test1/bench100/run3.txt' "$tmp/serverscamp.err" ||
   { echo "FAIL build did not tell the author about run3's short logs"; fail=1; }
 
 # The test can fail: the old 55-word footnote under every TPS table.
-sed 's/$/ p: exact two-sided Mann-Whitney U test on the runs TPS, Holm-adjusted over the comparisons./' \
-  "$tmp/out-serverscamp/report.md" | head -40 > "$tmp/twice.md"
+# (sed alone: `sed | head` under pipefail dies of SIGPIPE when head
+# stops reading first, silently, as it did once in CI)
+sed -n '1,40{s/$/ p: exact two-sided Mann-Whitney U test on the runs TPS, Holm-adjusted over the comparisons./;p}' \
+  "$tmp/out-serverscamp/report.md" > "$tmp/twice.md"
 mkdir -p "$tmp/twice" && cp "$tmp/twice.md" "$tmp/twice/report.md"
 cp "$tmp/out-serverscamp/index.html" "$tmp/out-serverscamp/report.html" "$tmp/twice/"
 python3 "$here/article_words.py" "$tmp/twice" 1500 >/dev/null &&
