@@ -286,7 +286,8 @@ static tr_sampler *S_sampler_start(S_run *r, const tr_bench_step *s)
 }
 
 /* End the sampler and write results/P/S/<stem>.server.json beside the
- * run (atomically, as every output). */
+ * run (atomically, as every output). A file that cannot be written is a
+ * note, never the run's failure. */
 static int S_sampler_finish(S_run *r, const tr_bench_step *s, tr_sampler *smp)
 {
 	tr_buf json = TR_BUF_INIT;
@@ -301,6 +302,12 @@ static int S_sampler_finish(S_run *r, const tr_bench_step *s, tr_sampler *smp)
 	path = tr_sprintf("%s/%s/%s.server.json", r->b->study, r->t->reldir,
 	                  s->stem);
 	rc = path ? tr_file_write_atomic(path, json.ptr, json.size) : TR_ENOMEM;
+	if (rc < 0 && rc != TR_ENOMEM) {
+		/* The run's own files are written; the samples are extra. */
+		S_emit(r, TR_BENCH_EV_NOTE, s->stem, tr_error_last());
+		tr_error_clear();
+		rc = 0;
+	}
 	free(path);
 	tr_buf_free(&json);
 	return rc;
