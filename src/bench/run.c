@@ -79,7 +79,7 @@ static bool S_belongs(const char *name, const char *stem)
 	if (strncmp(name, stem, n) != 0 || name[n] != '.')
 		return false;
 	p = name + n + 1;
-	if (strcmp(p, "txt") == 0)
+	if (strcmp(p, "txt") == 0 || strcmp(p, "server.json") == 0)
 		return true;
 	for (; *p; p++)
 		if (!(*p >= '0' && *p <= '9') && *p != '.')
@@ -257,6 +257,62 @@ static int S_append_times(const char *path, const tr_bench_times *t)
 	return rc;
 }
 
+/* The sampler's interval for this study: [study] sample, 1 s by default;
+ * 0 when off. */
+static double S_sample_s(const tr_bench *b)
+{
+	double v = b->config.sample_s;
+	return v < 0 ? 0 : v > 0 ? v : 1.0;
+}
+
+/* Start the sampler beside a warm-up or run (none for init, none when
+ * off). It cannot fail the run: without a thread there is no file. */
+static tr_sampler *S_sampler_start(S_run *r, const tr_bench_step *s)
+{
+	tr_sampler_options o;
+	tr_sampler *smp = NULL;
+	if (s->kind == TR_BENCH_INIT || S_sample_s(r->b) <= 0)
+		return NULL;
+	memset(&o, 0, sizeof(o));
+	o.conninfo = r->t->conninfo;
+	o.interval_s = S_sample_s(r->b);
+	o.run = s->stem;
+	o.pid = &r->b->child;
+	if (tr_sampler_start(&smp, &o) < 0) {
+		S_emit(r, TR_BENCH_EV_NOTE, s->stem, tr_error_last());
+		tr_error_clear();
+	}
+	return smp;
+}
+
+/* End the sampler and write results/P/S/<stem>.server.json beside the
+ * run (atomically, as every output). A file that cannot be written is a
+ * note, never the run's failure. */
+static int S_sampler_finish(S_run *r, const tr_bench_step *s, tr_sampler *smp)
+{
+	tr_buf json = TR_BUF_INIT;
+	char *path;
+	int rc;
+	if (!smp)
+		return 0;
+	if ((rc = tr_sampler_finish(smp, &json)) < 0) {
+		tr_buf_free(&json);
+		return rc;
+	}
+	path = tr_sprintf("%s/%s/%s.server.json", r->b->study, r->t->reldir,
+	                  s->stem);
+	rc = path ? tr_file_write_atomic(path, json.ptr, json.size) : TR_ENOMEM;
+	if (rc < 0 && rc != TR_ENOMEM) {
+		/* The run's own files are written; the samples are extra. */
+		S_emit(r, TR_BENCH_EV_NOTE, s->stem, tr_error_last());
+		tr_error_clear();
+		rc = 0;
+	}
+	free(path);
+	tr_buf_free(&json);
+	return rc;
+}
+
 /* Run one step. 0 done; TR_BENCH_INTERRUPTED; S_STOPPED: the scenario
  * stops (told by a FAILED event); other negative codes: not told yet. */
 static int S_step(S_run *r, const tr_bench_step *s)
@@ -264,7 +320,8 @@ static int S_step(S_run *r, const tr_bench_step *s)
 	tr_buf line = TR_BUF_INIT;
 	char *out = tr_path_join(r->b->study, s->out);
 	tr_bench_times times;
-	int status = 0, rc;
+	tr_sampler *smp;
+	int status = 0, rc, src;
 
 	r->s = s;
 	if (!out)
@@ -277,7 +334,10 @@ static int S_step(S_run *r, const tr_bench_step *s)
 		free(out);
 		return 0;
 	}
+	smp = S_sampler_start(r, s);
 	rc = tr_bench_exec(&status, &times, r->b, s->argv, out, S_tick, r);
+	if ((src = S_sampler_finish(r, s, smp)) < 0 && rc == 0)
+		rc = src;
 	/* What `time pgbench -i` adds in the seeds, measured the same way
 	 * (wall clock, and the child's CPU from wait4): init tables show it. */
 	if (rc == 0 && s->kind == TR_BENCH_INIT && WIFEXITED(status) &&

@@ -264,6 +264,90 @@ static void S_run_summary(tr_json *j, const tr_run_result *run)
 	}
 }
 
+static void S_server_events(tr_json *j, const tr_server *d)
+{
+	tr_json_key(j, "checkpoints");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < d->ncheckpoints; i++) {
+		tr_json_object_begin(j);
+		S_num(j, "t_s", d->checkpoints[i].t_s);
+		S_str(j, "kind", d->checkpoints[i].requested ? "requested" : "timed");
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+	tr_json_key(j, "autovacuum");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < d->nautovacuum; i++) {
+		tr_json_object_begin(j);
+		S_num(j, "from_s", d->autovacuum[i].t_s);
+		S_num(j, "to_s", d->autovacuum[i].to_s);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+}
+
+static void S_server_client(tr_json *j, const tr_run_server *rs)
+{
+	tr_json_key(j, "client");
+	tr_json_object_begin(j);
+	S_int(j, "cpus", rs->data->cpus > 0 ? rs->data->cpus : -1);
+	S_num(j, "cpu_pct_max", rs->cpu_pct_max);
+	S_num(j, "cpu_pct_mean", rs->cpu_pct_mean);
+	S_num(j, "pgbench_cpu_pct_max", rs->pgbench_cpu_pct_max);
+	S_int(j, "cpu_samples", (int64_t)rs->cpu_samples);
+	S_int(j, "busy_samples", (int64_t)rs->busy_samples);
+	tr_json_key(j, "client_bound");
+	tr_json_bool(j, rs->client_bound);
+	tr_json_object_end(j);
+}
+
+/* A run's server samples (runN.server.json) as figures; null without. */
+static void S_run_server(tr_json *j, const tr_run_server *rs)
+{
+	const tr_server *d = rs->data;
+	tr_json_key(j, "server");
+	if (!d) {
+		tr_json_null(j);
+		return;
+	}
+	tr_json_object_begin(j);
+	S_str(j, "path", d->path);
+	S_num(j, "interval_s", d->interval_s);
+	S_int(j, "samples", (int64_t)d->nsamples);
+	S_int(j, "active_samples", d->active_samples);
+	tr_json_key(j, "waits");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < d->nwaits; i++) {
+		tr_json_object_begin(j);
+		S_str(j, "type", d->waits[i].type);
+		S_str(j, "event", d->waits[i].event);
+		S_int(j, "samples", d->waits[i].samples);
+		S_num(j, "share", rs->wait_share[i]);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+	S_server_events(j, d);
+	tr_json_key(j, "counters");
+	tr_json_object_begin(j);
+	for (int c = 0; c < TR_SRV_NCOUNTERS; c++)
+		if (!isnan(d->counters[c]))
+			S_num(j, tr_server_counter_name((tr_server_counter)c), d->counters[c]);
+	tr_json_object_end(j);
+	tr_json_key(j, "per_transaction");
+	tr_json_object_begin(j);
+	S_num(j, "wal_bytes", rs->wal_bytes_per_tx);
+	S_num(j, "blks_read", rs->blks_read_per_tx);
+	S_num(j, "buffers_checkpoint", rs->buffers_checkpoint_per_tx);
+	tr_json_object_end(j);
+	S_server_client(j, rs);
+	tr_json_key(j, "notes");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < d->nnotes; i++)
+		tr_json_string(j, d->notes[i]);
+	tr_json_array_end(j);
+	tr_json_object_end(j);
+}
+
 static void S_runs(tr_json *j, const tr_results *r, bool series)
 {
 	tr_json_key(j, "runs");
@@ -308,6 +392,7 @@ static void S_runs(tr_json *j, const tr_results *r, bool series)
 			tr_json_object_end(j);
 		}
 		S_latency(j, &run->latency);
+		S_run_server(j, &run->server);
 		S_str(j, "sha256", run->digest);
 		tr_json_object_end(j);
 	}

@@ -191,6 +191,29 @@ static int S_runs_key(S_state *st, const char *value)
 	return S_fail(st, "runs: expected median, best or worst, found \"%s\"", value);
 }
 
+/* [study] sample = 1s | 500ms | 2 | off: the sampler's interval beside
+ * each run of `tpsreport run` (docs/run.md). */
+static int S_sample_key(S_state *st, const char *value)
+{
+	const char *end = value + strlen(value), *next;
+	double v;
+	if (strcmp(value, "off") == 0) {
+		st->config->sample_s = -1;
+		return 1;
+	}
+	if (tr_parse_double(&v, value, end, &next) == 0 && isfinite(v)) {
+		if (strcmp(next, "ms") == 0)
+			v /= 1000;
+		else if (strcmp(next, "s") != 0 && *next != '\0')
+			v = NAN;
+		if (v >= 0.2 && v <= 10) {
+			st->config->sample_s = v;
+			return 1;
+		}
+	}
+	return S_fail(st, "sample: expected an interval from 0.2s to 10s (such as 1s or 500ms), or off, found \"%s\"", value);
+}
+
 static int S_study_key(S_state *st, const char *name, const char *value)
 {
 	tr_config *c = st->config;
@@ -211,7 +234,9 @@ static int S_study_key(S_state *st, const char *name, const char *value)
 		return S_percentile_key(st, value);
 	if (strcmp(name, "runs") == 0)
 		return S_runs_key(st, value);
-	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs)", name);
+	if (strcmp(name, "sample") == 0)
+		return S_sample_key(st, value);
+	return S_fail(st, "unknown key \"%s\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs, sample)", name);
 }
 
 /* fact.NAME = VALUE, in [provider] and [cell]. */

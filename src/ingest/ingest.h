@@ -355,6 +355,15 @@ int tr_plan_sets(tr_plan_set **out, size_t *n, const tr_plan *plan);
 void tr_plan_sets_free(tr_plan_set *sets, size_t n);
 
 /*
+ * results/P/S/<run>.server.json, the sampler's file beside run `run`
+ * (docs/run.md, schema 1). *out is new (tr_server_free). A damaged file,
+ * or one of another run, is TR_EINVALID with "path:line: message"; path
+ * names the file in messages. TR_ENOMEM.
+ */
+int tr_server_parse(tr_server **out, const char *text, size_t len,
+                    const char *run, const char *path);
+
+/*
  * results/<provider>/facts.json as `tpsreport run` writes it (docs/run.md,
  * schema 1). *out is new (tr_server_facts_free, then free); unknown
  * members are passed over; a known member of the wrong type is an error

@@ -736,6 +736,8 @@ static int S_classify_entry(S_folder *f, const char *name)
 		                    "(only the latest, %s, is read); ignored",
 		                    f->reldir, name, f->txdir);
 	}
+	if (tr_str_ends_with(name, ".server.json"))
+		return 0; /* a run's sampler file: pass 3 */
 	if ((rc = S_read_entry(f, name, &rel, &skip)) < 0 || skip)
 		goto cleanup;
 	if (S_is_init_name(name))
@@ -797,6 +799,45 @@ static int S_stderr_entry(S_folder *f, const char *name)
 	return 0;
 }
 
+/* Pass 3: <stem>.server.json, the sampler's file of the run named stem
+ * (docs/run.md). A damaged one, or one without its run, is one warning
+ * naming it; the run keeps its own figures. */
+static int S_server_entry(S_folder *f, const char *name)
+{
+	static const char end[] = ".server.json";
+	char *stem, *rel = NULL;
+	size_t r;
+	bool skip;
+	int rc;
+	if (!tr_str_ends_with(name, end))
+		return 0;
+	if (!(stem = tr_strndup(name, strlen(name) - strlen(end))))
+		return TR_ENOMEM;
+	r = S_run_of(f, stem);
+	if ((rc = S_read_entry(f, name, &rel, &skip)) < 0 || skip)
+		goto cleanup;
+	if (r == SIZE_MAX) {
+		rc = tr_diags_add(&f->st->diags, TR_SEV_WARNING, "server-file", rel, 0,
+		                  "server samples of no run here (no %s.txt); ignored",
+		                  stem);
+		goto cleanup;
+	}
+	for (; r != SIZE_MAX && rc == 0; r = f->same[r - f->first_run].next) {
+		tr_run *run = &f->st->runs[r];
+		if (run->server)
+			continue;
+		rc = tr_server_parse(&run->server, f->text.ptr, f->text.size, stem, rel);
+		if (rc == TR_EINVALID)
+			rc = tr_diags_add_error(&f->st->diags, TR_SEV_WARNING,
+			                        "server-file", "; the run is kept without "
+			                        "its server samples");
+	}
+cleanup:
+	free(rel);
+	free(stem);
+	return rc;
+}
+
 /* Pass 4: a warning for each stem of logs that belong to no run. */
 static int S_orphan_logs(S_folder *f)
 {
@@ -845,7 +886,8 @@ int tr_scan_scenario(tr_study *st, size_t provider, size_t scenario,
 	if ((rc = S_index_runs(&f)) < 0)
 		goto cleanup;
 	for (size_t i = 0; i < f.ls.count; i++)
-		if ((rc = S_stderr_entry(&f, f.ls.names[i])) < 0)
+		if ((rc = S_stderr_entry(&f, f.ls.names[i])) < 0 ||
+		    (rc = S_server_entry(&f, f.ls.names[i])) < 0)
 			goto cleanup;
 	rc = S_orphan_logs(&f);
 cleanup:

@@ -330,6 +330,65 @@ typedef struct tr_txlog_stats {
 
 /* ---- runs ------------------------------------------------------------ */
 
+/* ---- server telemetry of a run (runN.server.json, docs/run.md) ------- */
+
+typedef struct tr_server_wait {
+	char *type;              /* wait_event_type, "CPU" for active without */
+	char *event;
+	int64_t samples;         /* active backends seen so, summed over samples */
+} tr_server_wait;
+
+typedef struct tr_server_event {
+	double t_s;              /* seconds after the sampler started */
+	double to_s;             /* autovacuum: end of the span; else NaN */
+	bool requested;          /* checkpoint: requested, else timed */
+} tr_server_event;
+
+/* The counters runN.server.json may hold, each a delta over the run. */
+typedef enum tr_server_counter {
+	TR_SRV_XACT_COMMIT,
+	TR_SRV_XACT_ROLLBACK,
+	TR_SRV_BLKS_READ,
+	TR_SRV_BLKS_HIT,
+	TR_SRV_TEMP_BYTES,
+	TR_SRV_DEADLOCKS,
+	TR_SRV_CONFLICTS,
+	TR_SRV_CHECKPOINTS_TIMED,
+	TR_SRV_CHECKPOINTS_REQ,
+	TR_SRV_BUFFERS_CHECKPOINT,
+	TR_SRV_WAL_RECORDS,
+	TR_SRV_WAL_FPI,
+	TR_SRV_WAL_BYTES,
+	TR_SRV_NCOUNTERS
+} tr_server_counter;
+
+/* Their names in runN.server.json and results.json (static). */
+const char *tr_server_counter_name(tr_server_counter c);
+
+typedef struct tr_server {
+	char *path;              /* runN.server.json, relative to the study */
+	double interval_s;
+	double start_unix_s;
+	int cpus;                /* of the client machine; 0 unknown */
+	int64_t active_samples;
+	tr_server_wait *waits;   /* most samples first */
+	size_t nwaits;
+	tr_server_event *checkpoints;
+	size_t ncheckpoints;
+	tr_server_event *autovacuum;
+	size_t nautovacuum;
+	double counters[TR_SRV_NCOUNTERS]; /* NaN: not read */
+	/* The series, one value per sample (NaN unknown). */
+	size_t nsamples;
+	double *t_s;
+	double *cpu_pct;         /* the client machine's CPU, percent */
+	double *pgbench_cpu_pct; /* pgbench's share of the machine, percent */
+	char **notes;            /* what the sampler could not read */
+	size_t nnotes;
+} tr_server;
+
+void tr_server_free(tr_server *server); /* and the struct itself; NULL ok */
+
 typedef struct tr_run {
 	size_t provider;         /* index into study->providers */
 	size_t scenario;         /* index into study->scenarios */
@@ -385,6 +444,9 @@ typedef struct tr_run {
 	 * setups placed by hand in one folder pool into one cell. NULL for
 	 * pgbench's own output. */
 	char *setup;
+	/* The sampler's file beside the run, or NULL (none, or damaged: then
+	 * study->diags says so). */
+	tr_server *server;
 	/* SHA-256 hex of the run's files (summary, logs, stderr) as read;
 	 * "" until the study is loaded (see ingest/run_digest.c). */
 	char digest[65];
@@ -590,6 +652,8 @@ typedef struct tr_config {
 	char *fx_date;           /* [fx] date = 2026-05-05 */
 	char *fx_source;         /* [fx] source = ECB reference rate */
 	tr_pct_rule percentile;  /* [study] percentile = nearest-rank|postgresbench */
+	double sample_s;         /* [study] sample: `run`'s sampling interval in
+	                            seconds; 0 unset (1 s), -1 off */
 	tr_cell_config *cells;   /* [cell P S] sections, in ini order */
 	size_t ncells;
 } tr_config;

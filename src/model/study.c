@@ -62,6 +62,36 @@ static void S_strv_free(char **v, size_t n)
 	free(v);
 }
 
+static const char *const S_server_counters[TR_SRV_NCOUNTERS] = {
+	"xact_commit", "xact_rollback", "blks_read", "blks_hit", "temp_bytes",
+	"deadlocks", "conflicts", "checkpoints_timed", "checkpoints_req",
+	"buffers_checkpoint", "wal_records", "wal_fpi", "wal_bytes"
+};
+
+const char *tr_server_counter_name(tr_server_counter c)
+{
+	return S_server_counters[c];
+}
+
+void tr_server_free(tr_server *server)
+{
+	if (!server)
+		return;
+	for (size_t i = 0; i < server->nwaits; i++) {
+		free(server->waits[i].type);
+		free(server->waits[i].event);
+	}
+	S_strv_free(server->notes, server->nnotes);
+	free(server->path);
+	free(server->waits);
+	free(server->checkpoints);
+	free(server->autovacuum);
+	free(server->t_s);
+	free(server->cpu_pct);
+	free(server->pgbench_cpu_pct);
+	free(server);
+}
+
 void tr_run_free(tr_run *run)
 {
 	free(run->id);
@@ -73,6 +103,7 @@ void tr_run_free(tr_run *run)
 	free(run->progress_path);
 	free(run->machine);
 	free(run->setup);
+	tr_server_free(run->server);
 	free(run->windows);
 	if (run->txlog) {
 		tr_hist_free(&run->txlog->latency);

@@ -276,4 +276,42 @@ int tr_probe_conninfo_with_db(char **out, const char *conninfo,
 int tr_probe_facts_json(tr_buf *out, const char *conninfo,
                         const char *pgbench_version);
 
+/* ---- the sampler beside a run (docs/run.md, runN.server.json) ---------- */
+
+/* Sampling intervals `[study] sample` allows, in seconds. */
+#define TR_SAMPLER_MIN_S 0.2
+#define TR_SAMPLER_MAX_S 10.0
+
+typedef struct tr_sampler_options {
+	const char *conninfo;    /* the run's own (database included) */
+	double interval_s;       /* TR_SAMPLER_MIN_S .. TR_SAMPLER_MAX_S */
+	const char *run;         /* the run's stem, written into the file */
+	/* pgbench's pid while it runs, 0 before and after (NULL: no pgbench
+	 * CPU); read at each sample. */
+	atomic_int *pid;
+} tr_sampler_options;
+
+typedef struct tr_sampler tr_sampler;
+
+/*
+ * Start sampling on a thread of its own: one connection (libpq, the run's
+ * conninfo) read every interval_s: pg_stat_activity's client backends of
+ * the database and autovacuum workers, the checkpoint counters
+ * (pg_stat_checkpointer on 17+, else pg_stat_bgwriter), pg_stat_database
+ * and pg_stat_wal where present, this machine's CPU (/proc/stat) and
+ * pgbench's (/proc/PID/stat). Every statement runs under a
+ * statement_timeout. Whatever cannot be read (no connection, a refused
+ * view) is noted once in the file and left out: this never fails the run.
+ * 0, or TR_ENOMEM / TR_ERROR (no thread) with a message; the caller ends
+ * it with tr_sampler_finish().
+ */
+int tr_sampler_start(tr_sampler **out, const tr_sampler_options *opts);
+
+/*
+ * Take the last sample, stop and free the sampler, and append its
+ * runN.server.json (docs/run.md) to out. NULL s appends nothing. 0, or
+ * TR_ENOMEM.
+ */
+int tr_sampler_finish(tr_sampler *s, tr_buf *out);
+
 #endif

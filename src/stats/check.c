@@ -257,6 +257,30 @@ static int S_logs_short(tr_results *r, const tr_run *run)
 	                    missing > 0 ? missing / (double)want_tx * 100.0 : 0.0);
 }
 
+/* What the sampler saw that puts the run's figures in doubt: a client
+ * machine too busy to drive the server (client-bound), and what it could
+ * not read (a note each). */
+static int S_server_findings(tr_results *r, const tr_run *run,
+                             const tr_run_server *rs)
+{
+	int rc = 0;
+	if (!rs->data)
+		return 0;
+	if (rs->client_bound)
+		rc = tr_diags_add(&r->findings, TR_SEV_WARNING, "client-bound",
+		                  run->path, 0,
+		                  "the client machine's CPU was at %.0f%% or more in %zu "
+		                  "of %zu samples (%.0f%%; at most %.0f%%): the figures "
+		                  "may measure the client, not the server",
+		                  TR_CLIENT_BUSY_PCT, rs->busy_samples, rs->cpu_samples,
+		                  100.0 * (double)rs->busy_samples / (double)rs->cpu_samples,
+		                  rs->cpu_pct_max);
+	for (size_t i = 0; rc == 0 && i < rs->data->nnotes; i++)
+		rc = tr_diags_add(&r->findings, TR_SEV_NOTE, "server-samples",
+		                  rs->data->path, 0, "%s", rs->data->notes[i]);
+	return rc;
+}
+
 static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run,
                           const tr_run_result *res)
 {
@@ -280,6 +304,8 @@ static int S_run_findings(tr_results *r, const tr_study *st, const tr_run *run,
 		                  "attempt?); ignored", run->log_pid);
 	if (rc == 0)
 		rc = S_logs_short(r, run);
+	if (rc == 0)
+		rc = S_server_findings(r, run, &res->server);
 	for (size_t k = 1; rc == 0 && k < res->nseries; k++) {
 		const tr_window *a = &res->series[k - 1], *b = &res->series[k];
 		/* One missing window is allowed: pgbench may skip a -P report

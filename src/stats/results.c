@@ -210,6 +210,11 @@ static int S_runs(tr_results *r, const tr_study *st, char (*versions)[32])
 		}
 		out->series_origin_s = run->nwindows > 0 ? run->windows[0].start_s : NAN;
 		out->digest = run->digest[0] ? run->digest : NULL;
+		if (tr_run_server_compute(&out->server, run->server,
+		                          s->transactions) < 0) {
+			free(named);
+			return TR_ENOMEM;
+		}
 		if (run->agg_latency_us.count > 0) {
 			out->agg_latency_mean_ms = tr_simple_stats_mean(&run->agg_latency_us) / 1000.0;
 			out->agg_latency_stddev_ms = tr_simple_stats_stddev(&run->agg_latency_us) / 1000.0;
@@ -554,8 +559,10 @@ void tr_results_free(tr_results *r)
 		free(r->workloads[i].key);
 	}
 	free(r->workloads);
-	for (size_t i = 0; r->runs && i < r->nruns; i++)
+	for (size_t i = 0; r->runs && i < r->nruns; i++) {
 		free(r->runs[i].series);
+		tr_run_server_free(&r->runs[i].server);
+	}
 	free(r->runs);
 	for (size_t i = 0; i < r->ncells; i++) {
 		free(r->cells[i].runs);

@@ -143,6 +143,32 @@ typedef struct tr_latency {
 	const tr_hist *hist;     /* for the percentile plot (borrowed) */
 } tr_latency;
 
+/* What the sampler saw beside a run (runN.server.json), as figures. */
+#define TR_CLIENT_BUSY_PCT 90.0   /* a sample of the client's CPU this busy */
+#define TR_CLIENT_BOUND_SHARE 0.10 /* in this share of samples: client-bound */
+typedef struct tr_run_server {
+	const tr_server *data;         /* borrowed from the study; NULL: none */
+	double *wait_share;            /* data->waits[i].samples over the active
+	                                  samples, owned (NULL without waits) */
+	double cpu_pct_max;            /* the client machine's CPU, NaN unknown */
+	double cpu_pct_mean;
+	double pgbench_cpu_pct_max;    /* pgbench's share of the machine */
+	size_t cpu_samples;            /* samples with a client CPU figure */
+	size_t busy_samples;           /* of those, >= TR_CLIENT_BUSY_PCT */
+	bool client_bound;             /* busy in >= TR_CLIENT_BOUND_SHARE */
+	/* Counters over pgbench's transactions (NaN when unknown). */
+	double wal_bytes_per_tx;
+	double blks_read_per_tx;
+	double buffers_checkpoint_per_tx;
+	size_t checkpoints_timed, checkpoints_requested;
+} tr_run_server;
+
+/* The figures of s for a run of `transactions` transactions; *out->
+ * wait_share is new (tr_run_server_free). 0 or TR_ENOMEM. */
+int tr_run_server_compute(tr_run_server *out, const tr_server *s,
+                          int64_t transactions);
+void tr_run_server_free(tr_run_server *rs);
+
 typedef struct tr_run_result {
 	size_t provider;
 	size_t scenario;
@@ -186,6 +212,7 @@ typedef struct tr_run_result {
 	/* PostgresBench's own p95 / p99 (a run read from its result file):
 	 * its rule, not tpsreport's; NaN otherwise. */
 	double pgb_p95_ms, pgb_p99_ms;
+	tr_run_server server;          /* data NULL: no sampler file */
 } tr_run_result;
 
 /* pgbench -i's phases, in its order (the initsteps dtgGvpf). */

@@ -53,7 +53,9 @@ for p in ("a", "b"):
             # Aggregate logs named as tpsreport reads them: stem.PID(.N),
             # one per thread, 1-second intervals.
             logs = sorted(glob.glob(os.path.join(d, stem + ".*")))
-            logs = [f for f in logs if not f.endswith(".txt")]
+            logs = [f for f in logs
+                    if re.fullmatch(re.escape(stem) + r"\.\d+(\.\d+)?",
+                                    os.path.basename(f))]
             if len(logs) != threads:
                 fail(f"{p}/{s}/{stem}: {len(logs)} log files, want {threads}")
             for f in logs:

@@ -78,6 +78,26 @@ static void test_design_example(void)
 	S_free(&r);
 }
 
+/* [study] sample: seconds, milliseconds, a bare number (seconds), off;
+ * unset is 0 (run's default of 1 s). */
+static void test_sample(void)
+{
+	static const struct { const char *text; double want; } cases[] = {
+		{ "[study]\ntitle = t\n", 0 },
+		{ "[study]\nsample = 1s\n", 1 },
+		{ "[study]\nsample = 500ms\n", 0.5 },
+		{ "[study]\nsample = 0.2s\n", 0.2 },
+		{ "[study]\nsample = 10\n", 10 },
+		{ "[study]\nsample = off\n", -1 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		S_parsed r = S_parse(cases[i].text);
+		CHECK_INT(r.rc, 0);
+		CHECK_DBL(r.c.sample_s, cases[i].want, 1e-12);
+		S_free(&r);
+	}
+}
+
 static void S_expect_error(const char *text, const char *message)
 {
 	S_parsed r = S_parse(text);
@@ -89,7 +109,13 @@ static void S_expect_error(const char *text, const char *message)
 static void test_errors(void)
 {
 	S_expect_error("[study]\ntitel = x\n",
-	               "tpsreport.ini:2: unknown key \"titel\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs)");
+	               "tpsreport.ini:2: unknown key \"titel\" in [study] (known: title, subtitle, notes, currency, baseline, percentile, runs, sample)");
+	S_expect_error("[study]\nsample = 0.1s\n",
+	               "tpsreport.ini:2: sample: expected an interval from 0.2s to 10s (such as 1s or 500ms), or off, found \"0.1s\"");
+	S_expect_error("[study]\nsample = 11\n",
+	               "tpsreport.ini:2: sample: expected an interval from 0.2s to 10s (such as 1s or 500ms), or off, found \"11\"");
+	S_expect_error("[study]\nsample = 1 min\n",
+	               "tpsreport.ini:2: sample: expected an interval from 0.2s to 10s (such as 1s or 500ms), or off, found \"1 min\"");
 	S_expect_error("[provider a]\nprice = 12 dollars\n",
 	               "tpsreport.ini:2: price: expected a currency and period after the amount, as in \"223.26 USD/month\", found \"12 dollars\"");
 	S_expect_error("[provider a]\nprice = 12 USD/week\n",
@@ -319,6 +345,7 @@ int main(void)
 	RUN(test_design_example);
 	RUN(test_cells);
 	RUN(test_errors);
+	RUN(test_sample);
 	RUN(test_long_and_crlf);
 	RUN(test_prices);
 	return harness_done();
