@@ -21,15 +21,22 @@
 
 #include "chart_text_internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 #include "util/error.h"
 #include "util/str.h"
+#include "util/strmap.h"
 
 #include <pango/pangocairo.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define S_REF_PX 256.0
 #define S_CHUNK 1024
+/* texts longer than this are not kept (fitting a long label measures many
+ * of its prefixes once each), nor more than this many */
+#define S_SEEN_LEN 256
+#define S_SEEN_MAX 16384
 
 /* A layout and the font it is set to now (so that a repeated font is not
  * set again: that would make Pango lay the text out anew). */
@@ -39,6 +46,27 @@ typedef struct S_pen {
 	bool bold;
 } S_pen;
 
+typedef struct S_seen {
+	char *key;              /* owned; the map borrows it */
+	double w;
+} S_seen;
+
+/* Widths at S_REF_PX by "0text" or "1text" (bold), one table per thread
+ * (its font map's): a report lays each chart out once per format and
+ * measures the same labels again and again; two calls in three were for
+ * a text measured before. A width depends on nothing else, so the table
+ * changes no output, only the time. */
+typedef struct S_cache {
+	tr_strmap map;          /* key -> index in seen */
+	S_seen *seen;
+	size_t n, cap;
+	tr_buf key;             /* the key being looked up */
+} S_cache;
+
+static pthread_key_t S_cache_key;
+static pthread_once_t S_cache_once = PTHREAD_ONCE_INIT;
+static bool S_cache_ok;
+
 struct tr_text_measure {
 	PangoContext *ctx;        /* measuring: no transformation */
 	S_pen measure;
@@ -47,6 +75,12 @@ struct tr_text_measure {
 	PangoFontDescription *desc;
 	/* ascent and descent at S_REF_PX, [bold] */
 	double asc[2], desc_px[2];
+	/* widths at S_REF_PX by "0text" or "1text" (bold): a chart measures
+	 * the same labels again and again (a third of the calls are new) */
+	tr_strmap seen;         /* key -> index in seen_w */
+	S_seen *seen_w;
+	size_t nseen, seen_cap;
+	tr_buf key;
 };
 
 /* The settings every measurement and drawing shares. */
@@ -176,6 +210,93 @@ static double S_advance(PangoLayout *layout)
 	return (double)w / PANGO_SCALE;
 }
 
+/* The width of s at S_REF_PX, measured. */
+static double S_measure(tr_text_measure *m, const char *s, bool bold)
+{
+	double w = 0;
+	S_font(&m->measure, m->desc, S_REF_PX, bold);
+	for (size_t n = strlen(s); n > 0;) {
+		size_t k = n;
+		if (k > S_CHUNK) {
+			k = S_CHUNK;
+			while (((unsigned char)s[k] & 0xC0) == 0x80)
+				k--;   /* a character's start (s is valid UTF-8) */
+		}
+		pango_layout_set_text(m->measure.layout, s, (int)k);
+		w += S_advance(m->measure.layout);
+		s += k;
+		n -= k;
+	}
+	return w;
+}
+
+static void S_cache_free(void *p)
+{
+	S_cache *c = p;
+	for (size_t i = 0; i < c->n; i++)
+		free(c->seen[i].key);
+	free(c->seen);
+	tr_strmap_free(&c->map);
+	tr_buf_free(&c->key);
+	free(c);
+}
+
+static void S_cache_init(void)
+{
+	S_cache_ok = pthread_key_create(&S_cache_key, S_cache_free) == 0;
+}
+
+/* This thread's table (freed when the thread ends), or NULL. */
+static S_cache *S_cache_get(void)
+{
+	S_cache *c;
+	pthread_once(&S_cache_once, S_cache_init);
+	if (!S_cache_ok)
+		return NULL;
+	c = pthread_getspecific(S_cache_key);
+	if (!c && (c = tr_calloc(1, sizeof(*c))) != NULL &&
+	    pthread_setspecific(S_cache_key, c) != 0) {
+		free(c);
+		c = NULL;
+	}
+	return c;
+}
+
+/* Keep the width w of c->key (a failure only loses the time it saves). */
+static void S_keep(S_cache *c, double w)
+{
+	char *copy;
+	if (c->n >= S_SEEN_MAX || tr_grow(&c->seen, &c->cap, c->n + 1, sizeof(S_seen)) < 0)
+		return;
+	copy = tr_strndup(c->key.ptr, c->key.size);
+	if (!copy || tr_strmap_put(&c->map, copy, c->key.size, c->n, NULL) < 0) {
+		free(copy);
+		return;
+	}
+	c->seen[c->n].key = copy;
+	c->seen[c->n++].w = w;
+}
+
+/* The width of s at S_REF_PX: kept, or measured and kept. */
+static double S_width(tr_text_measure *m, const char *s, size_t len, bool bold)
+{
+	S_cache *c = len <= S_SEEN_LEN ? S_cache_get() : NULL;
+	size_t at;
+	double w;
+	if (!c)
+		return S_measure(m, s, bold);
+	tr_buf_clear(&c->key);
+	tr_buf_putc(&c->key, bold ? '1' : '0');
+	tr_buf_put(&c->key, s, len);
+	if (!c->key.ptr)
+		return S_measure(m, s, bold);
+	if (tr_strmap_get(&c->map, c->key.ptr, c->key.size, &at))
+		return c->seen[at].w;
+	w = S_measure(m, s, bold);
+	S_keep(c, w);
+	return w;
+}
+
 double tr_text_width(tr_text_measure *m, const char *s, double size, bool bold)
 {
 	char *clean = NULL;
@@ -189,20 +310,7 @@ double tr_text_width(tr_text_measure *m, const char *s, double size, bool bold)
 			return 0;
 		s = clean;
 	}
-	S_font(&m->measure, m->desc, S_REF_PX, bold);
-	w = 0;
-	for (size_t n = strlen(s); n > 0;) {
-		size_t k = n;
-		if (k > S_CHUNK) {
-			k = S_CHUNK;
-			while (((unsigned char)s[k] & 0xC0) == 0x80)
-				k--;   /* a character's start (s is valid UTF-8) */
-		}
-		pango_layout_set_text(m->measure.layout, s, (int)k);
-		w += S_advance(m->measure.layout);
-		s += k;
-		n -= k;
-	}
+	w = S_width(m, s, strlen(s), bold);
 	free(clean);
 	return w * (size / S_REF_PX);
 }
