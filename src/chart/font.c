@@ -75,12 +75,6 @@ struct tr_text_measure {
 	PangoFontDescription *desc;
 	/* ascent and descent at S_REF_PX, [bold] */
 	double asc[2], desc_px[2];
-	/* widths at S_REF_PX by "0text" or "1text" (bold): a chart measures
-	 * the same labels again and again (a third of the calls are new) */
-	tr_strmap seen;         /* key -> index in seen_w */
-	S_seen *seen_w;
-	size_t nseen, seen_cap;
-	tr_buf key;
 };
 
 /* The settings every measurement and drawing shares. */
@@ -100,11 +94,14 @@ static void S_setup(PangoContext *ctx)
 }
 
 /* A pen of the context: one line whatever the text holds (U+2029 would
- * start another), no font yet. */
+ * start another), no font yet. Its paragraph runs left to right, as an SVG
+ * <text> does by default: a label in Arabic still reads right to left, and
+ * a number after it stays where a browser puts it. */
 static void S_pen_init(S_pen *p, PangoContext *ctx)
 {
 	p->layout = pango_layout_new(ctx);
 	pango_layout_set_single_paragraph_mode(p->layout, TRUE);
+	pango_layout_set_auto_dir(p->layout, FALSE);
 	p->size = -1;
 }
 
