@@ -27,7 +27,7 @@ all: deps
 # The packages are installed only when pkg-config misses a library (or
 # cmake is missing): on a system without dpkg, with the dependencies
 # installed some other way, `make` just builds.
-TR_PC_MODULES = libpq cairo libxml-2.0 libcmark-gfm zlib
+TR_PC_MODULES = libpq cairo pangocairo libxml-2.0 libcmark-gfm zlib
 deps:
 	@if command -v cmake >/dev/null && pkg-config --exists $(TR_PC_MODULES) 2>/dev/null; \
 	then :; else scripts/install-deps.sh; fi

@@ -30,7 +30,7 @@ endif()
 # by the module's TR_MODULE_LIBHEADERS_<M>. Other <...> headers are the C
 # library's and POSIX's, open to all.
 set(TR_LIBRARY_HEADERS
-  "^libpq-fe\\.h$" "^libpq/" "^postgres" "^pg_config" "^cairo" "^libxml/"
+  "^libpq-fe\\.h$" "^libpq/" "^postgres" "^pg_config" "^cairo" "^pango/" "^libxml/"
   "^cmark" "^ini\\.h$" "^zlib\\.h$" "^xxhash\\.h$")
 
 # The line number of offset pos in text.

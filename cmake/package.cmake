@@ -45,7 +45,10 @@ the checks that a run is usable, and a diff between two reports for CI.")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # The charts are laid out for DejaVu Sans; another font works, less well.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "postgresql-client")
+# a CJK font: Japanese, Chinese or Korean labels in PNG and PDF charts
+# (without one they are drawn as boxes; DejaVu Sans has Latin, Greek,
+# Cyrillic, Arabic and Hebrew)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "postgresql-client, fonts-noto-cjk | fonts-droid-fallback")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # What Debian's policy wants in the staged tree (a copyright file, a
 # compressed changelog and man page): cmake/deb-fixup.cmake.

@@ -4,11 +4,13 @@
 # Runs as root on Debian 12; elsewhere it only says what is missing.
 set -euo pipefail
 
-build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev
+build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev libpango1.0-dev
             libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm zlib1g-dev libxxhash-dev fonts-dejavu-core)
-# (dpkg-dev and lintian: tests/e2e/package_deb.sh builds and checks the .deb)
+# (dpkg-dev and lintian: tests/e2e/package_deb.sh builds and checks the .deb;
+# fonts-droid-fallback: a CJK font for tests/e2e/chart_scripts.sh, the
+# smallest Debian has, 1.8 MB against fonts-noto-cjk's 57 MB)
 test_pkgs=(postgresql postgresql-client python3 python3-pil python3-scipy xxhash clang libclang-rt-14-dev
-           dpkg-dev lintian man-db)
+           dpkg-dev lintian man-db fonts-droid-fallback)
 
 want=("${build_pkgs[@]}")
 case "${1:-}" in

@@ -9,8 +9,8 @@
  * polylines and text. Each mark carries its class list ("bar p0"), an
  * optional id and an optional <title> text (the exact value).
  *
- * Text is measured with cairo at creation, so every text mark knows its
- * box; tests check from it that text stays inside the canvas and that
+ * Text is measured at creation (font.c, through Pango, with the fonts and
+ * settings that draw the PNG and PDF), so every text mark knows its box; tests check from it that text stays inside the canvas and that
  * labels never overlap.
  *
  * Errors are sticky, as in tr_json: drawing calls never fail loudly; the
@@ -23,8 +23,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* One family everywhere: the SVG declares it, cairo measures and draws
- * with it (Debian: fonts-dejavu-core). */
+/* One family everywhere: the SVG declares it, Pango measures and draws
+ * with it (Debian: fonts-dejavu-core), and with fallback fonts for what it
+ * lacks (CJK: fonts-noto-cjk or fonts-droid-fallback). */
 #define TR_FONT_FAMILY "DejaVu Sans"
 #define TR_FONT_CSS "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
 
@@ -89,7 +90,7 @@ typedef struct tr_scene {
 } tr_scene;
 
 /* Set up an empty scene of w x h px; title, alt and id_prefix are copied.
- * Returns 0 or TR_ENOMEM/TR_ERROR (cairo could not start); free with
+ * Returns 0 or TR_ENOMEM/TR_ERROR (Pango could not start); free with
  * tr_scene_free() in every case. */
 int tr_scene_init(tr_scene *s, double w, double h, const char *title,
                   const char *alt, const char *id_prefix);
@@ -124,14 +125,17 @@ void tr_scene_set_id(tr_scene *s, long i, const char *id);
 
 /* ---- text (text.c) ---------------------------------------------------- */
 
-/* A cairo context for measuring text in TR_FONT_FAMILY with metric hinting
- * off, so widths scale linearly and match the PNG and PDF. */
+/* A Pango context for measuring text in TR_FONT_FAMILY (and fallback fonts)
+ * with hinting off, so widths scale linearly and match the PNG and PDF
+ * (font.c). For the thread that made it only. Returns 0, TR_ENOMEM or
+ * TR_ERROR (no font map); free with tr_text_measure_free. */
 int tr_text_measure_new(tr_text_measure **out);
 void tr_text_measure_free(tr_text_measure *m);
 
-/* Advance width of s in px. */
+/* Advance width of s in px, shaped (kerning, ligatures, joined scripts). */
 double tr_text_width(tr_text_measure *m, const char *s, double size, bool bold);
-/* Font ascent and descent in px (positive). */
+/* TR_FONT_FAMILY's ascent and descent in px (positive); a fallback font's
+ * glyphs may reach a little beyond them. */
 void tr_text_extents(tr_text_measure *m, double size, bool bold,
                      double *ascent, double *descent);
 

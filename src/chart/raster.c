@@ -1,8 +1,9 @@
 /* raster.c: a scene as PNG (at 2x, for sharp screens) or PDF, with cairo.
  *
  * Styles are resolved from the scene's classes in light mode, exactly as
- * the SVG's CSS paints them; text uses the same font, size and unhinted
- * metrics as the measurement in text.c, so what fits there fits here.
+ * the SVG's CSS paints them; text is drawn by font.c (Pango) with the
+ * fonts and unhinted metrics that measured it, so what fits there fits
+ * here, in any script.
  *
  * Deterministic bytes: PNG pixels depend only on the scene; the PDF's
  * creation date, which cairo would take from the clock, is set to a fixed
@@ -12,6 +13,7 @@
 
 #include "chart_png_internal.h"
 #include "chart_internal.h"
+#include "chart_text_internal.h"
 #include "util/buf.h"
 #include "util/error.h"
 
@@ -77,37 +79,24 @@ static void S_fill_stroke(cairo_t *cr, const tr_style *st)
 	cairo_new_path(cr);
 }
 
-static void S_text(cairo_t *cr, const tr_mark *m, const tr_style *st)
+/* Text through Pango, with the scene's own measure (font.c): the fonts
+ * and settings that laid the scene out. */
+static void S_text(cairo_t *cr, tr_text_measure *tm, const tr_mark *m,
+                   const tr_style *st)
 {
-	cairo_text_extents_t te;
-	double dx;
 	if (!m->text[0] || !S_source(cr, st->fill))
 		return;
-	cairo_select_font_face(cr, TR_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
-	                       m->bold ? CAIRO_FONT_WEIGHT_BOLD
-	                               : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, m->size);
-	cairo_text_extents(cr, m->text, &te);
-	dx = m->anchor == TR_ANCHOR_START ? 0
-	   : m->anchor == TR_ANCHOR_MIDDLE ? -te.x_advance / 2 : -te.x_advance;
 	cairo_save(cr);
 	cairo_translate(cr, m->x, m->y);
 	if (m->vertical)
 		cairo_rotate(cr, -S_PI / 2);
-	cairo_move_to(cr, dx, 0);
-	cairo_show_text(cr, m->text);
+	tr_text_draw(tm, cr, m->text, m->size, m->bold, m->anchor);
 	cairo_restore(cr);
 	cairo_new_path(cr);
 }
 
 static void S_draw(cairo_t *cr, const tr_scene *s)
 {
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-	cairo_set_font_options(cr, fo);
-	cairo_font_options_destroy(fo);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	for (size_t i = 0; i < s->nmarks; i++) {
 		const tr_mark *m = &s->marks[i];
@@ -136,7 +125,7 @@ static void S_draw(cairo_t *cr, const tr_scene *s)
 			S_fill_stroke(cr, &st);
 			break;
 		case TR_MARK_TEXT:
-			S_text(cr, m, &st);
+			S_text(cr, s->measure, m, &st);
 			break;
 		}
 	}

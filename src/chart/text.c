@@ -1,11 +1,10 @@
-/* text.c: measuring, shortening and wrapping labels with cairo, and making
- * any string safe for XML.
+/* text.c: shortening and wrapping labels to a width, and making any string
+ * safe for XML.
  *
- * Widths come from cairo's toy text API in TR_FONT_FAMILY with metric
- * hinting off: unhinted advances scale linearly with the size, so what is
- * measured here is what the PNG (drawn at 2x) and the PDF show, and a
- * browser's DejaVu Sans shows the same; the narrower sans-serif fonts a
- * browser may fall back to only leave more room. */
+ * Widths come from font.c (Pango, TR_FONT_FAMILY with fallback fonts,
+ * unhinted): what is measured here is what the PNG (drawn at 2x) and the
+ * PDF show, and a browser's DejaVu Sans shows the same; the narrower
+ * sans-serif fonts a browser may fall back to only leave more room. */
 
 #include "chart_scene_internal.h"
 #include "util/alloc.h"
@@ -13,107 +12,8 @@
 #include "util/error.h"
 #include "util/str.h"
 
-#include <cairo.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct tr_text_measure {
-	cairo_surface_t *surface;
-	cairo_t *cr;
-};
-
-static cairo_t *S_context(cairo_surface_t *surface)
-{
-	cairo_t *cr = cairo_create(surface);
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	cairo_set_font_options(cr, fo);
-	cairo_font_options_destroy(fo);
-	return cr;
-}
-
-static void S_font(tr_text_measure *m, double size, bool bold)
-{
-	/* A cairo context that failed once stays failed, and would measure
-	 * everything as 0 wide: start a new one. */
-	if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) {
-		cairo_destroy(m->cr);
-		m->cr = S_context(m->surface);
-	}
-	cairo_select_font_face(m->cr, TR_FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL,
-	                       bold ? CAIRO_FONT_WEIGHT_BOLD
-	                            : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(m->cr, size);
-}
-
-int tr_text_measure_new(tr_text_measure **out)
-{
-	tr_text_measure *m;
-	*out = NULL;
-	m = tr_calloc(1, sizeof(*m));
-	if (!m)
-		return TR_ENOMEM;
-	m->surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-	m->cr = S_context(m->surface);
-	if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) {
-		tr_text_measure_free(m);
-		return tr_error_set("cairo could not start: %s",
-		                    cairo_status_to_string(CAIRO_STATUS_NO_MEMORY));
-	}
-	*out = m;
-	return 0;
-}
-
-void tr_text_measure_free(tr_text_measure *m)
-{
-	if (!m)
-		return;
-	if (m->cr)
-		cairo_destroy(m->cr);
-	if (m->surface)
-		cairo_surface_destroy(m->surface);
-	free(m);
-}
-
-/* Whether s needs tr_text_clean: invalid UTF-8 or control characters
- * (cairo refuses the one, and the scene replaces the other). */
-static bool S_unclean(const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20 || *p == 0x7F || *p == 0xC2)
-			return true;  /* 0xC2: maybe a C1 control: let clean decide */
-	return !tr_utf8_valid(s, strlen(s));
-}
-
-double tr_text_width(tr_text_measure *m, const char *s, double size, bool bold)
-{
-	cairo_text_extents_t te;
-	char *clean = NULL;
-	if (!*s)
-		return 0;
-	/* Measure what the scene will hold: the text made safe. */
-	if (S_unclean(s)) {
-		clean = tr_text_clean(s);
-		if (!clean)
-			return 0;
-		s = clean;
-	}
-	S_font(m, size, bold);
-	cairo_text_extents(m->cr, s, &te);
-	free(clean);
-	return te.x_advance;
-}
-
-void tr_text_extents(tr_text_measure *m, double size, bool bold,
-                     double *ascent, double *descent)
-{
-	cairo_font_extents_t fe;
-	S_font(m, size, bold);
-	cairo_font_extents(m->cr, &fe);
-	*ascent = fe.ascent;
-	*descent = fe.descent;
-}
 
 /* ---- UTF-8 ------------------------------------------------------------------ */
 
@@ -307,25 +207,3 @@ cleanup:
 	tr_buf_free(&trial);
 	return rc;
 }
-
-/*
- * Under AddressSanitizer: fontconfig, which cairo loads to find fonts (here,
- * where every chart's text is measured, so the hook is always linked in),
- * keeps its configuration for the life of the process (only FcFini()
- * frees it, and only a program linking fontconfig itself could call it).
- * That is not a leak of ours; LeakSanitizer asks this hook what to skip.
- */
-#if defined(__SANITIZE_ADDRESS__)
-#define S_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define S_ASAN 1
-#endif
-#endif
-#ifdef S_ASAN
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-#endif

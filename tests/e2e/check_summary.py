@@ -230,10 +230,27 @@ for k, c in cells.items():
 
 # ---- comparisons: exact Mann-Whitney (oracle), then Holm, then the verdict --
 base = R["study"]["baseline"]
+# the ini's own [study] baseline, read here, if it names one
+named_baseline, _sec = None, None
+try:
+    for line in open(os.path.join(study, "tpsreport.ini"), encoding="utf-8", errors="replace"):
+        s_ = line.strip()
+        if s_.startswith("["):
+            _sec = s_.strip("[] \t").lower()
+        elif _sec == "study" and re.match(r"baseline\s*[=:]", s_):
+            named_baseline = re.split(r"[=:]", s_, 1)[1].split(";")[0].strip()
+except FileNotFoundError:
+    pass
 ps = []
 for cmp_ in R["comparisons"]:
     w = cmp_["workload"]
-    kb = (base, cmp_["scenario"], w["transaction_type"], w["clients"], w["threads"], w["query_mode"])
+    # each comparison names its scenario's baseline (the study's, or, when
+    # the study names none, the scenario's own: which one is checked
+    # independently by scenario_baseline.sh); a named one is used everywhere
+    cb = cmp_.get("baseline", base)
+    if named_baseline and cb != named_baseline:
+        errors.append(f"comparison {cmp_['provider']}/{cmp_['scenario']}: baseline {cb}, named {base}")
+    kb = (cb, cmp_["scenario"], w["transaction_type"], w["clients"], w["threads"], w["query_mode"])
     kp = (cmp_["provider"],) + kb[1:]
     a, b = groups[kb], groups[kp]
     close(cmp_["tps_ratio"], median(b) / median(a), what=f"comparison {kp} tps_ratio")

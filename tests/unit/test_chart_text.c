@@ -1,6 +1,7 @@
 /* test_chart_text.c: the pieces under every chart: 1-2-5 axes and their
- * labels, numbers without the locale, text measured with cairo, shortened
- * and wrapped at character boundaries, and strings made safe for XML. */
+ * labels, numbers without the locale, text measured through Pango,
+ * shortened and wrapped at character boundaries, and strings made safe for
+ * XML. */
 
 /* internal test of: chart */
 
@@ -116,6 +117,20 @@ static void test_measure(void)
 	 * does not break later measurements */
 	CHECK(tr_text_width(m, "ab\xFF" "cd", 12, false) > tr_text_width(m, "abcd", 12, false));
 	CHECK_DBL(tr_text_width(m, "Median TPS 1,234", 12, false), w12, 1e-9);
+	/* far longer than Pango's 32-bit sums allow at the reference size
+	 * (2^31 units of 1/1024 px): n letters without kerning pairs are n
+	 * times one letter, not an overflowed figure */
+	{
+		static char as[20001];
+		double one = tr_text_width(m, "a", 13, false);
+		memset(as, 'a', 20000);
+		CHECK(one > 5 && one < 10);
+		CHECK_DBL(tr_text_width(m, as, 13, false), 20000 * one, 20000 * one * 1e-9);
+	}
+	/* one line whatever the text: a paragraph separator (U+2029) does not
+	 * leave the rest unmeasured */
+	CHECK(tr_text_width(m, "abc\xE2\x80\xA9" "def", 12, false) >
+	      tr_text_width(m, "abcdef", 12, false) - 1e-9);
 	tr_text_extents(m, 12, false, &asc, &desc);
 	CHECK(asc > 8 && asc < 13 && desc > 1 && desc < 5);
 	tr_text_measure_free(m);
