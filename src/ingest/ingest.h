@@ -272,7 +272,7 @@ typedef struct tr_load_options {
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *progress_ctx;
 	/* Bytes of a per-transaction log per job; 0 = the default (64 MiB),
-	 * and bytes mapped at a time; 0 = the default (8 MiB). No figure
+	 * and bytes read at a time; 0 = the default (1 MiB). No figure
 	 * depends on them, nor does the inputs digest while both are at least
 	 * 1 MiB (files are hashed in 1 MiB blocks; smaller values make smaller
 	 * blocks). Tests make them small to cut files into many pieces. */
@@ -291,7 +291,9 @@ typedef struct tr_load_options {
  * results/<provider>/<scenario>/ with runs, logs and init output.
  * Runs that cannot be used are kept but marked excluded, with a warning in
  * study->diags. Fails (exit 2 material) when the directory or results/ is
- * missing, the ini is broken, or no usable run exists. The caller frees
+ * missing, the ini is broken, no usable run exists, or a log file changed
+ * while it was read ("FILE: changed while it was read (...)": still being
+ * written, or cut). Installs no signal handler. The caller frees
  * *out with tr_study_free().
  */
 int tr_study_load(tr_study **out, const char *root,

@@ -6,14 +6,14 @@
  * S_CHUNK bytes (and smaller logs into smaller pieces, so that every
  * thread has a few: S_cut), every chunk a job that parses the whole lines starting in
  * its range into its own accumulator (the histograms of merged jobs are
- * reused by the next ones). A job maps its range in windows of
- * S_WINDOW bytes (mmap, read-ahead told the access is sequential) and
- * unmaps each as the scan passes, so resident memory stays at about a
- * window per thread whatever the size of the logs, and nothing is copied.
- * Within a window, each block of S_BLOCK bytes is parsed and hashed (for
- * the inputs digest) S_PART bytes at a time, each part hashed right after
- * it is parsed. Both cores work even on a single file. Aggregate logs are
- * small (a line per thread and interval) and are read whole with pread. */
+ * reused by the next ones). A job reads its range with pread in windows
+ * of S_WINDOW bytes into its thread's buffer, reused from window to
+ * window, so memory stays at a window per thread whatever the size of the
+ * logs. Within a window, each block of S_BLOCK bytes is parsed and hashed
+ * (for the inputs digest) S_PART bytes at a time, each part hashed right
+ * after it is parsed. Both cores work even on a single file. Aggregate
+ * logs are small (a line per thread and interval) and are read whole.
+ * A log that changes while it is read (S_check_same) stops the load. */
 
 #include "ingest_internal.h"
 #include "ingest_logscan_internal.h"
@@ -29,22 +29,20 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define S_CHUNK ((uint64_t)64 << 20)     /* default bytes of a per-transaction log per job */
-#define S_WINDOW ((uint64_t)8 << 20)     /* bytes mapped at a time */
+#define S_WINDOW ((uint64_t)1 << 20)     /* bytes read at a time */
 #define S_BLOCK ((uint64_t)1 << 20)      /* bytes of a file per hash of the inputs digest */
 #define S_PART ((uint64_t)64 << 10)      /* bytes parsed, then hashed */
 _Static_assert(S_PART % TR_HASH64_BULK_STEP == 0, "parts are hashed in steps");
-#define S_SLACK ((uint64_t)64 << 10)     /* mapped past a window for its last line */
+#define S_TAIL ((uint64_t)4 << 10)       /* read on past a window for its last line */
+#define S_LONG_LINE ((uint64_t)8 << 20)  /* longer: not a pgbench log line */
 #define S_MAX_AGGREGATE ((uint64_t)256 << 20)
 #define S_SNIFF 65536
 
@@ -58,6 +56,9 @@ typedef struct {
 	tr_txlog_col7 col7;   /* what a 7th field is: from the run's summary */
 	uint64_t off, len;    /* lines starting in [off, off + len) */
 	uint64_t size;        /* of the whole file when sniffed */
+	dev_t dev;            /* and which file it was, written when: */
+	ino_t ino;            /* S_check_same */
+	struct timespec mtime;
 	/* results */
 	tr_agglog agg;
 	tr_txlog_stats tx;   /* merged into merged[run], its histogram then
@@ -66,6 +67,7 @@ typedef struct {
 	                        checks */
 	bool tx_init;
 	bool finished;
+	bool changed;         /* the file changed while it was read */
 	int rc;
 	char *error;          /* "path:line: message" */
 	uint64_t *blocks;     /* hash of each S_BLOCK of [off, off + len) */
@@ -89,11 +91,11 @@ typedef struct {
 	size_t nspare, spare_cap;
 	uint64_t chunk;       /* most bytes of a job: S_CHUNK or chunk_bytes */
 	uint64_t block;       /* S_BLOCK, or a chunk_bytes smaller than it */
-	uint64_t window;      /* S_WINDOW, a multiple of block */
+	uint64_t window;      /* S_WINDOW or window_bytes, a multiple of block */
 } S_ctx;
 
 /* Read [off, off + len) of fd into buf, exactly; 0 or -1 (errno set;
- * EIO-like ENODATA when the file got shorter). */
+ * ENODATA when the file ends first: it got shorter since it was sized). */
 static int S_pread_all(int fd, char *buf, uint64_t off, uint64_t len)
 {
 	while (len > 0) {
@@ -115,18 +117,61 @@ static int S_pread_all(int fd, char *buf, uint64_t off, uint64_t len)
 }
 
 /*
- * The whole lines that start in [off, off + len) of a file of `size`
- * bytes: a line starts at 0 or right after a '\n'. The last of them runs
- * to its '\n', which may lie past off + len (read on until found) or be
- * missing at the end of the file (a cut file: the parser says so).
- * *data points into *buf (owned by the caller); *n is 0 when no line
- * starts in the range.
+ * Is the file behind fd still the one S_plan sized (same file, size and
+ * modification time)? 0, or the error "FILE: changed while it was read"
+ * with job->changed set: figures from a log that pgbench (or a copy) is
+ * still writing, or that someone cut, would be wrong without a sign.
+ */
+static int S_check_same(S_job *job, int fd)
+{
+	struct stat sb;
+	if (fstat(fd, &sb) != 0)
+		return tr_error_set_errno(job->relpath);
+	if (sb.st_dev == job->dev && sb.st_ino == job->ino &&
+	    (uint64_t)sb.st_size == job->size &&
+	    sb.st_mtim.tv_sec == job->mtime.tv_sec &&
+	    sb.st_mtim.tv_nsec == job->mtime.tv_nsec)
+		return 0;
+	job->changed = true;
+	if ((uint64_t)sb.st_size != job->size)
+		return tr_error_set_at(job->relpath, 0, "changed while it was read "
+		                       "(%llu bytes when the reading began, %llu "
+		                       "now): is pgbench still writing it?",
+		                       (unsigned long long)job->size,
+		                       (unsigned long long)sb.st_size);
+	return tr_error_set_at(job->relpath, 0, "changed while it was read "
+	                       "(written to or replaced, same size): is "
+	                       "pgbench still writing it?");
+}
+
+/* The error of a failed S_pread_all of the job's file: a file that ended
+ * early changed while it was read. */
+static int S_read_error(S_job *job, int fd)
+{
+	int rc;
+	if (errno != ENODATA)
+		return tr_error_set_errno(job->relpath);
+	rc = S_check_same(job, fd);
+	if (rc == 0) {       /* shorter, then back to its size and time */
+		job->changed = true;
+		rc = tr_error_set_at(job->relpath, 0, "changed while it was read "
+		                     "(it got shorter)");
+	}
+	return rc;
+}
+
+/*
+ * The whole lines that start in [off, off + len) of the job's file: a
+ * line starts at 0 or right after a '\n'. The last of them runs to its
+ * '\n', which may lie past off + len (read on until found) or be missing
+ * at the end of the file (a cut file: the parser says so). *data points
+ * into *buf (owned by the caller); *n is 0 when no line starts in the
+ * range. For aggregate logs (read whole) and error messages.
  */
 static int S_read_lines(tr_buf *buf, const char **data, size_t *n, int fd,
-                        uint64_t size, uint64_t off, uint64_t len,
-                        const char *path)
+                        S_job *job, uint64_t off, uint64_t len)
 {
-	uint64_t lo = off > 0 ? off - 1 : 0, hi = off + len;
+	uint64_t lo = off > 0 ? off - 1 : 0, hi = off + len, size = job->size;
 	size_t start = 0, scan_from;
 	const char *nl;
 	*data = NULL;
@@ -139,7 +184,7 @@ static int S_read_lines(tr_buf *buf, const char **data, size_t *n, int fd,
 	if (tr_buf_grow(buf, (size_t)(hi - lo)) < 0)
 		return TR_ENOMEM;
 	if (S_pread_all(fd, buf->ptr, lo, hi - lo) < 0)
-		goto io_error;
+		return S_read_error(job, fd);
 	buf->size = (size_t)(hi - lo);
 	/* The first line start at or after off: byte off - 1 is in the
 	 * buffer so that a line starting exactly at off is seen. */
@@ -167,38 +212,27 @@ static int S_read_lines(tr_buf *buf, const char **data, size_t *n, int fd,
 		if (tr_buf_grow(buf, (size_t)more) < 0)
 			return TR_ENOMEM;
 		if (S_pread_all(fd, buf->ptr + buf->size, at, more) < 0)
-			goto io_error;
+			return S_read_error(job, fd);
 		scan_from = buf->size;
 		buf->size += (size_t)more;
 	}
 	*data = buf->ptr + start;
 	*n = buf->size - start;
 	return 0;
-io_error:
-	if (errno == ENODATA)
-		return tr_error_set_at(path, 0, "the file got shorter while it was "
-		                       "being read");
-	return tr_error_set_errno(path);
 }
 
-/* ---- per-transaction logs: mapped windows ------------------------------ */
+/* ---- per-transaction logs: windows read into a reused buffer ---------- */
 
 /*
- * A mapped file that shrinks under us (truncated while being read) raises
- * SIGBUS on the first access past its new end. While a window is being
- * read, its thread's handler jumps back to S_window with the error
- * instead of letting the process die; tr_load_logs installs the handler
- * only while its workers run and then puts back the previous one.
+ * Logs are read with pread, not mapped: a mapped file that someone
+ * truncates raises SIGBUS at the first access past its new end, which only
+ * a process-wide signal handler could survive, and library code installs
+ * none. A file that got shorter makes pread come back short instead, and
+ * one that grew or was rewritten is seen by S_check_same at the end of each
+ * job. The copy costs a few percent (docs/performance.md, "pread instead of
+ * mmap"); the buffer is reused and small enough to stay in the cache
+ * while the part just read is parsed and hashed.
  */
-static _Thread_local sigjmp_buf *S_bus_jump;
-
-static void S_on_sigbus(int sig)
-{
-	if (S_bus_jump)
-		siglongjmp(*S_bus_jump, 1);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
 
 /* The hashes of the blocks of [from, to) (block-aligned from, within the
  * job's range) into job->blocks. */
@@ -213,19 +247,19 @@ static void S_hash_blocks(S_job *job, const char *base, uint64_t base_off,
 }
 
 typedef struct {
-	const char *map;       /* mapping of [lo, hi) of the file */
+	const char *map;       /* bytes [lo, hi) of the file, in the buffer */
 	uint64_t lo, hi;
 } S_map;
 
 /* Where the line that holds byte `at` ends: the offset just past its
- * '\n', or UINT64_MAX when the mapping ends first. */
+ * '\n', or UINT64_MAX when the bytes read end first. */
 static uint64_t S_line_end(const S_map *m, uint64_t at)
 {
 	const char *nl = memchr(m->map + (at - m->lo), '\n', (size_t)(m->hi - at));
 	return nl ? m->lo + (uint64_t)(nl - m->map) + 1 : UINT64_MAX;
 }
 
-/* Parse the lines starting in [from, to) of the mapping; *next is where
+/* Parse the lines starting in [from, to) of the window; *next is where
  * the next block's lines start (past the last line parsed). */
 static int S_parse_lines(S_job *job, const S_map *m, uint64_t from, uint64_t to,
                          uint64_t *next, int *nfields)
@@ -243,7 +277,7 @@ static int S_parse_lines(S_job *job, const S_map *m, uint64_t from, uint64_t to,
 }
 
 /*
- * Parse and hash the block [b, e) of the mapping (b block-aligned within
+ * Parse and hash the block [b, e) of the window (b block-aligned within
  * the job's range), S_PART bytes at a time: each part is hashed right
  * after it is parsed, while it is still in the core's cache (a whole 1 MiB
  * block is larger than L2). This way round the scan, which is slower than
@@ -265,99 +299,94 @@ static int S_block(S_job *job, const S_map *m, uint64_t b, uint64_t e,
 	return rc;
 }
 
-/*
- * Map [ws, we) of the job's file into *m: a page before it too, to see
- * whether a line starts at ws, and enough after it for the last line
- * starting before we. Sets *next to the first line start at or after ws
- * when it is before ws. m->map is NULL when nothing is mapped.
- */
-static int S_map_window(S_map *m, S_job *job, int fd, uint64_t ws,
-                        uint64_t we, uint64_t *next)
+/* The error of a line that starts in [ws, we) and runs on past
+ * we + S_LONG_LINE, naming it: the lines before it in the job are those
+ * parsed and those from the first line start `next` (or after ws - 1)
+ * to it. (bytes: the file from lo on, read to we at least.) */
+static int S_long_line(const S_job *job, const char *bytes, uint64_t lo,
+                       uint64_t ws, uint64_t we, uint64_t next)
 {
-	static long page;
-	uint64_t slack = S_SLACK;
-	if (!page)
-		page = sysconf(_SC_PAGESIZE);
-	for (;;) {
-		uint64_t first = *next;
-		void *p;
-		m->lo = (ws > 0 ? ws - 1 : 0) / (uint64_t)page * (uint64_t)page;
-		m->hi = we + slack < job->size ? we + slack : job->size;
-		p = mmap(NULL, (size_t)(m->hi - m->lo), PROT_READ,
-		         MAP_PRIVATE, fd, (off_t)m->lo);
-		if (p == MAP_FAILED)
-			return tr_error_set_errno(job->relpath);
-		m->map = p;
-		posix_madvise(p, (size_t)(m->hi - m->lo), POSIX_MADV_SEQUENTIAL);
-		/* The first line starting at or after ws (chunk 0: at 0). */
-		if (first < ws)
-			first = ws == 0 ? 0 : S_line_end(m, ws - 1);
-		/* Mapped far enough: to the start of the first line and to the
-		 * end of the last one that start before we? */
-		if (m->hi == job->size ||
-		    (first != UINT64_MAX &&
-		     (first >= we || S_line_end(m, we - 1) != UINT64_MAX))) {
-			*next = first == UINT64_MAX ? job->size : first;
-			return 0;
-		}
-		munmap(p, (size_t)(m->hi - m->lo));
-		m->map = NULL;
-		if (slack > S_WINDOW)
-			return tr_error_set_at(job->relpath, 1 + (long)job->tx.lines,
-			                       "a line of more than %llu MiB: not a "
-			                       "pgbench log line",
-			                       (unsigned long long)(S_WINDOW >> 20));
-		slack *= 8;      /* a long line: map more */
+	long line = 1 + (long)job->tx.lines;
+	uint64_t at = next >= ws ? next : ws > 0 ? ws - 1 : 0;
+	const char *nl;
+	if (next < ws && ws > 0 &&
+	    (nl = memchr(bytes + (at - lo), '\n', (size_t)(we - at))) != NULL)
+		at = lo + (uint64_t)(nl - bytes) + 1;   /* the first line start */
+	while (at < we &&
+	       (nl = memchr(bytes + (at - lo), '\n', (size_t)(we - at))) != NULL) {
+		line++;
+		at = lo + (uint64_t)(nl - bytes) + 1;
 	}
+	return tr_error_set_at(job->relpath, line, "a line of more than %llu "
+	                       "MiB: not a pgbench log line",
+	                       (unsigned long long)(S_LONG_LINE >> 20));
 }
 
-/* The window being read by this thread: in thread-local storage rather
- * than on the stack, so that it is still known after a SIGBUS jump. */
-static _Thread_local S_map S_cur;
-
 /*
- * Map [ws, we), parse and hash it block by block, unmap it. *next: the
- * first byte not yet parsed (a line start), carried between windows.
+ * Read [ws, we) of the job's file into buf as the window *m: the byte
+ * before it too, to see whether a line starts at ws, and on past we to
+ * the end of the last line starting before it (the first '\n' at or
+ * after we - 1), S_TAIL bytes at a time. Sets *next to the first line
+ * start at or after ws when it is before ws.
  */
-static int S_window(S_job *job, int fd, uint64_t ws, uint64_t we,
-                    uint64_t block, uint64_t *next, int *nfields)
+static int S_read_window(S_map *m, tr_buf *buf, S_job *job, int fd,
+                         uint64_t ws, uint64_t we, uint64_t *next)
 {
-	sigjmp_buf jump;
-	volatile int rc = 0;
-
-	S_cur.map = NULL;
-	S_bus_jump = &jump;
-	/* (1: the jump out of the handler unblocks SIGBUS again) */
-	if (sigsetjmp(jump, 1) == 0) {
-		rc = S_map_window(&S_cur, job, fd, ws, we, next);
-		for (uint64_t b = ws; b < we && rc == 0; b += block)
-			rc = S_block(job, &S_cur, b, b + block < we ? b + block : we,
-			             block, next, nfields);
-	} else {
-		rc = tr_error_set_at(job->relpath, 0, "the file got shorter while "
-		                     "it was being read");
+	uint64_t lo = ws > 0 ? ws - 1 : 0, end;
+	size_t scan_from = (size_t)(we - 1 - lo);
+	const char *nl;
+	tr_buf_clear(buf);
+	if (tr_buf_grow(buf, (size_t)(we - lo) + S_TAIL) < 0)
+		return TR_ENOMEM;
+	if (S_pread_all(fd, buf->ptr, lo, we - lo) < 0)
+		return S_read_error(job, fd);
+	buf->size = (size_t)(we - lo);
+	while (!(nl = memchr(buf->ptr + scan_from, '\n', buf->size - scan_from)) &&
+	       lo + buf->size < job->size) {
+		uint64_t at = lo + buf->size, more = job->size - at;
+		if (more > S_TAIL)
+			more = S_TAIL;
+		if (at - we >= S_LONG_LINE)
+			return S_long_line(job, buf->ptr, lo, ws, we, *next);
+		if (tr_buf_grow(buf, (size_t)more) < 0)
+			return TR_ENOMEM;
+		if (S_pread_all(fd, buf->ptr + buf->size, at, more) < 0)
+			return S_read_error(job, fd);
+		scan_from = buf->size;
+		buf->size += (size_t)more;
 	}
-	S_bus_jump = NULL;
-	if (S_cur.map)
-		munmap((void *)S_cur.map, (size_t)(S_cur.hi - S_cur.lo));
-	S_cur.map = NULL;
-	return rc;
+	end = nl ? lo + (uint64_t)(nl - buf->ptr) + 1 : lo + buf->size;
+	m->map = buf->ptr;
+	m->lo = lo;
+	m->hi = end;
+	/* The first line starting at or after ws (chunk 0: at 0); the file
+	 * may end inside the line that holds ws - 1. */
+	if (*next < ws) {
+		uint64_t first = ws == 0 ? 0 : S_line_end(m, ws - 1);
+		*next = first == UINT64_MAX ? end : first;
+	}
+	return 0;
 }
 
-/* A per-transaction chunk: its windows in turn. */
-static int S_tx_job(S_ctx *ctx, S_job *job, int fd)
+/* A per-transaction chunk: its windows in turn, each read, then parsed
+ * and hashed block by block; then whether the file is still the same. */
+static int S_tx_job(S_ctx *ctx, S_job *job, int fd, tr_buf *buf)
 {
 	uint64_t next = 0, end = job->off + job->len;
 	int nfields = 0, rc = 0;
+	S_map m;
 	job->nblocks = (size_t)((job->len + ctx->block - 1) / ctx->block);
 	if (job->nblocks &&
 	    !(job->blocks = tr_calloc(job->nblocks, sizeof(uint64_t))))
 		return TR_ENOMEM;
-	for (uint64_t ws = job->off; ws < end && rc == 0; ws += ctx->window)
-		rc = S_window(job, fd, ws, ws + ctx->window < end ? ws + ctx->window
-		                                                  : end,
-		              ctx->block, &next, &nfields);
-	return rc;
+	for (uint64_t ws = job->off; ws < end && rc == 0; ws += ctx->window) {
+		uint64_t we = ws + ctx->window < end ? ws + ctx->window : end;
+		rc = S_read_window(&m, buf, job, fd, ws, we, &next);
+		for (uint64_t b = ws; b < we && rc == 0; b += ctx->block)
+			rc = S_block(job, &m, b, b + ctx->block < we ? b + ctx->block : we,
+			             ctx->block, &next, &nfields);
+	}
+	return rc == 0 ? S_check_same(job, fd) : rc;
 }
 
 /* Keep the histogram of a merged job for another (lock held). */
@@ -421,9 +450,8 @@ static int S_agg_job(S_ctx *ctx, S_job *job, int fd, tr_buf *buf)
 {
 	const char *data = NULL;
 	size_t n = 0;
-	int rc = S_read_lines(buf, &data, &n, fd, job->size, 0, job->size,
-	                      job->relpath);
-	if (rc < 0)
+	int rc = S_read_lines(buf, &data, &n, fd, job, 0, job->size);
+	if (rc < 0 || (rc = S_check_same(job, fd)) < 0)
 		return rc;
 	job->nblocks = (size_t)((n + S_BLOCK - 1) / S_BLOCK);
 	if (job->nblocks &&
@@ -455,7 +483,7 @@ static void S_read_job(void *vctx, size_t i, int worker)
 		S_take_spare(ctx, &job->tx.latency);
 		job->tx_init = true;
 		job->tx.col7 = job->col7;
-		job->rc = S_tx_job(ctx, job, fd);
+		job->rc = S_tx_job(ctx, job, fd, &ctx->scratch[worker]);
 		break;
 	default:
 		job->rc = job->size == 0
@@ -483,6 +511,26 @@ done:
 		                       atomic_load(&ctx->done), ctx->total);
 }
 
+/* A log that changed while it was read stops the load (exit 2), where
+ * other unreadable logs only leave their run out: its figures, read
+ * from a file in motion, would be wrong without a sign, and reading it
+ * again later is the fix. The first such file, in the order of the jobs,
+ * is named. */
+static int S_changed_error(const S_ctx *ctx)
+{
+	for (size_t j = 0; j < ctx->njobs; j++) {
+		const S_job *job = &ctx->jobs[j];
+		size_t k = strlen(job->relpath);
+		if (!job->changed)
+			continue;
+		if (job->error && strncmp(job->error, job->relpath, k) == 0 &&
+		    strncmp(job->error + k, ": ", 2) == 0)
+			return tr_error_set_at(job->relpath, 0, "%s", job->error + k + 2);
+		return tr_error_set_at(job->relpath, 0, "changed while it was read");
+	}
+	return 0;
+}
+
 static void S_exclude(tr_run *run, const char *reason)
 {
 	run->excluded = true;
@@ -501,8 +549,8 @@ static void S_renumber_error(S_job *job, long first_line)
 	int fd = open(job->fspath, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (S_read_lines(&buf, &data, &n, fd, job->size, job->off, job->len,
-	                 job->relpath) == 0 && n > 0) {
+	if (S_read_lines(&buf, &data, &n, fd, job, job->off, job->len) == 0 &&
+	    n > 0) {
 		tr_txlog_stats_init(&tmp);
 		tmp.col7 = job->col7;
 		if (tr_txlog_parse_from(&tmp, data, n, job->relpath, first_line) < 0) {
@@ -744,6 +792,9 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			struct stat sb;
 			tr_log_kind kind = TR_LOG_NONE;
 			uint64_t size = 0;
+			dev_t dev = 0;
+			ino_t ino = 0;
+			struct timespec mtime = { 0, 0 };
 			S_job *job;
 			int fd;
 			if (!fs)
@@ -754,6 +805,9 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
 				ssize_t n = pread(fd, head, sizeof(head), 0);
 				size = (uint64_t)sb.st_size;
+				dev = sb.st_dev;
+				ino = sb.st_ino;
+				mtime = sb.st_mtim;
 				if (n > 0)
 					kind = tr_log_sniff(head, (size_t)n);
 			}
@@ -775,6 +829,9 @@ static int S_plan(S_ctx *ctx, tr_study *st, size_t *cap)
 			job->kind = kind;
 			job->col7 = col7;
 			job->size = size;
+			job->dev = dev;
+			job->ino = ino;
+			job->mtime = mtime;
 			job->len = size;
 			ctx->total += size;
 		}
@@ -878,19 +935,11 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 		goto cleanup;
 	}
 	pthread_mutex_init(&ctx.lock, NULL);
-	{
-		struct sigaction sa, old;
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = S_on_sigbus;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, &old);
-		tr_pool_run(nthreads, ctx.njobs, S_read_job, &ctx);
-		sigaction(SIGBUS, &old, NULL);
-	}
+	tr_pool_run(nthreads, ctx.njobs, S_read_job, &ctx);
 	pthread_mutex_destroy(&ctx.lock);
 	for (int t = 0; t < nthreads; t++)
 		tr_buf_free(&ctx.scratch[t]);
-	if ((rc = ctx.merge_rc) < 0)
+	if ((rc = ctx.merge_rc) < 0 || (rc = S_changed_error(&ctx)) < 0)
 		goto cleanup;
 
 	for (size_t j = 0; j < ctx.njobs;) {

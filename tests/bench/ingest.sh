@@ -27,6 +27,14 @@
 # and under `[study] percentile = postgresbench` against the gawk histogram.
 # Not part of the test suite: run it on an otherwise idle machine; the
 # load average is printed before each size.
+#
+#   COMPARE=OTHER_TPSREPORT QUICK=1 tests/bench/ingest.sh build/tpsreport
+# also times another build in the same turns (the two in alternating
+# order) and then their CPU time (perf stat's task-clock, which the load of
+# a shared machine disturbs less than wall time: ROUNDS pairs of `perf stat
+# -r 5`, in alternating order, the median of each build's means), and
+# checks that both print the same `summary --json`: for comparing a change
+# side by side on a machine whose load moves.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -51,13 +59,16 @@ timed_once() {
   echo "$(awk "BEGIN{printf \"%.4f\", ($t1 - $t0) / 1e9}") $(cat "$work/time.txt")"
 }
 
+# "$1 < $2" for two decimal numbers, the first one may be empty (none yet)
+less() { [ -z "$2" ] || awk "BEGIN{exit !($1 < $2)}"; }
+
 # best of N: prints "wall_seconds max_rss_kb" of the fastest run
 timed() {
   local n=$1; shift
   local best= rss= w r
   for ((i = 0; i < n; i++)); do
     read -r w r < <(timed_once "$@")
-    if [ -z "$best" ] || awk "BEGIN{exit !($w < $best)}"; then best=$w; rss=$r; fi
+    if less "$w" "$best"; then best=$w; rss=$r; fi
   done
   echo "$best $rss"
 }
@@ -69,16 +80,46 @@ timed() {
 timed_turns() {
   local study=$1; shift
   local w r
-  T_TR=; T_WC=; T_CAT=
+  T_TR=; T_WC=; T_CAT=; T_CMP=
   for ((i = 0; i < rounds; i++)); do
+    if [ -n "${COMPARE:-}" ] && ((i % 2 == 1)); then compare_once "$study"; fi
     read -r w r < <(timed_once "$tps" summary --json "$study")
-    if [ -z "$T_TR" ] || awk "BEGIN{exit !($w < $T_TR)}"; then T_TR=$w; RSS_TR=$r; fi
+    if less "$w" "$T_TR"; then T_TR=$w; RSS_TR=$r; fi
+    if [ -n "${COMPARE:-}" ] && ((i % 2 == 0)); then compare_once "$study"; fi
     read -r w r < <(timed_once wc -l "$@")
-    if [ -z "$T_WC" ] || awk "BEGIN{exit !($w < $T_WC)}"; then T_WC=$w; RSS_WC=$r; fi
+    if less "$w" "$T_WC"; then T_WC=$w; RSS_WC=$r; fi
     read -r w r < <(timed_once cat "$@")
-    if [ -z "$T_CAT" ] || awk "BEGIN{exit !($w < $T_CAT)}"; then T_CAT=$w; RSS_CAT=$r; fi
+    if less "$w" "$T_CAT"; then T_CAT=$w; RSS_CAT=$r; fi
   done
 }
+
+# the other build of COMPARE, once (sets T_CMP, RSS_CMP)
+compare_once() {
+  local w r
+  read -r w r < <(timed_once "$COMPARE" summary --json "$1")
+  if less "$w" "$T_CMP"; then T_CMP=$w; RSS_CMP=$r; fi
+}
+
+# CPU ms of one build on a study: the mean task-clock of `perf stat -r 5`
+task_ms() {
+  perf stat -x, -e task-clock -r 5 -o "$work/perf.txt" -- "$1" summary --json "$2" >/dev/null
+  awk -F, '$3 == "task-clock" || $3 ~ /^task-clock/ {print $1}' "$work/perf.txt"
+}
+
+# Both builds' CPU time, ROUNDS pairs in alternating order: prints the
+# median of each one's means, "ms_tpsreport ms_compare"
+compare_cpu() {
+  local a=() b=()
+  for ((i = 0; i < rounds; i++)); do
+    if ((i % 2)); then b+=("$(task_ms "$COMPARE" "$1")"); a+=("$(task_ms "$tps" "$1")")
+    else a+=("$(task_ms "$tps" "$1")"); b+=("$(task_ms "$COMPARE" "$1")"); fi
+  done
+  echo "$(printf '%s\n' "${a[@]}" | sort -g | awk '{v[NR]=$1} END{print (v[int((NR+1)/2)] + v[int(NR/2)+1]) / 2}')" \
+       "$(printf '%s\n' "${b[@]}" | sort -g | awk '{v[NR]=$1} END{print (v[int((NR+1)/2)] + v[int(NR/2)+1]) / 2}')"
+}
+if [ -n "${COMPARE:-}" ]; then
+  COMPARE=$(cd "$(dirname "$COMPARE")" && pwd)/$(basename "$COMPARE")
+fi
 
 have_pg=0
 if [ -f "$root/tests/lib/pg.sh" ]; then
@@ -147,6 +188,21 @@ for lines in "${sizes[@]}"; do
   t_wc=$T_WC
   row "wc -l" "$T_WC" "$RSS_WC"
   row "cat > /dev/null" "$T_CAT" "$RSS_CAT"
+  if [ -n "${COMPARE:-}" ]; then
+    row "COMPARE summary --json" "$T_CMP" "$RSS_CMP"
+    if command -v perf >/dev/null; then
+      read -r c_tr c_cmp < <(compare_cpu "$study")
+      echo "  CPU time (task-clock, median of $rounds means of 5): tpsreport $c_tr ms, COMPARE $c_cmp ms ($(awk "BEGIN{printf \"%+.1f\", ($c_tr / $c_cmp - 1) * 100}")% for tpsreport)"
+    fi
+    "$tps" summary --json "$study" > "$work/a.json"
+    "$COMPARE" summary --json "$study" > "$work/b.json"
+    if cmp -s "$work/a.json" "$work/b.json"; then
+      echo "  both print the same summary --json"
+    else
+      echo "  the two builds print DIFFERENT summary --json" >&2
+      exit 1
+    fi
+  fi
   if [ "${QUICK:-0}" != 1 ] && [ "$lines" -le 20000000 ]; then
     read -r t rss < <(timed 1 mawk '{s += $3} END {print s}' "${logs[@]}"); row "mawk, sum of column 3" "$t" "$rss"
     read -r t rss < <(timed 1 gawk -f "$work/pb.awk" "${logs[@]}"); row "gawk histogram (PostgresBench's)" "$t" "$rss"

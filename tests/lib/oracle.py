@@ -19,7 +19,7 @@ folder to sys.path and `import oracle`. Needs Debian's python3-scipy
 - stability, agg_windows, progress_windows: a run's windows from the raw
   files (SPEC.md) and the figures of docs/metrics.md "Stability".
 
-tests/e2e/oracle_check.sh checks this module against R itself."""
+tests/e2e/oracle_vs_r.sh checks this module against R itself."""
 import math
 import re
 

@@ -7,8 +7,12 @@
 #include "stats/stats.h"
 #include "util/error.h"
 
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static char S_root[256];
@@ -298,30 +302,67 @@ static void test_digest_any_cut(void)
 	tr_buf_free(&log);
 }
 
-/* A log that gets shorter while it is read (truncated by someone else):
- * the mapped pages past its new end raise SIGBUS, which must become a
- * warning naming the file, not a crash. The progress callback, called
- * between jobs, does the truncating. */
-static int S_truncated;
+/* Logs that change while they are read (truncated, or still being
+ * written): the load stops with "FILE: changed while it was read" naming
+ * the file and both sizes (exit 2 in the cli), never a crash or figures
+ * from half a file. The progress callback, called by the calling thread
+ * between jobs (one thread: job 1 runs after the first call), changes the
+ * file of a later job; the sizes expected are the fixture's and the one
+ * made here. */
+static const char *S_change_file;   /* relative to S_root */
+static int S_change_how;            /* 0 truncate to 10 bytes, 1 append, 2 touch */
+static int S_changes;
 
-static void S_truncate_later(void *ctx, uint64_t done, uint64_t total)
+static void S_change_later(void *ctx, uint64_t done, uint64_t total)
 {
 	char path[300];
 	(void)ctx;
 	(void)done;
 	(void)total;
-	if (S_truncated++)
+	if (S_changes++)
 		return;
-	snprintf(path, sizeof path, "%s/results/p/s/plain.8112.1", S_root);
-	if (truncate(path, 10) != 0)
-		CHECK(!"truncate failed");
+	snprintf(path, sizeof path, "%s/%s", S_root, S_change_file);
+	if (S_change_how == 0) {
+		if (truncate(path, 10) != 0)
+			CHECK(!"truncate failed");
+	} else if (S_change_how == 1) {
+		FILE *f = fopen(path, "ab");
+		CHECK(f && fputs("0 9999 1000 0 1700000000 1\n", f) >= 0);
+		if (f)
+			fclose(f);
+	} else {
+		/* same bytes, same size, another time: as if rewritten */
+		struct timespec t[2] = { { 0, UTIME_OMIT }, { 1000000000, 0 } };
+		CHECK(utimensat(AT_FDCWD, path, t, 0) == 0);
+	}
 }
 
-static void test_file_shrinks(void)
+/* Load the study of S_fresh with one thread, chunk bytes `chunk`, the
+ * file `rel` changed `how` after the first job: the load must fail with
+ * `want` as its message. */
+static void S_load_changing(const char *rel, int how, uint64_t chunk,
+                            const char *want)
 {
 	tr_load_options opts = { 0 };
-	tr_study *st = NULL;
-	bool found = false;
+	tr_study *st = (tr_study *)1;
+	S_change_file = rel;
+	S_change_how = how;
+	S_changes = 0;
+	opts.threads = 1;
+	opts.chunk_bytes = chunk;
+	opts.progress = S_change_later;
+	CHECK(tr_study_load(&st, S_root, &opts) < 0);
+	CHECK(st == NULL);
+	CHECK_STR(tr_error_last(), want);
+}
+
+static void test_file_changes(void)
+{
+	char want[300];
+	size_t len;
+	free(harness_read(F "plain.8112.1", &len));
+	/* per-transaction, cut in chunks: thread 1's file gets shorter
+	 * before its first chunk is read (pread comes back short) */
 	S_fresh();
 	S_copy(F "plain.txt", "results/p/s/plain.txt");
 	S_copy(F "plain.8112", "results/p/s/plain.8112");
@@ -329,23 +370,154 @@ static void test_file_shrinks(void)
 	S_copy(F "plain.txt", "results/q/s/plain.txt");   /* a good run too */
 	S_copy(F "plain.8112", "results/q/s/plain.8112");
 	S_copy(F "plain.8112.1", "results/q/s/plain.8112.1");
-	S_truncated = 0;
-	opts.threads = 1;
-	opts.chunk_bytes = 8192;
-	opts.progress = S_truncate_later;
+	snprintf(want, sizeof want, "results/p/s/plain.8112.1: changed while it "
+	         "was read (%zu bytes when the reading began, 10 now): is "
+	         "pgbench still writing it?", len);
+	S_load_changing("results/p/s/plain.8112.1", 0, 8192, want);
+	/* thread 0's file grows while its later chunks are read (a line
+	 * appended: pgbench still writing) */
+	S_fresh();
+	S_copy(F "plain.txt", "results/p/s/plain.txt");
+	S_copy(F "plain.8112", "results/p/s/plain.8112");
+	S_copy(F "plain.8112.1", "results/p/s/plain.8112.1");
+	free(harness_read(F "plain.8112", &len));
+	snprintf(want, sizeof want, "results/p/s/plain.8112: changed while it "
+	         "was read (%zu bytes when the reading began, %zu now): is "
+	         "pgbench still writing it?", len, len + 27);
+	S_load_changing("results/p/s/plain.8112", 1, 8192, want);
+	/* the same size, written again */
+	S_fresh();
+	S_copy(F "plain.txt", "results/p/s/plain.txt");
+	S_copy(F "plain.8112", "results/p/s/plain.8112");
+	S_copy(F "plain.8112.1", "results/p/s/plain.8112.1");
+	S_load_changing("results/p/s/plain.8112", 2, 8192,
+	                "results/p/s/plain.8112: changed while it was read "
+	                "(written to or replaced, same size): is pgbench still "
+	                "writing it?");
+	/* aggregate logs, read whole: thread 1's file (job 1) cut, or
+	 * grown, after thread 0's was read */
+	free(harness_read(F "agg.8120.1", &len));
+	for (int how = 0; how < 2; how++) {
+		S_fresh();
+		S_copy(F "agg.txt", "results/p/s/agg.txt");
+		S_copy(F "agg.8120", "results/p/s/agg.8120");
+		S_copy(F "agg.8120.1", "results/p/s/agg.8120.1");
+		snprintf(want, sizeof want, "results/p/s/agg.8120.1: changed while "
+		         "it was read (%zu bytes when the reading began, %zu now): "
+		         "is pgbench still writing it?", len,
+		         how == 0 ? (size_t)10 : len + 27);
+		S_load_changing("results/p/s/agg.8120.1", how, 0, want);
+	}
+}
+
+/* Library code installs no signal handler, not even while its threads
+ * read (a mapped log cut by someone else once needed a SIGBUS handler):
+ * every signal's disposition, asked with sigaction from the progress
+ * callback while the other thread reads and after the load, is the one
+ * the program had before. */
+#define S_NSIG 128   /* more than SIGRTMAX (64 on Linux) */
+static struct sigaction S_before[S_NSIG];
+static bool S_known[S_NSIG];
+static int S_asked;
+
+static void S_same_handlers(void)
+{
+	for (int sig = 1; sig <= SIGRTMAX && sig < S_NSIG; sig++) {
+		struct sigaction now;
+		if (!S_known[sig] || sigaction(sig, NULL, &now) != 0)
+			continue;
+		if (now.sa_handler != S_before[sig].sa_handler ||
+		    now.sa_flags != S_before[sig].sa_flags) {
+			fprintf(stderr, "  signal %d (%s): handler changed\n", sig,
+			        strsignal(sig));
+			CHECK(!"a signal handler was installed");
+		}
+	}
+}
+
+static void S_ask_handlers(void *ctx, uint64_t done, uint64_t total)
+{
+	struct sigaction bus;
+	(void)ctx;
+	(void)done;
+	(void)total;
+	S_asked++;
+	CHECK(sigaction(SIGBUS, NULL, &bus) == 0 &&
+	      bus.sa_handler == S_before[SIGBUS].sa_handler);
+	S_same_handlers();
+}
+
+static void test_no_signal_handler(void)
+{
+	tr_load_options opts = { 0 };
+	tr_study *st = NULL;
+	CHECK(SIGRTMAX < S_NSIG);
+	for (int sig = 1; sig <= SIGRTMAX && sig < S_NSIG; sig++)
+		S_known[sig] = sigaction(sig, NULL, &S_before[sig]) == 0;
+	CHECK(S_known[SIGBUS]);   /* (SIG_DFL, or the sanitizers' handler) */
+	S_fresh();
+	S_copy(F "plain.txt", "results/p/s/plain.txt");
+	S_copy(F "plain.8112", "results/p/s/plain.8112");
+	S_copy(F "plain.8112.1", "results/p/s/plain.8112.1");
+	S_copy(F "agg.txt", "results/q/s/agg.txt");
+	S_copy(F "agg.8120", "results/q/s/agg.8120");
+	S_copy(F "agg.8120.1", "results/q/s/agg.8120.1");
+	S_asked = 0;
+	opts.threads = 2;
+	opts.chunk_bytes = 4096;   /* many jobs: the callback runs often */
+	opts.progress = S_ask_handlers;
 	CHECK_INT(tr_study_load(&st, S_root, &opts), 0);
-	if (!st)
-		fprintf(stderr, "  (%s)\n", tr_error_last());
-	if (!st)
-		return;
-	CHECK(st->runs[0].excluded);
-	CHECK(!st->runs[1].excluded);
-	for (size_t i = 0; i < st->diags.count; i++)
-		if (strstr(st->diags.items[i].message,
-		           "results/p/s/plain.8112.1: the file got shorter"))
-			found = true;
-	CHECK(found);
+	CHECK(S_asked > 0);
+	S_same_handlers();
 	tr_study_free(st);
+}
+
+/* A line of more than 8 MiB is no pgbench log line: the run is left out,
+ * naming the line (1001: after 1000 good ones), whether it starts in the
+ * first window read or in a later one. */
+static void test_long_line(void)
+{
+	size_t len, n = 0;
+	char *data = harness_read(F "plain.8112", &len), *p = data;
+	size_t long_len = (9u << 20) + 1;
+	char *line = malloc(long_len);
+	uint64_t windows[] = { 0, 4096 };
+	for (int i = 0; i < 1000; i++)
+		p = strchr(p, '\n') + 1;
+	n = (size_t)(p - data);
+	memset(line, '1', long_len - 1);
+	line[long_len - 1] = '\n';
+	S_fresh();
+	S_copy(F "plain.txt", "results/p/s/plain.txt");
+	S_write("results/p/s/plain.8112", data, n);
+	S_copy(F "plain.txt", "results/q/s/plain.txt");   /* a good run too */
+	S_copy(F "plain.8112", "results/q/s/plain.8112");
+	{
+		char path[300];
+		FILE *f;
+		snprintf(path, sizeof path, "%s/results/p/s/plain.8112", S_root);
+		f = fopen(path, "ab");
+		CHECK(f && fwrite(line, 1, long_len, f) == long_len);
+		if (f)
+			fclose(f);
+	}
+	for (size_t w = 0; w < TR_ARRAY_SIZE(windows); w++) {
+		tr_study *st = NULL;
+		bool found = false;
+		S_load_plain(&st, 0, windows[w], 1);
+		if (!st)
+			continue;
+		CHECK(st->runs[0].excluded);
+		CHECK(!st->runs[1].excluded);
+		for (size_t i = 0; i < st->diags.count; i++)
+			if (strstr(st->diags.items[i].message,
+			           "results/p/s/plain.8112:1001: a line of more than 8 MiB"))
+				found = true;
+		CHECK(found);
+		tr_study_free(st);
+	}
+	free(line);
+	free(data);
 }
 
 static void test_study_errors(void)
@@ -386,7 +558,9 @@ int main(void)
 	RUN(test_chunks_change_nothing);
 	RUN(test_bad_lines_named);
 	RUN(test_digest_any_cut);
-	RUN(test_file_shrinks);
+	RUN(test_file_changes);
+	RUN(test_no_signal_handler);
+	RUN(test_long_line);
 	RUN(test_study_errors);
 	if (S_root[0]) {
 		char cmd[512];
