@@ -26,7 +26,9 @@
 /* ---- numbers (fmt.c): the one helper every number shown goes through -- */
 
 typedef enum tr_wu_unit {
-	TR_WU_TPS = 0,     /* 1 decimal, grouped: 2,339.7 */
+	TR_WU_TPS = 0,     /* grouped, whole from 100 up: 2,340; 45.3 (the
+	                      catalog units up to TR_WU_SECONDS and US_MS are
+	                      tr_metric_fmt's: charts print the same) */
 	TR_WU_MS,          /* 3 significant digits, at most 3 decimals: 13.7 */
 	TR_WU_PCT,         /* 1 decimal and "%": 4.1% */
 	TR_WU_GAP,         /* signed, 1 decimal, "%": +9.5%, -3.0% */
