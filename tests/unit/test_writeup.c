@@ -107,10 +107,10 @@ static void test_values(void)
 	/* aws bench100: runs 3967.67, 3921.40, 3990.02 (run4 is left out);
 	 * serverscamp bench10000: median of 2561.34 2540.80 2602.71 2577.19
 	 * 2555.05 = 2561.34; aws bench10000: median 2339.69. */
-	CHECK_MD("{{value aws bench100 tps_median}}", "3,967.7\n");
+	CHECK_MD("{{value aws bench100 tps_median}}", "3,968\n");
 	CHECK_MD("{{value aws bench100 tps_min}} to {{value aws bench100 tps_max}}",
-	         "3,921.4 to 3,990.0\n");
-	CHECK_MD("{{value serverscamp bench10000 tps_median}}", "2,561.3\n");
+	         "3,921 to 3,990\n");
+	CHECK_MD("{{value serverscamp bench10000 tps_median}}", "2,561\n");
 	/* latency avg = 32000 / tps in the fixture: median of the runs'. */
 	CHECK_MD("{{value aws bench100 latency_avg_ms}} ms", "8.07 ms\n");
 	/* 2561.34 / 2339.69 - 1 = +9.47%; p: 5 vs 5 fully apart, exact
@@ -158,7 +158,7 @@ static void test_literal(void)
 	/* An unclosed code span does not hide what follows. */
 	CHECK_ERROR("`a {{nope}}", "study/writeup.md:1: unknown directive {{nope}}");
 	/* Quoted arguments. */
-	CHECK_MD("{{value \"aws\" bench100 \"tps_median\"}}", "3,967.7\n");
+	CHECK_MD("{{value \"aws\" bench100 \"tps_median\"}}", "3,968\n");
 }
 
 static void test_errors(void)
@@ -207,9 +207,9 @@ static void test_blocks(void)
 	CHECK(strstr(md, "| Provider | Runs | Median TPS | Slowest run (TPS) | Fastest run (TPS) | "
 	                 "Latency avg (ms) | vs baseline | p (n) |\n"
 	                 "| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n") != NULL);
-	CHECK(strstr(md, "| AWS RDS db.m6i.large (gp3 12k IOPS) | 5 | 2,339.7 | 2,250.1 | 2,401.3 | "
+	CHECK(strstr(md, "| AWS RDS db.m6i.large (gp3 12k IOPS) | 5 | 2,340 | 2,250 | 2,401 | "
 	                 "13.7 | baseline |  |\n") != NULL);
-	CHECK(strstr(md, "| ServersCamp T2 (12k IOPS) | 5 | **2,561.3** | 2,540.8 | 2,602.7 | 12.5 | "
+	CHECK(strstr(md, "| ServersCamp T2 (12k IOPS) | 5 | **2,561** | 2,541 | 2,603 | 12.5 | "
 	                 "+9.5% | 0.016 (5+5) |\n") != NULL);
 	CHECK(strstr(md, "\nAfter.\n") != NULL);
 	CHECK(strstr(md, "](charts/timeline-bench10000.svg)\n") != NULL);
@@ -269,7 +269,7 @@ static void test_default_writeup(void)
 		harness_check(strstr(out.markdown.ptr, *h) != NULL, __FILE__, __LINE__, m);
 	}
 	/* Window p95s are labelled as such, transaction p95s too. */
-	CHECK(strstr(out.markdown.ptr, "p95 of 10-s window averages (ms)") != NULL);
+	CHECK(strstr(out.markdown.ptr, "p95 of 10-s window averages, worst run (ms)") != NULL);
 	CHECK(strstr(out.markdown.ptr, "p95 of transactions (ms)") != NULL);
 	CHECK(strstr(out.markdown.ptr, "p=0.016, n=5+5") != NULL);
 	CHECK(strstr(out.markdown.ptr, "5 runs per side") != NULL); /* runs_needed */
@@ -452,7 +452,7 @@ static void test_hostile(void)
 		tr_writeup_output o2;
 		const char *s2 = "{{value \"sc\\\"'<img src=x onerror=alert(1)>\" \"bench<100>\" tps_median}}\n";
 		CHECK_INT(S_render(&o2, true, s2, false), 0);
-		CHECK(strncmp(o2.markdown.ptr, "3,744.8\n", 8) == 0);
+		CHECK(strncmp(o2.markdown.ptr, "3,745\n", 6) == 0);
 		tr_writeup_output_free(&o2);
 		CHECK_INT(S_render(&o2, true, "{{value \"<x>\" bench10000 tps_median}}", false), TR_EINVALID);
 		CHECK(strstr(tr_error_last(), "no provider '<x>'") != NULL);
@@ -605,8 +605,16 @@ static void test_fmt_units(void)
 	/* fmt.c's rules, where rounding and thresholds matter (the same rules
 	 * are written again in tests/e2e/build_numbers.py). */
 	static const struct { double v; tr_wu_unit unit; const char *want; } cases[] = {
-		{ 2339.689575, TR_WU_TPS, "2,339.7" },
+		/* TPS whole from 100 up, one decimal below (issue 25: "TPS whole
+		 * or one decimal by magnitude"); 99.95 shows as 100 either way */
+		{ 2339.689575, TR_WU_TPS, "2,340" },
+		{ 100.4, TR_WU_TPS, "100" },
+		{ 99.96, TR_WU_TPS, "100" },
+		{ 99.94, TR_WU_TPS, "99.9" },
+		{ 45.25, TR_WU_TPS, "45.2" },  /* an exact tie: to even */
+		{ -1234.5, TR_WU_TPS, "-1,234" }, /* an exact tie: to even */
 		{ 0.04, TR_WU_TPS, "0.0" },
+		{ 6.666, TR_WU_PCT, "6.7%" },  /* the issue's 6.67% chart vs 6.7% */
 		{ 13.677, TR_WU_MS, "13.7" },
 		{ 0.3914, TR_WU_MS, "0.391" },
 		{ 1234.5, TR_WU_MS, "1,234" },  /* an exact tie: to even, as printf */
@@ -672,9 +680,9 @@ static void test_contrasts(void)
 	CHECK_MD("{{value serverscamp bench10000 transactions agg=max}}", "3,123,252\n");
 	CHECK_MD("{{value serverscamp bench10000 transactions}}", "3,073,608\n");
 	/* runs: best 2602.71, worst 2540.80, median 2561.34 */
-	CHECK_MD("{{run serverscamp bench10000 best tps_median}}", "2,602.7\n");
-	CHECK_MD("{{run serverscamp bench10000 worst tps_median}}", "2,540.8\n");
-	CHECK_MD("{{run serverscamp bench10000 median tps_median}}", "2,561.3\n");
+	CHECK_MD("{{run serverscamp bench10000 best tps_median}}", "2,603\n");
+	CHECK_MD("{{run serverscamp bench10000 worst tps_median}}", "2,541\n");
+	CHECK_MD("{{run serverscamp bench10000 median tps_median}}", "2,561\n");
 	/* best run against best run: 2602.71 / 2401.33 - 1 = +8.39%; run3
 	 * against run3: 2602.71 / 2401.33 too */
 	CHECK_MD("{{compare serverscamp bench10000 run=best}}", "+8.4%\n");
