@@ -135,6 +135,12 @@ typedef struct tr_wu_doc {
 	tr_writeup_list *lists; /* charts directives asked for, to be drawn */
 	size_t nlists;          /* (each list's bars owned by the document) */
 	unsigned explained;     /* TR_WU_EXPLAINED_*: reading guides given so far */
+	/* The author's last ATX heading above the directive being expanded
+	 * (level 0: none yet): a section sits under it (sections.c). */
+	int author_level;
+	const char *author_heading;   /* its text, raw; in scratch */
+	const char *list_title; /* title= of the {{chart rank|journey}} being
+	                           made, or NULL (lists.c) */
 } tr_wu_doc;
 
 /* Each kind of figure is explained once per report, where it first
@@ -248,6 +254,26 @@ bool tr_wu_is_block(const char *name);
 
 /* {{section NAME [ARGS]}}; TR_EINVALID for an unknown name. */
 int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir);
+
+/* An option KEY=… in dir's arguments (those left once its own were taken
+ * out) is unknown: TR_EINVALID with "unknown option 'KEY=' (it takes:
+ * TAKES)"; else 0. */
+int tr_wu_no_other_opts(tr_wu_doc *d, const tr_wu_directive *dir, const char *takes);
+
+/* After a section wrote md[start..): its headings under the author's
+ * heading, the first one titled (title="…", or NULL) or left out when the
+ * author's heading just above says the same. 0 or an error (rc set). */
+int tr_wu_section_place(tr_wu_doc *d, size_t start, const char *name, const char *title);
+
+/* The author's line: remember it when it is an ATX heading ("### Results"
+ * sets author_level 3), for the sections below it (sections_level.c). */
+void tr_wu_author_line(tr_wu_doc *d, const char *line, const char *end);
+
+/* KEY="…" of a directive (title, caption), taken out: *own is dir
+ * without it (strings borrowed), *value NULL when not given. Returns 0,
+ * or TR_EINVALID with a message for an empty value. */
+int tr_wu_take_opt(tr_wu_doc *d, const char **value, tr_wu_directive *own,
+                   const tr_wu_directive *dir, const char *key);
 
 /* The tables; scenario -1 means all scenarios. Each returns 0 and emits
  * nothing when there is no data for it. */
