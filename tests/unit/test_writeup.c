@@ -780,6 +780,86 @@ static void test_caption(void)
 	free(md);
 }
 
+/* Occurrences of needle in hay. */
+static size_t S_occurs(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = hay; p && (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* Headings belong to the author (issue 25, item 6): a section's headings
+ * go one level under the author's last heading, title= replaces its
+ * heading's text, and a heading the author wrote just above with the same
+ * text is not written twice. Expected headings written by hand from the
+ * sections' own ("## Stability", "## TPS and latency" with a "###" per
+ * scenario). */
+static void test_headings(void)
+{
+	char *md = S_md("# Study\n\n### Results\n\n{{section results}}\n");
+	CHECK(md && strstr(md, "\n#### TPS and latency\n") != NULL);
+	CHECK(md && strstr(md, "\n##### bench100 (\\~1.5 GB, in-cache)\n") != NULL);
+	CHECK(md && strstr(md, "\n## TPS and latency") == NULL);
+	CHECK(md && strstr(md, "\n### bench100") == NULL);
+	free(md);
+	/* the author's "## Stability" stands for the section's */
+	md = S_md("# Study\n\n## Stability\n\n{{section stability}}\n");
+	CHECK(md && S_occurs(md, "Stability\n") == 1);
+	CHECK(md && strstr(md, "## Stability\n") != NULL);
+	free(md);
+	/* title= */
+	md = S_md("# Study\n\n## Results\n\n{{section stability title=\"Steady or not\"}}\n");
+	CHECK(md && strstr(md, "\n### Steady or not\n") != NULL);
+	CHECK(md && strstr(md, "# Stability") == NULL);
+	free(md);
+	md = S_md("# Study\n\n## Steady\n\n{{section stability title=\"steady\"}}\n");
+	CHECK(md && S_occurs(md, "teady\n") == 1);
+	free(md);
+	/* no heading of the author's: as before; under a "# Title" alone a
+	 * scenario's section is a "##" */
+	md = S_md("{{section stability}}\n");
+	CHECK(md && strncmp(md, "## Stability\n", 13) == 0);
+	free(md);
+	md = S_md("# Study\n\n{{section scenario bench100}}\n");
+	CHECK(md && strstr(md, "\n## bench100 (\\~1.5 GB, in-cache)\n") != NULL);
+	free(md);
+	/* the default writeup ("# {{title}}", then sections) keeps its "##" */
+	md = S_md("# {{title}}\n\n{{section stability}}\n\n{{section results}}\n");
+	CHECK(md && strstr(md, "\n## Stability\n") != NULL);
+	CHECK(md && strstr(md, "\n### bench100 (\\~1.5 GB, in-cache)\n") != NULL);
+	free(md);
+	/* a heading in a fenced code block is not the author's */
+	md = S_md("# Study\n\n```\n### not a heading\n```\n\n{{section stability}}\n");
+	CHECK(md && strstr(md, "\n## Stability\n") != NULL);
+	free(md);
+	/* {{chart rank title=...}} is drawn by report: e2e/writeup_titles */
+}
+
+/* title= where a directive has no title, an empty title= or caption=, an
+ * unknown option: one error naming the file and line. */
+static void test_title_errors(void)
+{
+	CHECK_ERROR("# T\n\n{{table tps title=\"X\"}}\n",
+	            "study/writeup.md:3: {{table tps}}: title= is not for a table");
+	CHECK_ERROR("# T\n\n{{chart tps title=\"X\"}}\n",
+	            "study/writeup.md:3: {{chart tps}}: title= is not for a chart of the report");
+	CHECK_ERROR("# T\n\n{{headline tps_median bench100 \"Peak\" title=\"X\"}}\n",
+	            "study/writeup.md:3: {{headline tps_median}}: title= is not for a headline");
+	CHECK_ERROR("\n{{section intro title=\"X\"}}\n",
+	            "study/writeup.md:2: {{section intro}} writes no heading here");
+	CHECK_ERROR("{{section stability title=\"\"}}\n",
+	            "study/writeup.md:1: {{section}}: title= is empty");
+	CHECK_ERROR("{{table tps caption=\"\"}}\n", "study/writeup.md:1: {{table}}: caption= is empty");
+	CHECK_ERROR("{{chart rank tps_median bench100 title=\"\"}}\n",
+	            "study/writeup.md:1: {{chart}}: title= is empty");
+	CHECK_ERROR("{{section stability level=3}}\n",
+	            "study/writeup.md:1: {{section stability}}: unknown option 'level=' (it takes: title=)");
+	CHECK_ERROR("{{chart tps colour=red}}\n",
+	            "study/writeup.md:1: {{chart tps}}: unknown option 'colour=' (it takes: caption=)");
+	CHECK_ERROR("{{value aws bench100 tps_median title=\"X\"}}\n", "unknown option 'title='");
+}
+
 int main(void)
 {
 	xmlInitParser();
@@ -799,6 +879,8 @@ int main(void)
 	RUN(test_durations);
 	RUN(test_contrast_errors);
 	RUN(test_caption);
+	RUN(test_headings);
+	RUN(test_title_errors);
 	xmlCleanupParser();
 	return harness_done();
 }
