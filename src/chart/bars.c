@@ -23,7 +23,7 @@ static char *S_cell_name(const tr_results *r, const tr_cell *c, bool workload)
 	                  r->scenarios[c->scenario].label);
 }
 
-/* p95 of window mean latency over a cell's runs: median, best, worst.
+/* p95 of window averages over a cell's runs: median, best, worst.
  * Sets *n to the number of runs with windows. */
 static int S_run_p95(size_t *n, const tr_results *r, const tr_cell *c, double *med,
                      double *lo, double *hi)
@@ -67,17 +67,21 @@ static void S_nums_free(S_nums *ns)
 		free(ns->s[i]);
 }
 
-/* The catalog's metric behind each bars kind (p95 has its own
- * per-run whiskers, S_run_p95). */
-static double S_catalog(tr_chart_kind kind, const tr_cell *c)
+const tr_metric *tr_bars_metric(tr_chart_kind kind)
 {
 	static const char *const keys[] = {
 		[TR_CHART_TPS] = "tps_headline", [TR_CHART_LATENCY] = "latency_avg_ms",
+		[TR_CHART_P95] = "stability.median_run.latency_p95_ms",
 		[TR_CHART_COV] = "tps_cov_pct_worst", [TR_CHART_COST] = "cost_per_tps",
 		[TR_CHART_VALUE] = "tps_per_100",
 	};
-	const tr_metric *m = (size_t)kind < TR_ARRAY_SIZE(keys) && keys[kind]
-	                         ? tr_metric_find(keys[kind]) : NULL;
+	return (size_t)kind < TR_ARRAY_SIZE(keys) && keys[kind] ? tr_metric_find(keys[kind])
+	                                                         : NULL;
+}
+
+static double S_catalog(tr_chart_kind kind, const tr_cell *c)
+{
+	const tr_metric *m = tr_bars_metric(kind);
 	return m ? tr_metric_value(m, c, NULL, NULL) : NAN;
 }
 
@@ -97,12 +101,17 @@ static int S_figure(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 			*hi = c->tps_max;
 		}
 		break;
-	case TR_CHART_P95:
-		if ((rc = S_run_p95(n, r, c, v, lo, hi)) < 0)
+	case TR_CHART_P95: {
+		/* the catalog's median of the runs' window p95 (the whiskers are
+		 * the best and worst run's) */
+		double med;
+		if ((rc = S_run_p95(n, r, c, &med, lo, hi)) < 0)
 			return rc;
+		*v = *n ? S_catalog(kind, c) : NAN;
 		if (*n < 2)
 			*lo = *hi = NAN;
 		break;
+	}
 	case TR_CHART_COV:
 		if (c->worst.present)
 			*v = S_catalog(kind, c);
@@ -148,10 +157,10 @@ static char *S_title(const tr_results *r, const tr_cell *c, tr_chart_kind kind,
 		break;
 	case TR_CHART_P95:
 		t = n > 1
-			? tr_sprintf("%s: %s ms, p95 of window mean latency (median of %zu "
+			? tr_sprintf("%s: %s ms, p95 of window averages (median of %zu "
 			             "runs; best %s, worst %s)", name, S_n(&ns, 0, v, 3),
 			             n, S_n(&ns, 1, lo, 3), S_n(&ns, 2, hi, 3))
-			: tr_sprintf("%s: %s ms, p95 of window mean latency (1 run)", name,
+			: tr_sprintf("%s: %s ms, p95 of window averages (1 run)", name,
 			             S_n(&ns, 0, v, 3));
 		break;
 	case TR_CHART_COV:
@@ -341,11 +350,11 @@ static char *S_axis_title(const tr_results *r, tr_chart_kind kind)
 		                 : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS (transactions per second)"
 		                 : "Median TPS (transactions per second)");
 	case TR_CHART_LATENCY:
-		return tr_strdup("Average latency (ms)");
 	case TR_CHART_P95:
-		return tr_strdup("p95 of window mean latency (ms)");
+		/* the figure's one name, as a table's header says it */
+		return tr_strdup(tr_metric_title(tr_bars_metric(kind)));
 	case TR_CHART_COV:
-		return tr_strdup("CoV of window TPS (%)");
+		return tr_sprintf("%s (%%)", tr_metric_title(tr_bars_metric(kind)));
 	case TR_CHART_COST:
 		return tr_sprintf("Monthly cost per TPS (%s)", cur);
 	default:
@@ -421,15 +430,10 @@ cleanup:
 	return rc;
 }
 
-/* The label on a bar: 3 significant digits, "%" for CoV (the other
- * units are on the axis). Caller frees. */
+/* The label on a bar: the figure as the catalog prints it, the tables'
+ * digits ("%" for CoV; the other units are on the axis). Caller frees. */
 char *tr_bars_value_label(tr_chart_kind kind, double v)
 {
-	char *t = tr_numstr_short(v, kind == TR_CHART_COST ? 4 : 2), *p;
-	if (!t || kind != TR_CHART_COV)
-		return t;
-	p = tr_sprintf("%s%%", t);
-	free(t);
-	return p;
+	const tr_metric *m = tr_bars_metric(kind);
+	return m ? tr_metric_str(v, m->format) : tr_numstr_short(v, 2);
 }
-

@@ -41,7 +41,12 @@ char *tr_bars_workload_text(const tr_bars *b, const tr_workload *w, bool varying
 int tr_bars_texts(char **axis, char **sub, const tr_results *r, const tr_bars *b,
                   tr_chart_kind kind);
 
-/* The label on a bar: 3 significant digits, "%" for CoV. Caller frees. */
+/* The catalog metric a bars kind shows (p95: the median of the runs'
+ * window p95), or NULL. */
+const tr_metric *tr_bars_metric(tr_chart_kind kind);
+
+/* The label on a bar: the catalog's digits for its metric, "%" for CoV.
+ * Caller frees. */
 char *tr_bars_value_label(tr_chart_kind kind, double v);
 
 /* The widest value label (tr_bars_value_label) of the item's bars, in px

@@ -2,6 +2,7 @@
  * what the chart shows in one or two sentences with the numbers that
  * matter (who leads where, by how much), for aria-label and <img alt>. */
 
+#include "chart_bars_internal.h"
 #include "chart_plan_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -60,8 +61,8 @@ static void S_title(S_text *b, const tr_chart_item *item, const tr_results *r)
 		                : r->run_pick == TR_RUNS_WORST ? "Worst-run TPS" : "Median TPS");
 		break;
 	case TR_CHART_LATENCY: S_puts(b, "Average latency"); break;
-	case TR_CHART_P95: S_puts(b, "p95 of window mean latency"); break;
-	case TR_CHART_COV: S_puts(b, "TPS variation over time (CoV)"); break;
+	case TR_CHART_P95: S_puts(b, "p95 of window averages, median run,"); break;
+	case TR_CHART_COV: S_puts(b, "TPS variation over time (CoV, worst run)"); break;
 	case TR_CHART_COST: S_puts(b, "Monthly cost per TPS"); break;
 	case TR_CHART_VALUE: S_printf(b, "TPS per 100 %s a month", cur); break;
 	case TR_CHART_INIT: S_puts(b, "Init time by phase (pgbench -i)"); break;
@@ -87,9 +88,10 @@ static void S_title(S_text *b, const tr_chart_item *item, const tr_results *r)
 
 /* ---- alt texts --------------------------------------------------------- */
 
-static void S_num(S_text *b, double v, int decimals)
+/* A figure as the catalog prints it, the digits of the tables. */
+static void S_num(S_text *b, double v, tr_metric_format f)
 {
-	char *t = tr_numstr_short(v, decimals);
+	char *t = tr_metric_str(v, f);
 	if (!t && b->rc == 0)
 		b->rc = TR_ENOMEM;
 	S_puts(b, t ? t : "?");
@@ -106,7 +108,7 @@ static const char *S_unit(tr_chart_kind kind)
 	switch (kind) {
 	case TR_CHART_TPS: return " TPS";
 	case TR_CHART_LATENCY: case TR_CHART_P95: return " ms";
-	case TR_CHART_COV: return "%";
+	case TR_CHART_COV: return ""; /* the figure carries its "%" */
 	case TR_CHART_COST: return "";
 	default: return " TPS";
 	}
@@ -149,7 +151,7 @@ static void S_group_sentence(S_text *b, const tr_chart_item *item, const tr_resu
                              size_t s, size_t w, const S_lead *l)
 {
 	bool higher = S_higher_better(item->kind);
-	int dec = item->kind == TR_CHART_COST ? 4 : 2;
+	tr_metric_format f = tr_bars_metric(item->kind)->format;
 	const char *unit = S_unit(item->kind);
 	S_puts(b, S_label(r, s));
 	if (r->nworkloads > 1)
@@ -159,7 +161,7 @@ static void S_group_sentence(S_text *b, const tr_chart_item *item, const tr_resu
 		S_puts(b, higher ? " leads with " : " is lowest with ");
 	else
 		S_putc(b, ' ');
-	S_num(b, l->bv, dec);
+	S_num(b, l->bv, f);
 	S_puts(b, unit);
 	if (item->kind == TR_CHART_COST)
 		S_printf(b, " %s a month per TPS", r->currency ? r->currency : "");
@@ -167,7 +169,7 @@ static void S_group_sentence(S_text *b, const tr_chart_item *item, const tr_resu
 		S_printf(b, " per 100 %s a month", r->currency ? r->currency : "");
 	if (l->second >= 0) {
 		S_puts(b, " against ");
-		S_num(b, l->sv, dec);
+		S_num(b, l->sv, f);
 		S_printf(b, " for %s", r->providers[r->cells[l->second].provider].label);
 	}
 }
@@ -201,9 +203,12 @@ static void S_alt_bars(S_text *b, const tr_chart_item *item, const tr_results *r
 	S_putc(b, '.');
 }
 
+/* The init table's total: pgbench's "done in" figure, else the phases'. */
 static double S_init_total(const tr_init *in)
 {
 	double t = 0;
+	if (isfinite(in->total_s))
+		return in->total_s;
 	for (size_t k = 0; k < in->nphases; k++)
 		if (isfinite(in->phases[k].seconds))
 			t += in->phases[k].seconds;
@@ -233,11 +238,11 @@ static void S_alt_init(S_text *b, const tr_chart_item *item, const tr_results *r
 		if (n > 1) {
 			S_printf(b, "%s is fastest in %s: ",
 			              r->providers[r->inits[best].provider].label, S_label(r, s));
-			S_num(b, S_init_total(r->inits[best].init), 1);
+			S_num(b, S_init_total(r->inits[best].init), TR_METRIC_FMT_SECONDS);
 			S_puts(b, " s");
 		} else {
 			S_printf(b, "%s took ", r->providers[r->inits[best].provider].label);
-			S_num(b, S_init_total(r->inits[best].init), 1);
+			S_num(b, S_init_total(r->inits[best].init), TR_METRIC_FMT_SECONDS);
 			S_printf(b, " s in %s", S_label(r, s));
 		}
 	}
@@ -263,16 +268,16 @@ static void S_alt_timeline(S_text *b, const tr_chart_item *item, const tr_result
 			worst = (long)i;
 	}
 	S_printf(b, ". %zu run%s over about ", runs, runs == 1 ? "" : "s");
-	S_num(b, dur, 0);
+	S_num(b, dur, TR_METRIC_FMT_COUNT);
 	S_puts(b, " s");
 	if (worst >= 0) {
 		const tr_run_result *w = &r->runs[worst];
 		S_printf(b, "; the deepest dip is %s %s, ", r->providers[w->provider].label,
 		              w->id);
-		S_num(b, -w->windows.tps_min_pct, 1);
-		S_puts(b, "% below its mean (CoV ");
-		S_num(b, w->windows.tps_cov_pct, 1);
-		S_puts(b, "%)");
+		S_num(b, -w->windows.tps_min_pct, TR_METRIC_FMT_PCT);
+		S_puts(b, " below its mean (CoV ");
+		S_num(b, w->windows.tps_cov_pct, TR_METRIC_FMT_PCT);
+		S_puts(b, ")");
 	}
 	S_putc(b, '.');
 }
@@ -288,11 +293,11 @@ static void S_alt_percentiles(S_text *b, const tr_chart_item *item,
 			continue;
 		S_puts(b, said++ ? "; " : ". ");
 		S_printf(b, "%s: p50 ", r->providers[c->provider].label);
-		S_num(b, c->latency.p50_ms, 3);
+		S_num(b, c->latency.p50_ms, TR_METRIC_FMT_US_MS);
 		S_puts(b, " ms, p99 ");
-		S_num(b, c->latency.p99_ms, 3);
+		S_num(b, c->latency.p99_ms, TR_METRIC_FMT_US_MS);
 		S_puts(b, " ms, p99.99 ");
-		S_num(b, c->latency.p9999_ms, 3);
+		S_num(b, c->latency.p9999_ms, TR_METRIC_FMT_US_MS);
 		S_puts(b, " ms");
 	}
 	S_putc(b, '.');
@@ -316,7 +321,7 @@ static void S_alt_sweep(S_text *b, const tr_chart_item *item, const tr_results *
 			continue;
 		S_puts(b, said++ ? "; " : ". ");
 		S_printf(b, "%s peaks at ", r->providers[p].label);
-		S_num(b, r->cells[best].tps_median, 2);
+		S_num(b, r->cells[best].tps_median, TR_METRIC_FMT_TPS);
 		S_printf(b, " TPS with %d clients",
 		              r->workloads[r->cells[best].workload].clients);
 	}

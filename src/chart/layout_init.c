@@ -139,7 +139,10 @@ static int S_bar(tr_scene *s, const tr_results *r, size_t i, size_t sc, const tr
 		free(title);
 		x += w;
 	}
-	if (!(t = tr_numstr_short(total, 1)))
+	/* the total the init table shows: pgbench's own "done in" figure
+	 * where it printed one (the bar is its phases), in its digits */
+	if (!(t = tr_metric_str(isfinite(in->total_s) ? in->total_s : total,
+	                        TR_METRIC_FMT_SECONDS)))
 		return TR_ENOMEM;
 	lab = tr_sprintf("%s s", t);
 	free(t);
@@ -174,7 +177,7 @@ static int S_panel(double *y_io, tr_scene *s, const tr_results *r,
 	free(fit);
 	tr_axis_nice(&axis, 0, tmax, 6);
 	axis.unit = NULL;
-	if (!(t = tr_numstr_short(axis.max, 1))) {
+	if (!(t = tr_metric_str(axis.max, TR_METRIC_FMT_SECONDS))) {
 		return TR_ENOMEM;
 	}
 	total_w = tr_text_width(s->measure, t, TR_SMALL_SIZE, false) +

@@ -99,6 +99,27 @@ double tr_metric_value(const tr_metric *m, const struct tr_cell *cell,
  * CoV), or NULL when the figure is not one run's. */
 const char *tr_metric_run(const tr_metric *m, const struct tr_cell *cell);
 
+/*
+ * A figure as every renderer prints it (metric_fmt.c): the precision is
+ * its format's, so a chart and a table showing one figure print the same
+ * digits. TPS whole from 100 up, one decimal below ("1,469", "45.3");
+ * ms 3 significant digits, at most 3 decimals ("5.79", "0.123"); exact
+ * per-transaction latencies to the microsecond ("63.357"); % one decimal
+ * ("6.7%"); a gap signed ("+6.5%"); a ratio "1.96×"; p 3 decimals or
+ * "<0.001"; cost 3 significant digits, at most 4 decimals; TPS per 100
+ * and seconds 3 significant digits (at most 1 and 2 decimals); money 2
+ * decimals; counts whole. An en dash for NaN. Appends to out.
+ */
+struct tr_buf;
+int tr_metric_fmt(struct tr_buf *out, double v, tr_metric_format f);
+/* The same as a new string (caller frees); NULL when out of memory. */
+char *tr_metric_str(double v, tr_metric_format f);
+
+/* A figure's one name as a header or an axis title: the catalog's label
+ * with a capital ("CoV, worst run", "Median TPS"; "p95 ..." keeps its
+ * case). Static. */
+const char *tr_metric_title(const tr_metric *m);
+
 /* "mean", "median", "min", "max"; parse returns 0 or TR_EINVALID. */
 const char *tr_metric_agg_name(tr_metric_agg agg);
 int tr_metric_agg_parse(tr_metric_agg *out, const char *name);
@@ -168,6 +189,10 @@ typedef struct tr_metric_col {
 
 /* The columns of a place, in order; *n set. Static. */
 const tr_metric_col *tr_metric_place_cols(tr_metric_place place, size_t *n);
+
+/* A column's header: its own, or (NULL header) its metric's name,
+ * tr_metric_title: a table names a figure as a chart does. Static. */
+const char *tr_metric_col_header(const tr_metric_col *col);
 
 /* A column's metric; NULL for a slot. */
 const tr_metric *tr_metric_col_metric(const tr_metric_col *col);

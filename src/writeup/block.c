@@ -44,19 +44,52 @@ static const S_table_kind S_tables[] = {
 	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs", false },
 };
 
-/* caption="…": the author's words in place of the generated caption.
- * *own is dir without that argument (its strings borrowed from dir). */
-static const char *S_caption(tr_wu_directive *own, const tr_wu_directive *dir)
+int tr_wu_take_opt(tr_wu_doc *d, const char **out, tr_wu_directive *own,
+                   const tr_wu_directive *dir, const char *key)
 {
-	const char *caption = NULL;
+	const char *value = NULL;
+	size_t klen = strlen(key);
 	*own = *dir;
 	own->nargs = 0;
 	for (size_t i = 0; i < dir->nargs; i++)
-		if (strncmp(dir->args[i], "caption=", 8) == 0)
-			caption = dir->args[i] + 8;
+		if (strncmp(dir->args[i], key, klen) == 0 && dir->args[i][klen] == '=')
+			value = dir->args[i] + klen + 1;
 		else
 			own->args[own->nargs++] = dir->args[i];
-	return caption;
+	*out = value;
+	if (value && !*value)
+		return tr_wu_error(d, "{{%s}}: %s= is empty (write %s=\"your words\")", dir->name,
+		                   key, key);
+	return 0;
+}
+
+int tr_wu_no_other_opts(tr_wu_doc *d, const tr_wu_directive *dir, const char *takes)
+{
+	for (size_t i = 0; i < dir->nargs; i++) {
+		const char *a = dir->args[i];
+		size_t k = strspn(a, "abcdefghijklmnopqrstuvwxyz_");
+		if (k > 0 && a[k] == '=')
+			return tr_wu_error(d, "{{%s%s%s}}: unknown option '%.*s=' (it takes: %s)",
+			                   dir->name, i ? " " : "", i ? tr_wu_c(d, dir->args[0]) : "",
+			                   (int)k, tr_wu_c(d, a), takes);
+	}
+	return 0;
+}
+
+/* A directive that has no title of its own given title=: say what it has
+ * instead. 1 when it was given (the error is set), else 0. */
+static int S_no_title(tr_wu_doc *d, const tr_wu_directive *dir, const char *what,
+                      const char *instead)
+{
+	for (size_t i = 0; i < dir->nargs; i++)
+		if (strncmp(dir->args[i], "title=", 6) == 0) {
+			tr_wu_error(d, "{{%s%s%s}}: title= is not for %s (%s)", dir->name,
+			            dir->nargs > 1 || strncmp(dir->args[0], "title=", 6) ? " " : "",
+			            strncmp(dir->args[0], "title=", 6) ? tr_wu_c(d, dir->args[0]) : "",
+			            what, instead);
+			return 1;
+		}
+	return 0;
 }
 
 static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir);
@@ -65,10 +98,17 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir);
 static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
 {
 	tr_wu_directive own;
-	const char *caption = S_caption(&own, dir);
+	const char *caption;
 	size_t before = d->nblocks;
 	unsigned was = d->explained;
-	int rc = S_table_kind_run(d, &own);
+	int rc;
+	if (S_no_title(d, dir, "a table: it has no heading",
+	               "its words go above it as caption=\"...\", a heading of yours above "
+	               "the directive"))
+		return TR_EINVALID;
+	if ((rc = tr_wu_take_opt(d, &caption, &own, dir, "caption")) < 0)
+		return rc;
+	rc = S_table_kind_run(d, &own);
 	/* The generated caption's reading guide is gone with it: the next
 	 * table of the kind gives it (its note, kept, still counts). */
 	if (caption)
@@ -139,13 +179,29 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 	const tr_writeup_charts *cs = d->charts;
 	long s = -1, found = -1;
 	tr_buf names = TR_BUF_INIT;
-	tr_wu_directive own;
-	const char *caption = S_caption(&own, whole);
+	tr_wu_directive own, untitled;
+	const char *caption, *title;
 	const tr_wu_directive *dir = &own;
-	if (dir->nargs >= 1 && strcmp(dir->args[0], "rank") == 0)
-		return tr_wu_chart_rank(d, whole);
-	if (dir->nargs >= 1 && strcmp(dir->args[0], "journey") == 0)
-		return tr_wu_chart_journey(d, whole);
+	int rc;
+	if ((rc = tr_wu_take_opt(d, &caption, &own, whole, "caption")) < 0)
+		return rc;
+	if (dir->nargs >= 1 && (strcmp(dir->args[0], "rank") == 0 ||
+	                        strcmp(dir->args[0], "journey") == 0)) {
+		/* the writeup draws these: the author's title is drawn */
+		if ((rc = tr_wu_take_opt(d, &title, &untitled, whole, "title")) < 0)
+			return rc;
+		d->list_title = title;
+		rc = strcmp(dir->args[0], "rank") == 0 ? tr_wu_chart_rank(d, &untitled)
+		                                       : tr_wu_chart_journey(d, &untitled);
+		d->list_title = NULL;
+		return rc;
+	}
+	if (S_no_title(d, whole, "a chart of the report: it is drawn once, with its own "
+	                         "title", "your words go under it as caption=\"...\"; "
+	                         "{{chart rank}} and {{chart journey}} take title="))
+		return TR_EINVALID;
+	if ((rc = tr_wu_no_other_opts(d, dir, "caption=")) < 0)
+		return rc;
 	if (dir->nargs < 1 || dir->nargs > 2)
 		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO] (or "
 		                      "rank METRIC SCENARIO|*, journey P1 P2 ... SCENARIO|*)");
@@ -182,7 +238,11 @@ int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir)
 		return S_table(d, dir);
 	if (strcmp(dir->name, "chart") == 0)
 		return S_chart(d, dir);
-	if (strcmp(dir->name, "headline") == 0)
+	if (strcmp(dir->name, "headline") == 0) {
+		if (S_no_title(d, dir, "a headline: it has no heading",
+		               "its words are its quoted caption"))
+			return TR_EINVALID;
 		return tr_wu_headline(d, dir);
+	}
 	return tr_wu_section(d, dir);
 }

@@ -145,8 +145,10 @@ int tr_wu_expand(tr_wu_doc *d, const char *src, size_t len)
 			fence_len = n;
 			fence_ch = ch;
 			tr_wu_md(d, "%.*s\n", (int)(end - p), p);
-		} else if ((rc = S_line(d, p, end, lineno)) < 0) {
-			return rc;
+		} else {
+			tr_wu_author_line(d, p, end);
+			if ((rc = S_line(d, p, end, lineno)) < 0)
+				return rc;
 		}
 		if (d->rc < 0)
 			return d->rc;

@@ -65,8 +65,8 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
 
 	memset(&c, 0, sizeof(c));
 	if (!copy || !(c.name = S_unique(cs, stem)) || !(c.kind = tr_strdup(kind)) ||
-	    !(c.title = tr_strdup(title)) ||
-	    !(c.alt = subtitle ? tr_sprintf("%s. %s", title, subtitle) : tr_strdup(title))) {
+	    !(c.title = tr_strdup(d->list_title ? d->list_title : title)) ||
+	    !(c.alt = subtitle ? tr_sprintf("%s. %s", c.title, subtitle) : tr_strdup(c.title))) {
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}

@@ -30,7 +30,25 @@ static const S_section S_sections[] = {
 	{ "changes", tr_wu_section_changes },
 };
 
-int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir)
+static int S_section_run(tr_wu_doc *d, const tr_wu_directive *dir);
+
+/* {{section NAME [title="…"]}}: the section, then its headings placed
+ * under the author's (sections_level.c). */
+int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *whole)
+{
+	tr_wu_directive own;
+	const char *title;
+	size_t start = d->md.size;
+	int rc;
+	if ((rc = tr_wu_take_opt(d, &title, &own, whole, "title")) < 0 ||
+	    (rc = tr_wu_no_other_opts(d, &own, "title=")) < 0)
+		return rc;
+	if ((rc = S_section_run(d, &own)) < 0)
+		return rc;
+	return tr_wu_section_place(d, start, own.nargs ? own.args[0] : "", title);
+}
+
+static int S_section_run(tr_wu_doc *d, const tr_wu_directive *dir)
 {
 	if (dir->nargs >= 1 && strcmp(dir->args[0], "scenario") == 0) {
 		long s;

@@ -103,13 +103,14 @@ static bool S_has_windows(const tr_cell *c)
 	return c->worst.present;
 }
 
-static const char *S_window_p95_header(tr_wu_doc *d)
+static const char *S_window_p95_header(tr_wu_doc *d, const tr_metric_col *col)
 {
 	double iv = tr_wu_window_interval(d->r);
-	if (isnan(iv))
-		return "p95 of the window averages (ms)";
-	return tr_wu_keep(d, tr_sprintf("p95 of %s-s window averages (ms)",
-	                                tr_wu_n(d, iv, TR_WU_EXACT)));
+	const char *name = tr_metric_col_header(col), *at = strstr(name, "window");
+	if (isnan(iv) || !at)
+		return name;
+	return tr_wu_keep(d, tr_sprintf("%.*s%s-s %s", (int)(at - name), name,
+	                                tr_wu_n(d, iv, TR_WU_EXACT), at));
 }
 
 /* ---- the columns of a place (stats' metric_place.c) -------------------- */
@@ -157,14 +158,15 @@ static const char *S_currency_header(tr_wu_doc *d, const char *header)
 	return tr_wu_keep(d, tr_sprintf("%.*s%s%s", (int)(at - header), header, cur, at + 2));
 }
 
-/* "EUR per TPS" from "%s per TPS"; "p95 of 10-s window averages (ms)". */
+/* "EUR per TPS" from "%s per TPS"; "p95 of 10-s window averages, worst
+ * run (ms)". */
 static const char *S_col_header(tr_wu_doc *d, const tr_metric_col *col)
 {
 	if (col->flags & TR_COL_WINDOW)
-		return S_window_p95_header(d);
+		return S_window_p95_header(d, col);
 	if (col->flags & TR_COL_CURRENCY)
 		return S_currency_header(d, col->header);
-	return col->header;
+	return tr_metric_col_header(col);
 }
 
 /* The pick of runs= for m's column (median: the cell's figure). */

@@ -26,7 +26,9 @@
 /* ---- numbers (fmt.c): the one helper every number shown goes through -- */
 
 typedef enum tr_wu_unit {
-	TR_WU_TPS = 0,     /* 1 decimal, grouped: 2,339.7 */
+	TR_WU_TPS = 0,     /* grouped, whole from 100 up: 2,340; 45.3 (the
+	                      catalog units up to TR_WU_SECONDS and US_MS are
+	                      tr_metric_fmt's: charts print the same) */
 	TR_WU_MS,          /* 3 significant digits, at most 3 decimals: 13.7 */
 	TR_WU_PCT,         /* 1 decimal and "%": 4.1% */
 	TR_WU_GAP,         /* signed, 1 decimal, "%": +9.5%, -3.0% */
@@ -135,6 +137,12 @@ typedef struct tr_wu_doc {
 	unsigned explained;     /* TR_WU_EXPLAINED_*: reading guides given so far */
 	struct tr_wu_table_opts *topts; /* runs= of the {{table}} being made, or
 	                           NULL (sections: every figure as the cell's) */
+	/* The author's last ATX heading above the directive being expanded
+	 * (level 0: none yet): a section sits under it (sections.c). */
+	int author_level;
+	const char *author_heading;   /* its text, raw; in scratch */
+	const char *list_title; /* title= of the {{chart rank|journey}} being
+	                           made, or NULL (lists.c) */
 } tr_wu_doc;
 
 /* Each kind of figure is explained once per report, where it first
@@ -254,6 +262,26 @@ bool tr_wu_is_block(const char *name);
 
 /* {{section NAME [ARGS]}}; TR_EINVALID for an unknown name. */
 int tr_wu_section(tr_wu_doc *d, const tr_wu_directive *dir);
+
+/* An option KEY=… in dir's arguments (those left once its own were taken
+ * out) is unknown: TR_EINVALID with "unknown option 'KEY=' (it takes:
+ * TAKES)"; else 0. */
+int tr_wu_no_other_opts(tr_wu_doc *d, const tr_wu_directive *dir, const char *takes);
+
+/* After a section wrote md[start..): its headings under the author's
+ * heading, the first one titled (title="…", or NULL) or left out when the
+ * author's heading just above says the same. 0 or an error (rc set). */
+int tr_wu_section_place(tr_wu_doc *d, size_t start, const char *name, const char *title);
+
+/* The author's line: remember it when it is an ATX heading ("### Results"
+ * sets author_level 3), for the sections below it (sections_level.c). */
+void tr_wu_author_line(tr_wu_doc *d, const char *line, const char *end);
+
+/* KEY="…" of a directive (title, caption), taken out: *own is dir
+ * without it (strings borrowed), *value NULL when not given. Returns 0,
+ * or TR_EINVALID with a message for an empty value. */
+int tr_wu_take_opt(tr_wu_doc *d, const char **value, tr_wu_directive *own,
+                   const tr_wu_directive *dir, const char *key);
 
 /* The tables; scenario -1 means all scenarios. Each returns 0 and emits
  * nothing when there is no data for it. */

@@ -82,8 +82,8 @@ def exact(v):
 def fmt(v, unit):
     if v is None or not math.isfinite(v):
         return DASH
-    if unit == "tps":
-        return grouped(v, 1)
+    if unit == "tps":   # whole from 100 up, one decimal below (issue 25)
+        return grouped(v, 0 if abs(v) >= 99.95 else 1)
     if unit == "ms":
         return readable(v, 3)
     if unit == "us":   # a per-transaction latency: exact microseconds

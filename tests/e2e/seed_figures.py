@@ -27,7 +27,8 @@ def grouped(s):
     return ("-" if neg else "") + "{:,}".format(int(whole)) + ("." + frac if frac else "")
 
 def tps(v):
-    return grouped(fixed(v, 1))
+    # whole from 100 up, one decimal below (issue 25)
+    return grouped(fixed(v, 0 if abs(v) >= 99.95 else 1))
 
 def readable(v, maxdec):
     # three significant digits, at most maxdec decimals

@@ -129,7 +129,8 @@ padj_paired = dict(zip(pk, oracle.holm([paired[k][1] for k in pk])))
 
 # ---- formatting as the report does (docs: fmt.c rules, written here) -----
 def f_tps(v):
-    return f"{v:,.1f}"
+    # whole from 100 up, one decimal below (issue 25)
+    return f"{v:,.0f}" if abs(v) >= 99.95 else f"{v:,.1f}"
 
 
 def f_gap(v):

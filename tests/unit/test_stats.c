@@ -460,6 +460,56 @@ static void test_metric_catalog(void)
 	CHECK_STR(rows[0].csv, "tps_median");
 }
 
+/* One name per figure (issue 25): a figure taken from one run among
+ * several says which run, the same in a table's header and a chart's
+ * axis; a place's column without a header of its own takes that name. */
+static void test_metric_names(void)
+{
+	size_t n;
+	const tr_metric_col *cols = tr_metric_place_cols(TR_PLACE_TABLE_STABILITY, &n);
+	const char *want[] = { "CoV, worst run", "CoV, median run", "CoV, all windows",
+	                       "Deepest dip", "p95 of window averages, worst run (ms)" };
+	size_t k = 0;
+	CHECK_STR(tr_metric_title(tr_metric_find("tps_median")), "Median TPS");
+	CHECK_STR(tr_metric_title(tr_metric_find("stability.median_run.latency_p95_ms")),
+	          "p95 of window averages, median run (ms)");
+	CHECK_STR(tr_metric_title(tr_metric_find("tps_cov_pct_worst")), "CoV, worst run");
+	CHECK_STR(tr_metric_title(tr_metric_find("stability.pooled.tps_min_pct")),
+	          "Dip, all windows");
+	/* derived metrics keep their label */
+	CHECK_STR(tr_metric_title(tr_metric_find("tps_gap_pct")), "TPS vs baseline");
+	for (size_t i = 0; i < n; i++) {
+		if (cols[i].flags & TR_COL_SLOT)
+			continue;
+		CHECK(k < TR_ARRAY_SIZE(want));
+		if (k < TR_ARRAY_SIZE(want))
+			CHECK_STR(tr_metric_col_header(&cols[i]), want[k]);
+		k++;
+	}
+	CHECK_INT(k, TR_ARRAY_SIZE(want));
+}
+
+/* The catalog's digits, the same for charts and tables (issue 25). */
+static void test_metric_fmt(void)
+{
+	static const struct { double v; tr_metric_format f; const char *want; } cases[] = {
+		{ 1469.43, TR_METRIC_FMT_TPS, "1,469" },
+		{ 98.76, TR_METRIC_FMT_TPS, "98.8" },
+		{ 6.6667, TR_METRIC_FMT_PCT, "6.7%" },
+		{ 21.74, TR_METRIC_FMT_MS, "21.7" },
+		{ 26.1449, TR_METRIC_FMT_MS, "26.1" },
+		{ 63.357, TR_METRIC_FMT_US_MS, "63.357" },
+		{ 0.345, TR_METRIC_FMT_SECONDS, "0.34" }, /* 0.34499..: below */
+		{ -0.0, TR_METRIC_FMT_PCT, "0.0%" },
+		{ NAN, TR_METRIC_FMT_MS, "\xe2\x80\x93" },
+	};
+	for (size_t i = 0; i < TR_ARRAY_SIZE(cases); i++) {
+		char *t = tr_metric_str(cases[i].v, cases[i].f);
+		CHECK_STR(t, cases[i].want);
+		free(t);
+	}
+}
+
 int main(void)
 {
 	RUN(test_median_quantile);
@@ -473,5 +523,7 @@ int main(void)
 	RUN(test_short_type);
 	RUN(test_phases);
 	RUN(test_metric_catalog);
+	RUN(test_metric_names);
+	RUN(test_metric_fmt);
 	return harness_done();
 }

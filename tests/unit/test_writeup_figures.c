@@ -174,20 +174,20 @@ static void S_error(const char *file, int line, const char *src, const char *con
 static void test_sweep_aggregates(void)
 {
 	/* std ro: mean (1000 + 1100 + 1300) / 3 = 3400 / 3 = 1133.33 */
-	CHECK_MD("{{value std ro tps_median *}}", "1,133.3\n");
-	CHECK_MD("{{value std ro tps_median * agg=mean}}", "1,133.3\n");
+	CHECK_MD("{{value std ro tps_median *}}", "1,133\n");
+	CHECK_MD("{{value std ro tps_median * agg=mean}}", "1,133\n");
 	/* median of 1000, 1100, 1300 = 1100; min 1000; max 1300 */
-	CHECK_MD("{{value std ro tps_median * agg=median}}", "1,100.0\n");
-	CHECK_MD("{{value std ro tps_median * agg=min}}", "1,000.0\n");
-	CHECK_MD("{{value std ro tps_median * agg=max}}", "1,300.0\n");
+	CHECK_MD("{{value std ro tps_median * agg=median}}", "1,100\n");
+	CHECK_MD("{{value std ro tps_median * agg=min}}", "1,000\n");
+	CHECK_MD("{{value std ro tps_median * agg=max}}", "1,300\n");
 	/* every scenario: std's 5 cells, (1000+1100+1300+500+700) / 5 = 920 */
-	CHECK_MD("{{value std * tps_median *}}", "920.0\n");
+	CHECK_MD("{{value std * tps_median *}}", "920\n");
 	/* latency: tuned ro mean (5 + 8 + 12) / 3 = 8.33 */
 	CHECK_MD("{{value tuned ro latency_avg_ms * agg=mean}}", "8.33\n");
 	/* opt rw has 1 of 2 workloads: the mean is 1300 over 1 cell, and it
 	 * says so */
 	CHECK_MD("{{value opt rw tps_median *}}",
-	         "1,300.0 (over 1 of 2 cells; 1 without tps_median)\n");
+	         "1,300 (over 1 of 2 cells; 1 without tps_median)\n");
 }
 
 static void test_compare(void)
@@ -198,8 +198,8 @@ static void test_compare(void)
 	CHECK_MD("{{value tuned ro tps_gap_pct tpc-b-c10-j2-prepared}}", "+100.0%\n");
 	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared}}", "+100.0% \\~ (p=1.000, n=1+1)\n");
 	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared verdict=off}}", "+100.0%\n");
-	/* 2000 - 1000 = +1,000.0 TPS; ratio 2: "2× faster" */
-	CHECK_HAS("{{compare tuned ro tpc-b-c10-j2-prepared fmt=diff}}", "+1,000.0 TPS");
+	/* 2000 - 1000 = +1,000 TPS; ratio 2: "2× faster" */
+	CHECK_HAS("{{compare tuned ro tpc-b-c10-j2-prepared fmt=diff}}", "+1,000 TPS");
 	CHECK_MD("{{compare tuned ro tpc-b-c10-j2-prepared fmt=words}}",
 	         "2\xc3\x97 faster (not significant, p=1.000)\n");
 	/* vs=opt: 2000 / 2100 - 1 = -4.76% */
@@ -249,9 +249,9 @@ static void test_journey(void)
 	char *md = S_md("{{table journey std tuned opt ro tpc-b-c40-j2-prepared}}");
 	CHECK(md != NULL);
 	if (md) {
-		CHECK(strstr(md, "| Standard | 1,300.0 |") != NULL);
-		CHECK(strstr(md, "| Tuned | 2,600.0 | +100.0% | +100.0% |") != NULL);
-		CHECK(strstr(md, "| Optimised | 3,000.0 | +15.4% | +130.8% |") != NULL);
+		CHECK(strstr(md, "| Standard | 1,300 |") != NULL);
+		CHECK(strstr(md, "| Tuned | 2,600 | +100.0% | +100.0% |") != NULL);
+		CHECK(strstr(md, "| Optimised | 3,000 | +15.4% | +130.8% |") != NULL);
 	}
 	free(md);
 	/* rw at 10 clients: opt has no cell: its step is a dash, with a note */
@@ -259,7 +259,7 @@ static void test_journey(void)
 	CHECK(md != NULL);
 	if (md) {
 		/* 600 / 500 - 1 = +20.0% */
-		CHECK(strstr(md, "| Tuned | 600.0 | +20.0% | +20.0% |") != NULL);
+		CHECK(strstr(md, "| Tuned | 600 | +20.0% | +20.0% |") != NULL);
 		CHECK(strstr(md, "| 3 | Optimised | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 |") != NULL);
 		CHECK(strstr(md, "\xe2\x80\x93: no usable runs") != NULL);
 	}
@@ -272,8 +272,8 @@ static void test_pivot(void)
 	char *md = S_md("{{table pivot rows=provider cols=workload metric=tps_median scenario=rw}}");
 	CHECK(md != NULL);
 	if (md) {
-		CHECK(strstr(md, "| Standard | 500.0 | 700.0 |") != NULL);
-		CHECK(strstr(md, "| Optimised | \xe2\x80\x93 | 1,300.0 |") != NULL);
+		CHECK(strstr(md, "| Standard | 500 | 700 |") != NULL);
+		CHECK(strstr(md, "| Optimised | \xe2\x80\x93 | 1,300 |") != NULL);
 		CHECK(strstr(md, "\xe2\x80\x93: no usable runs") != NULL);
 	}
 	free(md);
@@ -283,8 +283,8 @@ static void test_pivot(void)
 	md = S_md("{{table pivot rows=provider cols=scenario metric=tps_median agg=mean}}");
 	CHECK(md != NULL);
 	if (md) {
-		CHECK(strstr(md, "| Standard | 1,133.3 | 600.0 | 920.0 |") != NULL);
-		CHECK(strstr(md, "| Optimised | 2,533.3 | 1,300.0 | 2,225.0 |") != NULL);
+		CHECK(strstr(md, "| Standard | 1,133 | 600 | 920 |") != NULL);
+		CHECK(strstr(md, "| Optimised | 2,533 | 1,300 | 2,225 |") != NULL);
 	}
 	free(md);
 }
@@ -315,12 +315,12 @@ static void test_rank_best_worst(void)
 	}
 	free(md);
 	/* the best single cell: opt ro 40 clients, 3000 TPS; the worst: std rw 10, 500 */
-	CHECK_HAS("{{best tps_median}}", "3,000.0 TPS, Optimised, ro, 40 clients / 2 threads");
-	CHECK_HAS("{{worst tps_median}}", "500.0 TPS, Standard, rw, 10 clients / 2 threads");
+	CHECK_HAS("{{best tps_median}}", "3,000 TPS, Optimised, ro, 40 clients / 2 threads");
+	CHECK_HAS("{{worst tps_median}}", "500 TPS, Standard, rw, 10 clients / 2 threads");
 	/* lowest latency: opt ro 10 clients, 4 ms */
 	CHECK_HAS("{{best latency_avg_ms ro *}}", "4.00 ms, Optimised, ro, 10 clients / 2 threads");
 	/* the best provider by its aggregate: opt, ro mean 2533.3 */
-	CHECK_HAS("{{best tps_median ro * agg=mean}}", "2,533.3");
+	CHECK_HAS("{{best tps_median ro * agg=mean}}", "2,533");
 	CHECK_HAS("{{best tps_median ro * agg=mean}}", "Optimised");
 }
 
@@ -331,7 +331,7 @@ static void test_headline(void)
 	CHECK(md != NULL);
 	if (md) {
 		/* peak ro: opt 40 clients 3000; best rw latency: opt 20 clients 15 */
-		CHECK(strstr(md, "- **3,000.0 TPS** Peak read TPS (Optimised, ro, 40 clients / 2 threads)") != NULL);
+		CHECK(strstr(md, "- **3,000 TPS** Peak read TPS (Optimised, ro, 40 clients / 2 threads)") != NULL);
 		CHECK(strstr(md, "- **15.0 ms** Best write latency (Optimised, rw, 20 clients / 2 threads)") != NULL);
 	}
 	free(md);

@@ -3,7 +3,9 @@
  * expected figure is worked out by hand from the fixture's inputs (its
  * run TPS; latency = 32000 / TPS; init phases), with the arithmetic in
  * the comments; p values from the exact Mann-Whitney of fully separated
- * samples (3 vs 3: 2/20 = 0.1; 5 vs 5: 2/252 = 0.0079) and Holm's rule. */
+ * samples (3 vs 3: 2/20 = 0.1; 5 vs 5: 2/252 = 0.0079) and Holm's rule.
+ * TPS and its differences print whole from 100 up (docs/writeup.md):
+ * 2602.71 is "2,603", -221.7 is "-222 TPS". */
 
 /* internal test of: writeup */
 
@@ -83,14 +85,14 @@ static void test_pivot_runs(void)
 	 * serverscamp 3780.11, 2602.71 */
 	HAS("{{table pivot rows=provider cols=scenario metric=tps_median runs=best}}",
 	    "*best-run TPS by provider and scenario*",
-	    "| 3,990.0 | 2,401.3 |", "| 3,780.1 | 2,602.7 |",
+	    "| 3,990 | 2,401 |", "| 3,780 | 2,603 |",
 	    "Best-run figures, each on its own: for TPS the highest");
 	/* worst: 3921.40, 2250.10; 3711.93, 2540.80 */
 	HAS("{{table pivot rows=provider cols=scenario metric=tps_median runs=worst}}",
-	    "| 3,921.4 | 2,250.1 |", "| 3,711.9 | 2,540.8 |", "Worst-run figures");
+	    "| 3,921 | 2,250 |", "| 3,712 | 2,541 |", "Worst-run figures");
 	/* the median: the cell's own figure, and no rule to state */
 	HAS("{{table pivot rows=provider cols=scenario metric=tps_median runs=median}}",
-	    "| 3,967.7 | 2,339.7 |", "| 3,744.8 | 2,561.3 |");
+	    "| 3,968 | 2,340 |", "| 3,745 | 2,561 |");
 	/* latency picked on its own: the lowest of the runs' latencies,
 	 * 32000 / 3990.02 = 8.02, 32000 / 2401.33 = 13.3 */
 	HAS("{{table pivot rows=provider cols=scenario metric=latency_avg_ms runs=best}}",
@@ -151,14 +153,14 @@ static void test_rank_journey(void)
 	/* best runs in bench10000: serverscamp 2602.71 first, aws 2401.33:
 	 * 2401.33 / 2602.71 = 0.9226 */
 	HAS("{{table rank tps_median bench10000 runs=best fmt=x1}}",
-	    "| 1 | ServersCamp T2 (12k IOPS) | 2,602.7 |  |",
-	    "| 2,401.3 | 0.92\xc3\x97 |");
+	    "| 1 | ServersCamp T2 (12k IOPS) | 2,603 |  |",
+	    "| 2,401 | 0.92\xc3\x97 |");
 	/* fmt=diff: 2339.69 - 2561.34 = -221.65 TPS */
-	HAS("{{table rank tps_median bench10000 fmt=diff}}", "| -221.7 TPS |");
+	HAS("{{table rank tps_median bench10000 fmt=diff}}", "| -222 TPS |");
 	/* a journey aws -> serverscamp in bench100: 3744.75 - 3967.67 =
 	 * -222.92 TPS, against the step before and the first alike */
 	HAS("{{table journey aws serverscamp bench100 fmt=diff}}",
-	    "| -222.9 TPS | -222.9 TPS |");
+	    "| -223 TPS | -223 TPS |");
 	/* words, worst runs: 3711.93 / 3921.40 = 0.9466: 5.3% slower */
 	HAS("{{table journey aws serverscamp bench100 fmt=words runs=worst}}",
 	    "worst-run TPS", "| 5.3% slower | 5.3% slower |", "Worst-run figures");
@@ -171,7 +173,7 @@ static void test_tps_runs(void)
 	 * 2602.71 / 2401.33 - 1 = +8.39%, p = 0.016 (5+5) as above */
 	HAS("{{table tps bench10000 runs=best}}",
 	    "| Best-run TPS |", "| Best-run latency avg (ms) |",
-	    "| 2,401.3 |", "| **2,602.7** |", "| 13.3 |", "| 12.3 |",
+	    "| 2,401 |", "| **2,603** |", "| 13.3 |", "| 12.3 |",
 	    "| +8.4% | 0.016 (5+5) |", "vs baseline: the best-run TPS against");
 	/* vs= with runs= and fmt=: 2401.33 / 2602.71 = 0.92 */
 	HAS("{{table tps bench10000 vs=serverscamp runs=best fmt=x1}}",
