@@ -12,7 +12,11 @@ shift || true
 build=${FUZZ_BUILD:-build-fuzz}
 command -v clang >/dev/null || { echo "fuzz.sh: clang is needed (apt-get install clang)" >&2; exit 2; }
 CC=clang cmake -S . -B "$build" -DTR_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j "$(nproc)" >/dev/null
+# only the fuzz targets (and what they link): the tests and the CLI are
+# not needed here
+fuzz_targets=()
+for f in tests/fuzz/fuzz_*.c; do fuzz_targets+=("$(basename "$f" .c)"); done
+cmake --build "$build" -j "$(nproc)" --target "${fuzz_targets[@]}" >/dev/null
 
 declare -A seeds=(
   [summary]=tests/fixtures/pgbench [progress]=tests/fixtures/pgbench
