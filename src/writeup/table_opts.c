@@ -112,6 +112,27 @@ void tr_wu_table_contrast(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
 	tr_wu_table_sorted(t, tr_wu_keep_buf(d, &b), sort);
 }
 
+void tr_wu_table_vs_cells(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
+                          const tr_metric *m, const tr_cell *c, size_t q, tr_run_pick pick,
+                          tr_wu_style style, bool with_p)
+{
+	tr_contrast ct;
+	if (tr_contrast_cells(&ct, d->r, m, c->provider, q, (long)c->scenario,
+	                      (long)c->workload, TR_AGG_MEAN, pick) < 0) {
+		tr_wu_table_text(t, S_EN_DASH);
+		if (with_p)
+			tr_wu_table_text(t, "");
+		return;
+	}
+	tr_wu_table_contrast(d, t, o, m, &ct, style);
+	if (with_p && ct.tested)
+		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
+		                                                tr_wu_n(d, ct.p, TR_WU_P),
+		                                                ct.nb, ct.na)), ct.p);
+	else if (with_p)
+		tr_wu_table_text(t, "");
+}
+
 const char *tr_wu_style_words(tr_wu_doc *d, tr_wu_style style, const char *other)
 {
 	const char *o = tr_wu_c(d, other);

@@ -222,24 +222,9 @@ static void S_place_cells(tr_wu_doc *d, tr_wu_table *t, const S_place *p,
  * contrast; its p is the study's comparison's), and the p (n) column. */
 static void S_picked_vs(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c, bool with_p)
 {
-	const tr_results *r = d->r;
-	tr_contrast ct;
-	if (tr_contrast_cells(&ct, r, tr_metric_find("tps_median"), c->provider,
-	                      tr_results_baseline_of(r, (long)c->scenario),
-	                      (long)c->scenario, (long)c->workload, TR_AGG_MEAN,
-	                      tr_wu_doc_pick(d)) < 0) {
-		tr_wu_table_text(t, "");
-		if (with_p)
-			tr_wu_table_text(t, "");
-		return;
-	}
-	tr_wu_table_contrast(d, t, d->topts, tr_metric_find("tps_median"), &ct, TR_WU_STYLE_PCT);
-	if (with_p && ct.tested)
-		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
-		                                                 tr_wu_n(d, ct.p, TR_WU_P),
-		                                                 ct.nb, ct.na)), ct.p);
-	else if (with_p)
-		tr_wu_table_text(t, "");
+	tr_wu_table_vs_cells(d, t, d->topts, tr_metric_find("tps_median"), c,
+	                     tr_results_baseline_of(d->r, (long)c->scenario), tr_wu_doc_pick(d),
+	                     TR_WU_STYLE_PCT, with_p);
 }
 
 static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)

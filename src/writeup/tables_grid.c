@@ -522,10 +522,56 @@ int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir)
 
 /* ---- tps vs=Q ------------------------------------------------------------ */
 
+/* {{table tps vs=Q}}'s columns: where, the runs, {{table tps}}'s figures
+ * under the catalog's labels, the vs column and p (n). */
+static void S_tps_vs_cols(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *cols,
+                          size_t ncol, tr_run_pick pick, bool scen, bool wl, size_t q)
+{
+	if (scen)
+		tr_wu_table_col(t, "Scenario", false);
+	if (wl)
+		tr_wu_table_col(t, "Workload", false);
+	tr_wu_table_col(t, "Provider", false);
+	tr_wu_table_col(t, "Runs", true);
+	for (size_t k = 0; k < ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&cols[k]);
+		if (m)
+			tr_wu_table_col(t, tr_wu_pickable(m) ? tr_wu_picked_label(d, m, pick)
+			                                     : m->label, true);
+	}
+	tr_wu_table_col(t, tr_wu_keep(d, tr_sprintf("vs %s", d->r->providers[q].label)), true);
+	tr_wu_table_col(t, "p (n)", true);
+}
+
+static void S_tps_vs_row(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
+                         const tr_metric_col *cols, size_t ncol, tr_run_pick pick,
+                         bool scen, bool wl, size_t q, const tr_cell *c)
+{
+	const tr_results *r = d->r;
+	if (scen)
+		tr_wu_table_text(t, r->scenarios[c->scenario].label);
+	if (wl)
+		tr_wu_table_text(t, r->workloads[c->workload].label);
+	tr_wu_table_text(t, r->providers[c->provider].label);
+	tr_wu_table_num(t, (double)c->nruns, TR_WU_COUNT);
+	for (size_t k = 0; k < ncol; k++) {
+		const tr_metric *m = tr_metric_col_metric(&cols[k]);
+		if (m)
+			tr_wu_table_num(t, tr_metric_picked(r, m, c, tr_wu_pickable(m)
+			                                                 ? pick : TR_RUNS_MEDIAN),
+			                tr_wu_metric_unit(m));
+	}
+	if (c->provider == q || tr_results_cell(r, q, c->scenario, c->workload) < 0) {
+		tr_wu_table_text(t, c->provider == q ? "compared with" : S_EN_DASH);
+		tr_wu_table_text(t, "");
+		return;
+	}
+	tr_wu_table_vs_cells(d, t, o, tr_metric_find("tps_median"), c, q, pick, o->style, true);
+}
+
 int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 {
 	size_t ncol;
-	/* {{table tps}}'s figures, under the catalog's labels. */
 	const tr_metric_col *cols = tr_metric_place_cols(TR_PLACE_TABLE_TPS, &ncol);
 	const tr_results *r = d->r;
 	const tr_metric *tps = tr_metric_find("tps_median");
@@ -551,58 +597,10 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 	pick = tr_wu_table_pick(d, &o, tps);
 	scen = s < 0 && r->nscenarios > 1;
 	tr_wu_table_init(&t);
-	if (scen)
-		tr_wu_table_col(&t, "Scenario", false);
-	if (wl)
-		tr_wu_table_col(&t, "Workload", false);
-	tr_wu_table_col(&t, "Provider", false);
-	tr_wu_table_col(&t, "Runs", true);
-	for (size_t k = 0; k < ncol; k++) {
-		const tr_metric *m = tr_metric_col_metric(&cols[k]);
-		if (m)
-			tr_wu_table_col(&t, tr_wu_pickable(m) ? tr_wu_picked_label(d, m, pick)
-			                                      : m->label, true);
-	}
-	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("vs %s", r->providers[q].label)), true);
-	tr_wu_table_col(&t, "p (n)", true);
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
-		long oc = tr_results_cell(r, (size_t)q, c->scenario, c->workload);
-		tr_contrast ct;
-		if (s >= 0 && c->scenario != (size_t)s)
-			continue;
-		if (scen)
-			tr_wu_table_text(&t, r->scenarios[c->scenario].label);
-		if (wl)
-			tr_wu_table_text(&t, r->workloads[c->workload].label);
-		tr_wu_table_text(&t, r->providers[c->provider].label);
-		tr_wu_table_num(&t, (double)c->nruns, TR_WU_COUNT);
-		for (size_t k = 0; k < ncol; k++) {
-			const tr_metric *m = tr_metric_col_metric(&cols[k]);
-			if (m)
-				tr_wu_table_num(&t, tr_metric_picked(r, m, c, tr_wu_pickable(m)
-				                                                 ? pick : TR_RUNS_MEDIAN),
-				                tr_wu_metric_unit(m));
-		}
-		if (c->provider == (size_t)q || oc < 0) {
-			tr_wu_table_text(&t, c->provider == (size_t)q ? "compared with" : S_EN_DASH);
-			tr_wu_table_text(&t, "");
-			continue;
-		}
-		if (tr_contrast_cells(&ct, r, tps, c->provider, (size_t)q, (long)c->scenario,
-		                      (long)c->workload, TR_AGG_MEAN, pick) < 0) {
-			tr_wu_table_text(&t, S_EN_DASH);
-			tr_wu_table_text(&t, "");
-			continue;
-		}
-		tr_wu_table_contrast(d, &t, &o, tps, &ct, o.style);
-		if (ct.tested)
-			tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s (%zu+%zu)",
-			                                                tr_wu_n(d, ct.p, TR_WU_P),
-			                                                ct.nb, ct.na)), ct.p);
-		else
-			tr_wu_table_text(&t, "");
-	}
+	S_tps_vs_cols(d, &t, cols, ncol, pick, scen, wl, (size_t)q);
+	for (size_t i = 0; i < r->ncells; i++)
+		if (s < 0 || r->cells[i].scenario == (size_t)s)
+			S_tps_vs_row(d, &t, &o, cols, ncol, pick, scen, wl, (size_t)q, &r->cells[i]);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"TPS and latency against %s%s%s: %s of each cell against %s's in the "
 		"same workload, %s", r->providers[q].label, s >= 0 ? " in " : "",

@@ -428,6 +428,12 @@ void tr_wu_table_figure(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o,
  * the style shows. */
 void tr_wu_table_contrast(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
                           const tr_metric *m, const tr_contrast *c, tr_wu_style style);
+/* Cell c's m against provider q's in the same place (stats' contrast,
+ * its Holm-adjusted p), as tr_wu_table_contrast's cell and, with_p, a
+ * "p (n)" cell; a dash where there is no contrast. */
+void tr_wu_table_vs_cells(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
+                          const tr_metric *m, const tr_cell *c, size_t q, tr_run_pick pick,
+                          tr_wu_style style, bool with_p);
 /* "the ratio (each figure ÷ X's)" for a caption: what a style shows. */
 const char *tr_wu_style_words(tr_wu_doc *d, tr_wu_style style, const char *other);
 /* The reading guide of what o's table showed: the run pick's rule, what
