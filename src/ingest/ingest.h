@@ -268,7 +268,8 @@ typedef struct tr_load_options {
 	/* Worker threads for reading logs; 0 = one per online CPU. */
 	int threads;
 	/* Called now and then while logs are read (from the calling thread):
-	 * bytes done and total. NULL for none. */
+	 * bytes done and total; always at least once, the last call with
+	 * done == total, when there are logs to read. NULL for none. */
 	void (*progress)(void *ctx, uint64_t done, uint64_t total);
 	void *progress_ctx;
 	/* Bytes of a per-transaction log per job; 0 = the default (64 MiB),

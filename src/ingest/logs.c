@@ -85,6 +85,7 @@ typedef struct {
 	const tr_load_options *options;
 	atomic_uint_least64_t done;
 	uint64_t total;
+	bool reported_end;    /* worker 0's last progress call said done == total */
 	/* Histograms of merged jobs, for the next jobs to count into: a new
 	 * one would cost every job a megabyte allocated and faulted in. */
 	tr_hist *spare;
@@ -506,9 +507,11 @@ done:
 	/* Only the calling thread (worker 0) reports progress, so the
 	 * callback needs no locking; it takes jobs too, so it reports often
 	 * enough. */
-	if (ctx->options && ctx->options->progress && worker == 0)
-		ctx->options->progress(ctx->options->progress_ctx,
-		                       atomic_load(&ctx->done), ctx->total);
+	if (ctx->options && ctx->options->progress && worker == 0) {
+		uint64_t done = atomic_load(&ctx->done);
+		ctx->options->progress(ctx->options->progress_ctx, done, ctx->total);
+		ctx->reported_end = done == ctx->total;
+	}
 }
 
 /* A log that changed while it was read stops the load (exit 2), where
@@ -937,6 +940,11 @@ int tr_load_logs(tr_study *st, const tr_load_options *options,
 	pthread_mutex_init(&ctx.lock, NULL);
 	tr_pool_run(nthreads, ctx.njobs, S_read_job, &ctx);
 	pthread_mutex_destroy(&ctx.lock);
+	/* The other threads may have taken every job: the end is reported
+	 * once all the same, so a caller always sees done == total. */
+	if (options && options->progress && !ctx.reported_end)
+		options->progress(options->progress_ctx, atomic_load(&ctx.done),
+		                  ctx.total);
 	for (int t = 0; t < nthreads; t++)
 		tr_buf_free(&ctx.scratch[t]);
 	if ((rc = ctx.merge_rc) < 0 || (rc = S_changed_error(&ctx)) < 0)
