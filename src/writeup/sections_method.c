@@ -83,36 +83,69 @@ static void S_workloads(tr_wu_doc *d)
 		tr_wu_md(d, "\n");
 }
 
+/* Scenario s's run durations, "20 s" or "10 s, 20 s"; NULL if it has no
+ * usable run. */
+static const char *S_duration_text(tr_wu_doc *d, size_t s)
+{
+	const tr_results *r = d->r;
+	tr_buf b = TR_BUF_INIT;
+	int seen[8];
+	size_t n = 0;
+	for (size_t i = 0; i < r->nruns; i++) {
+		const tr_run_result *run = &r->runs[i];
+		bool known = false;
+		if (run->scenario != s || run->excluded)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			known |= seen[k] == run->duration_s;
+		if (!known && n < TR_ARRAY_SIZE(seen))
+			seen[n++] = run->duration_s;
+	}
+	if (n == 0)
+		return NULL;
+	for (size_t k = 0; k < n; k++) {
+		if (k)
+			tr_buf_puts(&b, ", ");
+		if (seen[k] < 0)
+			tr_buf_puts(&b, "a fixed number of transactions (-t)");
+		else
+			tr_buf_printf(&b, "%s s", tr_wu_n(d, seen[k], TR_WU_COUNT));
+	}
+	return tr_wu_keep_buf(d, &b);
+}
+
+/* "20 s", or the commonest durations first and the scenarios that differ
+ * after them: "20 s; 10 s in bench1-txlog", not every scenario's label. */
 static void S_durations(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
-	tr_wu_md(d, "- **Duration of each run**:");
-	for (size_t s = 0, first = 1; s < r->nscenarios; s++) {
-		int seen[8];
-		size_t n = 0;
-		for (size_t i = 0; i < r->nruns; i++) {
-			const tr_run_result *run = &r->runs[i];
-			bool known = false;
-			if (run->scenario != s || run->excluded)
-				continue;
-			for (size_t k = 0; k < n; k++)
-				known |= seen[k] == run->duration_s;
-			if (!known && n < TR_ARRAY_SIZE(seen))
-				seen[n++] = run->duration_s;
-		}
-		if (n == 0)
-			continue;
-		tr_wu_md(d, "%s %s: ", first ? "" : ";", tr_wu_e(d, r->scenarios[s].label));
-		for (size_t k = 0; k < n; k++) {
-			if (seen[k] < 0)
-				tr_wu_md(d, "%sa fixed number of transactions (-t)", k ? ", " : "");
-			else
-				tr_wu_md(d, "%s%s s", k ? ", " : "",
-				         tr_wu_n(d, seen[k], TR_WU_COUNT));
-		}
-		first = 0;
+	const char **text = tr_calloc(r->nscenarios + 1, sizeof(*text));
+	size_t best = SIZE_MAX, best_n = 0;
+	if (!text) {
+		d->rc = TR_ENOMEM;
+		return;
 	}
-	tr_wu_md(d, "\n");
+	for (size_t s = 0; s < r->nscenarios; s++)
+		text[s] = S_duration_text(d, s);
+	for (size_t s = 0; s < r->nscenarios; s++) {
+		size_t n = 0;
+		for (size_t t = 0; t < r->nscenarios && text[s]; t++)
+			n += text[t] && strcmp(text[s], text[t]) == 0;
+		if (n > best_n) {
+			best = s;
+			best_n = n;
+		}
+	}
+	if (best != SIZE_MAX) {
+		tr_wu_md(d, "- **Duration of each run**: %s", text[best]);
+		for (size_t s = 0; s < r->nscenarios; s++) {
+			if (!text[s] || strcmp(text[s], text[best]) == 0)
+				continue;
+			tr_wu_md(d, "; %s in %s", text[s], tr_wu_e(d, r->scenarios[s].label));
+		}
+		tr_wu_md(d, "\n");
+	}
+	free(text);
 }
 
 static void S_runs(tr_wu_doc *d)

@@ -247,7 +247,9 @@ static void S_scenario(tr_wu_doc *d, size_t s, bool many)
 	for (size_t k = 0; k < nw; k++) {
 		bool seen = false;
 		if (!S_in_sweep(r, s, ws[k])) {
-			S_sentence(d, s, ws[k], many);
+			/* the workload tells a scenario's sentences apart; where the
+			 * scenario ran one, the test setup names it */
+			S_sentence(d, s, ws[k], many && nw > 1);
 			continue;
 		}
 		for (size_t j = 0; j < k; j++)

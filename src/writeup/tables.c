@@ -22,10 +22,14 @@ static bool S_in(const tr_cell *c, long s)
 	return s < 0 || c->scenario == (size_t)s;
 }
 
+/* A Workload column only where it tells rows of one scenario apart: a
+ * scenario that ran one workload names it in the test setup, and its
+ * label on every row would only lengthen the table. (Cells are sorted by
+ * scenario, then workload.) */
 static S_scope S_scope_of(const tr_results *r, long s, bool (*want)(const tr_cell *))
 {
 	S_scope sc = { s, false, false };
-	long first_s = -1, first_w = -1;
+	long first_s = -1, cur_s = -1, cur_w = -1;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		if (!S_in(c, s) || (want && !want(c)))
@@ -34,10 +38,12 @@ static S_scope S_scope_of(const tr_results *r, long s, bool (*want)(const tr_cel
 			first_s = (long)c->scenario;
 		else if (first_s != (long)c->scenario)
 			sc.scenario_col = true;
-		if (first_w < 0)
-			first_w = (long)c->workload;
-		else if (first_w != (long)c->workload)
+		if (cur_s != (long)c->scenario) {
+			cur_s = (long)c->scenario;
+			cur_w = (long)c->workload;
+		} else if (cur_w != (long)c->workload) {
 			sc.workload_col = true;
+		}
 	}
 	return sc;
 }
