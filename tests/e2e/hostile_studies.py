@@ -93,6 +93,14 @@ def finite(obj, path="$"):
         return all(finite(v) for v in obj)
     return True
 
+# The cases damage bench10; bench1 stays beside it so that the study has
+# two scenarios. The sample's other scenarios are left out of each copy:
+# they would only make every one of the nineteen cases slower.
+def KEEP_TWO(d, names):
+    if os.path.basename(os.path.dirname(d)) != "results":
+        return []
+    return [n for n in names if n not in ("bench1", "bench10")]
+
 def case(name, damage, expect, user=None):
     """damage(study) changes a copy of the sample; expect(rc, out, err,
     results_or_None, build_rc, build_err, outdir) checks the outcome."""
@@ -100,7 +108,7 @@ def case(name, damage, expect, user=None):
     try:
         os.chmod(work, 0o755)
         study = os.path.join(work, "study")
-        shutil.copytree(SAMPLE, study, symlinks=True)
+        shutil.copytree(SAMPLE, study, symlinks=True, ignore=KEEP_TWO)
         damage(study)
         if user:
             subprocess.run(["chown", "-R", "--no-dereference", user, work], check=True)
@@ -144,6 +152,9 @@ def case(name, damage, expect, user=None):
 
 S = lambda *p: os.path.join(*p)
 RUN1 = S("results", "stock", "bench10", "run1.txt")
+# the line of RUN1's "actually processed" count, as read here
+PROCESSED_LINE = 1 + [i for i, l in enumerate(open(S(SAMPLE, RUN1)).read().split("\n"))
+                      if "actually processed" in l][0]
 
 def run_of(results, prov, scen, rid):
     for r in results["runs"]:
@@ -243,7 +254,7 @@ case("absurd transactions",
      lambda rc, out, err, r, brc, berr, o: (
          check(rc == 0 and not run_of(r, "stock", "bench10", "run1")["excluded"] and
                run_of(r, "stock", "bench10", "run1")["transactions"] is None, "absurd count: run kept"),
-         check("results/stock/bench10/run1.txt:15: " in err and "actually processed: 9999" in err,
+         check(f"results/stock/bench10/run1.txt:{PROCESSED_LINE}: " in err and "actually processed: 9999" in err,
                "absurd count: the line named")))
 case("absurd log value",
      lambda st: edit(st, log_of(st, "stock", "bench10", "run1"),
