@@ -369,6 +369,16 @@ static int S_read_window(S_map *m, tr_buf *buf, S_job *job, int fd,
 	return 0;
 }
 
+/* tests/bench/logs_mapped.c builds this file with its own reader of a
+ * window, which maps the file instead, to compare the two on a machine
+ * (docs/performance.md); the program reads with S_read_window. */
+#ifndef TR_BENCH_READ_WINDOW
+#define TR_BENCH_READ_WINDOW S_read_window
+#else
+static int TR_BENCH_READ_WINDOW(S_map *m, tr_buf *buf, S_job *job, int fd,
+                                uint64_t ws, uint64_t we, uint64_t *next);
+#endif
+
 /* A per-transaction chunk: its windows in turn, each read, then parsed
  * and hashed block by block; then whether the file is still the same. */
 static int S_tx_job(S_ctx *ctx, S_job *job, int fd, tr_buf *buf)
@@ -382,7 +392,7 @@ static int S_tx_job(S_ctx *ctx, S_job *job, int fd, tr_buf *buf)
 		return TR_ENOMEM;
 	for (uint64_t ws = job->off; ws < end && rc == 0; ws += ctx->window) {
 		uint64_t we = ws + ctx->window < end ? ws + ctx->window : end;
-		rc = S_read_window(&m, buf, job, fd, ws, we, &next);
+		rc = TR_BENCH_READ_WINDOW(&m, buf, job, fd, ws, we, &next);
 		for (uint64_t b = ws; b < we && rc == 0; b += ctx->block)
 			rc = S_block(job, &m, b, b + ctx->block < we ? b + ctx->block : we,
 			             ctx->block, &next, &nfields);

@@ -9,7 +9,8 @@
  *   OUT/report.html        the same, self-contained (CSS and SVG inline)
  *   OUT/report.md          GitHub-flavoured Markdown, images from charts/
  *   OUT/assets/style.css   OUT/assets/sort.js
- *   OUT/charts/NAME.svg    every chart (and NAME.png unless png is off)
+ *   OUT/charts/NAME.svg    every chart (and NAME.png when png is on: no
+ *                          file of OUT shows a PNG, they are for elsewhere)
  *   OUT/data/results.json  OUT/data/results.csv  OUT/data/runs.csv
  *
  * It draws every chart exactly once per format, the chart plan's and the
@@ -44,7 +45,8 @@ typedef struct tr_report_options {
 	 * OUT the root of a Jekyll site (_posts/DATE-SLUG.md,
 	 * assets/SLUG/charts/ and assets/SLUG/data/; needs a date). */
 	tr_writeup_layout layout;
-	bool png;               /* charts/NAME.png beside every SVG */
+	bool png;               /* charts/NAME.png beside every SVG (the
+	                           wide one; a narrow rendition never) */
 	bool windows;           /* data/windows.csv too (build --windows) */
 	int threads;            /* for drawing; 0: one per CPU */
 	const char *date;       /* "2026-05-05" (--date, SOURCE_DATE_EPOCH,

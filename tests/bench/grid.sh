@@ -5,8 +5,8 @@
 #   runs:      20 providers x 10 scenarios x 5, 50, 500 runs (1k, 10k, 100k runs)
 #   providers: 10, 50, 200 providers x 10 scenarios x 3 runs
 # For each: CPU time (user + system) and peak memory of summary --json,
-# check, diff (of the study's results.json with itself), build --no-png and
-# build, and the CPU per run and the memory per run beyond the smallest
+# check, diff (of the study's results.json with itself), build (SVG charts
+# only, the default) and build --png, and the CPU per run and the memory per run beyond the smallest
 # study's, so that growth shows. Not a test: the machine may be busy, so
 # read the per-run columns across a series, not one figure alone.
 # BENCH_GRID_MAX_RUNS (default 100000) leaves out larger studies.
@@ -43,9 +43,9 @@ series() {
   measure "summary --json" "$runs" "$tps" summary --json "$work/study"
   measure "check" "$runs" "$tps" check "$work/study"
   measure "diff" "$runs" "$tps" diff "$work/results.json" "$work/results.json"
-  measure "build --no-png" "$runs" "$tps" build --no-png "$work/study" -o "$work/out"
-  rm -rf "$work/out"
   measure "build" "$runs" "$tps" build "$work/study" -o "$work/out"
+  rm -rf "$work/out"
+  measure "build --png" "$runs" "$tps" build --png "$work/study" -o "$work/out"
 }
 
 echo "grid benchmark: $("$tps" --version); $(nproc) cores; $(uptime | sed 's/.*load/load/')"

@@ -73,11 +73,11 @@ build "$study" -o "$out" || fail "2c: first build"
 # the first chart's own PNG (not a phone's NAME.narrow.svg, which has none)
 png=$(basename "$(ls "$out"/charts/*.svg | grep -v "\.narrow\.svg$" | head -1)" .svg).png
 echo "my own" >"$out/charts/$png"
-rc=0; "$bin" build "$study" -o "$out" >/dev/null 2>"$work/stderr" || rc=$?
+rc=0; "$bin" build --png "$study" -o "$out" >/dev/null 2>"$work/stderr" || rc=$?
 [ "$rc" = 2 ] || fail "2: a foreign charts/$png was overwritten without --force (exit $rc)"
 grep -q "charts/$png: exists and was not written by tpsreport" "$work/stderr" || { cat "$work/stderr"; fail "2: collision message"; }
 [ "$(cat "$out/charts/$png")" = "my own" ] || fail "2: the foreign $png changed"
-"$bin" build "$study" -o "$out" --force >/dev/null 2>"$work/stderr" || fail "2: --force over charts/$png"
+"$bin" build --png "$study" -o "$out" --force >/dev/null 2>"$work/stderr" || fail "2: --force over charts/$png"
 [ "$(head -c 4 "$out/charts/$png" | od -An -c | tr -d ' ')" = "211PNG" ] || fail "2: --force did not write the PNG"
 echo "ok 2: foreign files kept, collisions refused"
 

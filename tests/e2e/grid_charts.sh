@@ -20,7 +20,7 @@ browser_need
 
 cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L "$src/tests/bench/gen_grid.c" -lm -o "$work/gen"
 "$work/gen" "$work/grid" 50 10 3 6
-timeout 600 "$tps" build "$work/grid" -o "$work/out" >/dev/null ||
+timeout 600 "$tps" build "$work/grid" -o "$work/out" --png >/dev/null ||
   { echo "FAIL: build of the 50-provider grid failed (or hung)"; exit 1; }
 
 python3 - "$work/out/charts" <<'PY'

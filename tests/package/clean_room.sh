@@ -88,7 +88,7 @@ got=$(in_root tpsreport --version) || die "tpsreport --version failed in the chr
 echo "tpsreport --version                         $got"
 
 step "tpsreport build (PNG charts)"
-in_root tpsreport build /root/study -o /root/out >>"$log" 2>&1 ||
+in_root tpsreport build --png /root/study -o /root/out >>"$log" 2>&1 ||
   die "tpsreport build failed in the chroot (see $log)"
 npng=0
 for f in "$root"/root/out/charts/*.png; do
