@@ -43,6 +43,13 @@ for r in $(seq 1 "$ROUNDS"); do
   printf 'round %d: off %s tps, on %s tps\n' "$r" "$(tps "$LOG/off.$r.txt")" "$(tps "$LOG/on.$r.txt")"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The sampler's own CPU on the client, whatever the load: beside a command
+# that uses none (sleep), user + system time of tpsreport over the samples.
+TIMEFORMAT='%U %S %R'
+{ time "$T" sample --interval "$INTERVAL" -o "$LOG/idle.server.json" -- sleep "$DUR"; } 2>"$LOG/idle.cpu"
+read -r usr sys real <"$LOG/idle.cpu"
+python3 -c "import sys; u, s, r, n = map(float, sys.argv[1:]); print(f'the sampler itself beside sleep {r:.1f} s: {1000 * (u + s):.0f} ms of CPU for {n:.0f} samples ({1000 * (u + s) / n:.1f} ms a sample)')" \
+  "$usr" "$sys" "$real" "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["samples"]["t_s"]))' "$LOG/idle.server.json")"
 /usr/bin/python3 - "$LOG/tps" "$ROOT/tests/lib" <<'PY'
 import statistics, sys
 sys.path.insert(0, sys.argv[2])
