@@ -47,12 +47,12 @@ rc=0
 # ---- 2. the file `run` writes, beside a pgbench run made by hand ----------
 S=$W/run
 mkdir -p "$S"
-printf '[study]\nsample = 1s\n\n[provider a]\nconninfo = %s\n\n[scenario s]\ndatabase = b\nruns = 1\nlog = none\npgbench = -n -c 2 -T 2\n' \
+printf '[study]\nsample = 1s\n\n[provider a]\nconninfo = %s\n\n[scenario s]\ndatabase = b\nruns = 1\nlog = none\npgbench = -n -c 2 -T 2 -R 100\n' \
   "host=127.0.0.1 port=$PGPORT user=postgres" >"$S/tpsreport.ini"
 "$T" run "$S" >"$W/run.out" 2>&1 || { cat "$W/run.out"; fail "run failed"; }
 H=$W/hand
 mkdir -p "$H/results/a/s" "$W/o"
-"$T" sample "$CONN" -o "$W/o/run1.server.json" -- pgbench -n -c 2 -T 2 b \
+"$T" sample "$CONN" -o "$W/o/run1.server.json" -- pgbench -n -c 2 -T 2 -R 100 b \
   >"$H/results/a/s/run1.txt" 2>"$W/hand.err" || { cat "$W/hand.err"; fail "sample -- pgbench"; }
 grep -q '^tps = ' "$H/results/a/s/run1.txt" || fail "pgbench's summary is not on stdout"
 ! grep -q '^tpsreport' "$W/hand.err" || fail "tpsreport said: $(cat "$W/hand.err")"
