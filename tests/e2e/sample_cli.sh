@@ -79,7 +79,8 @@ def same(a, b, where):
         assert (num(a) and num(b)) or type(a) == type(b), (where, a, b)
 same(ran, hand, "")
 assert hand["run"] == "run1" and hand["interval_s"] == 1, hand
-assert hand["notes"] == [], hand["notes"]
+# everything read (a loaded machine may make a sample late: that note only)
+assert all("longer than the interval" in n for n in hand["notes"]), hand["notes"]
 n = len(hand["samples"]["t_s"])
 assert n >= 2 and all(len(v) == n for v in hand["samples"].values())
 # the database of CONNINFO is the one watched: pgbench's 2 clients
