@@ -22,14 +22,17 @@ static const char S_usage[] =
 	"                              a study from PostgresBench result files\n"
 	"  diff    OLD NEW             what changed between two reports\n"
 	"  run     STUDY               run the plan of tpsreport.ini with pgbench\n"
+	"  sample  [CONNINFO] -o FILE -- COMMAND...\n"
+	"                              the server's waits and counters beside\n"
+	"                              a pgbench run by hand\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help     show this help (also: tpsreport COMMAND --help)\n"
 	"  -V, --version  show the version\n"
 	"\n"
 	"Exit status: 0 ok, 1 problems found (check, --strict) or a significant\n"
-	"change (diff), 2 could not do the job. Errors are printed as\n"
-	"'tpsreport: FILE:LINE: message'.\n"
+	"change (diff), 2 could not do the job; sample exits as its COMMAND\n"
+	"does. Errors are printed as 'tpsreport: FILE:LINE: message'.\n"
 	"See tpsreport(1) and docs/ for the study directory and the metrics.\n";
 
 static const struct {
@@ -45,6 +48,7 @@ static const struct {
 	{ "import", tr_cmd_import },
 	{ "diff", tr_cmd_diff },
 	{ "run", tr_cmd_run },
+	{ "sample", tr_cmd_sample },
 };
 
 int main(int argc, char **argv)

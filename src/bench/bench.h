@@ -22,6 +22,7 @@
 #include "model/model.h"
 #include <stddef.h>
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -98,5 +99,35 @@ size_t tr_bench_pending(const tr_bench *b);
 void tr_bench_interrupt(tr_bench *b);
 
 void tr_bench_close(tr_bench *b);
+
+/* ---- `tpsreport sample`: the sampler beside one command --------------- */
+
+/*
+ * The program name would run as: a name holding '/' as given, else the
+ * first executable NAME of PATH's folders (as execvp looks). *out is new
+ * (free). TR_ENOTFOUND with "NAME: not found on PATH", or TR_ENOMEM.
+ */
+int tr_bench_which(char **out, const char *name);
+
+typedef struct tr_bench_sample_options {
+	const char *conninfo;    /* the server and database to watch */
+	double interval_s;       /* TR_SAMPLER_MIN_S .. TR_SAMPLER_MAX_S */
+	const char *stem;        /* the file's "run" ("run4" of run4.server.json) */
+	const char *out;         /* the file, written atomically */
+	char *const *argv;       /* the command; argv[0] its binary's path */
+	/* The command's pid while it runs, 0 before and after: a signal
+	 * handler of the caller may pass a signal on to it. */
+	atomic_int *pid;
+} tr_bench_sample_options;
+
+/*
+ * Run argv with the sampler beside it, exactly as `run` runs pgbench with
+ * it: stdin, stdout and stderr are the caller's, the same process group
+ * (a Ctrl-C at the terminal reaches it). *status is its
+ * waitpid() status (an exec failure: exit 126, said on stderr by the
+ * child). 0 when the file is written; else an error whose message names
+ * the file or the failure (*status -1 when the command never started).
+ */
+int tr_bench_sample(int *status, const tr_bench_sample_options *o);
 
 #endif

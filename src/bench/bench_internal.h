@@ -117,4 +117,15 @@ int tr_bench_capture(char **out, char *const *argv, double timeout_s);
 /* argv as one line sh would read back (words quoted where needed). */
 int tr_bench_shell_line(tr_buf *out, char *const *argv);
 
+/* ---- sampler.c: the sampler around one command (run and sample) ------- */
+
+/* Start the sampler beside a command whose pid *pid will hold (0 before
+ * and after). 0, or an error with its message and *out NULL. */
+int tr_bench_sampler_begin(tr_sampler **out, const char *conninfo,
+                           double interval_s, const char *stem, atomic_int *pid);
+/* End it (the last sample) and write its runN.server.json to path
+ * atomically (NULL path: nothing written). NULL smp: nothing. 0, TR_ENOMEM, or TR_ERROR with a message
+ * naming path when it could not be written. smp is freed in every case. */
+int tr_bench_sampler_end(tr_sampler *smp, const char *path);
+
 #endif

@@ -44,24 +44,11 @@ static int S_find_pgbench(tr_bench *b)
 	const char *want = b->opts.pgbench ? b->opts.pgbench : "pgbench";
 	char *argv[3];
 	int rc;
-	if (strchr(want, '/')) {
-		b->pgbench = tr_strdup(want);
-	} else {
-		const char *path = getenv("PATH");
-		char *copy = tr_strdup(path && *path ? path : "/usr/bin:/bin"), *save = NULL;
-		for (char *dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !b->pgbench;
-		     dir = strtok_r(NULL, ":", &save)) {
-			char *cand = tr_path_join(*dir ? dir : ".", want);
-			if (cand && access(cand, X_OK) == 0)
-				b->pgbench = cand;
-			else
-				free(cand);
-		}
-		free(copy);
-		if (!b->pgbench)
-			return tr_error_set("pgbench: not found on PATH (install "
-			                    "postgresql-client, or give --pgbench PATH)");
-	}
+	if ((rc = tr_bench_which(&b->pgbench, want)) == TR_ENOTFOUND)
+		return tr_error_set("pgbench: not found on PATH (install "
+		                    "postgresql-client, or give --pgbench PATH)");
+	if (rc < 0)
+		return rc;
 	if (!b->pgbench)
 		return TR_ENOMEM;
 	if (access(b->pgbench, X_OK) < 0)

@@ -269,16 +269,11 @@ static double S_sample_s(const tr_bench *b)
  * off). It cannot fail the run: without a thread there is no file. */
 static tr_sampler *S_sampler_start(S_run *r, const tr_bench_step *s)
 {
-	tr_sampler_options o;
 	tr_sampler *smp = NULL;
 	if (s->kind == TR_BENCH_INIT || S_sample_s(r->b) <= 0)
 		return NULL;
-	memset(&o, 0, sizeof(o));
-	o.conninfo = r->t->conninfo;
-	o.interval_s = S_sample_s(r->b);
-	o.run = s->stem;
-	o.pid = &r->b->child;
-	if (tr_sampler_start(&smp, &o) < 0) {
+	if (tr_bench_sampler_begin(&smp, r->t->conninfo, S_sample_s(r->b), s->stem,
+	                           &r->b->child) < 0) {
 		S_emit(r, TR_BENCH_EV_NOTE, s->stem, tr_error_last());
 		tr_error_clear();
 	}
@@ -290,18 +285,17 @@ static tr_sampler *S_sampler_start(S_run *r, const tr_bench_step *s)
  * note, never the run's failure. */
 static int S_sampler_finish(S_run *r, const tr_bench_step *s, tr_sampler *smp)
 {
-	tr_buf json = TR_BUF_INIT;
 	char *path;
 	int rc;
 	if (!smp)
 		return 0;
-	if ((rc = tr_sampler_finish(smp, &json)) < 0) {
-		tr_buf_free(&json);
-		return rc;
-	}
 	path = tr_sprintf("%s/%s/%s.server.json", r->b->study, r->t->reldir,
 	                  s->stem);
-	rc = path ? tr_file_write_atomic(path, json.ptr, json.size) : TR_ENOMEM;
+	if (!path) {
+		tr_bench_sampler_end(smp, NULL);
+		return TR_ENOMEM;
+	}
+	rc = tr_bench_sampler_end(smp, path);
 	if (rc < 0 && rc != TR_ENOMEM) {
 		/* The run's own files are written; the samples are extra. */
 		S_emit(r, TR_BENCH_EV_NOTE, s->stem, tr_error_last());
@@ -309,7 +303,6 @@ static int S_sampler_finish(S_run *r, const tr_bench_step *s, tr_sampler *smp)
 		rc = 0;
 	}
 	free(path);
-	tr_buf_free(&json);
 	return rc;
 }
 

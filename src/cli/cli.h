@@ -29,6 +29,7 @@ int tr_cmd_diff(int argc, char **argv);
 typedef struct tr_diff_doc tr_diff_doc;
 int tr_cli_diff_read(tr_diff_doc **out, const char *arg, int threads);
 int tr_cmd_run(int argc, char **argv);
+int tr_cmd_sample(int argc, char **argv);
 
 /* "tpsreport: message" on stderr. */
 void tr_cli_error(const char *fmt, ...) TR_PRINTF(1, 2);

@@ -191,15 +191,13 @@ static int S_runs_key(S_state *st, const char *value)
 	return S_fail(st, "runs: expected median, best or worst, found \"%s\"", value);
 }
 
-/* [study] sample = 1s | 500ms | 2 | off: the sampler's interval beside
- * each run of `tpsreport run` (docs/run.md). */
-static int S_sample_key(S_state *st, const char *value)
+int tr_config_sample_parse(double *out, const char *value)
 {
 	const char *end = value + strlen(value), *next;
 	double v;
 	if (strcmp(value, "off") == 0) {
-		st->config->sample_s = -1;
-		return 1;
+		*out = -1;
+		return 0;
 	}
 	if (tr_parse_double(&v, value, end, &next) == 0 && isfinite(v)) {
 		if (strcmp(next, "ms") == 0)
@@ -207,10 +205,19 @@ static int S_sample_key(S_state *st, const char *value)
 		else if (strcmp(next, "s") != 0 && *next != '\0')
 			v = NAN;
 		if (v >= 0.2 && v <= 10) {
-			st->config->sample_s = v;
-			return 1;
+			*out = v;
+			return 0;
 		}
 	}
+	return TR_EINVALID;
+}
+
+/* [study] sample = 1s | 500ms | 2 | off: the sampler's interval beside
+ * each run of `tpsreport run` (docs/run.md). */
+static int S_sample_key(S_state *st, const char *value)
+{
+	if (tr_config_sample_parse(&st->config->sample_s, value) == 0)
+		return 1;
 	return S_fail(st, "sample: expected an interval from 0.2s to 10s (such as 1s or 500ms), or off, found \"%s\"", value);
 }
 

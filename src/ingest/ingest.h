@@ -262,6 +262,11 @@ int tr_config_parse(tr_config *out, tr_provider **providers, size_t *nproviders,
                     tr_scenario **scenarios, size_t *nscenarios,
                     const char *text, size_t len, const char *path);
 
+/* A sampling interval as `[study] sample` takes it: "1s", "500ms", "2"
+ * (seconds) from 0.2 to 10 s, or "off" (*out -1). 0, or TR_EINVALID
+ * (no message: the caller says where). */
+int tr_config_sample_parse(double *out, const char *value);
+
 /* ---- the whole study ------------------------------------------------- */
 
 typedef struct tr_load_options {

@@ -359,6 +359,14 @@ typedef enum tr_server_counter {
 	TR_SRV_WAL_RECORDS,
 	TR_SRV_WAL_FPI,
 	TR_SRV_WAL_BYTES,
+	/* pg_stat_io (PostgreSQL 16+), summed over every backend type, object
+	 * and context: operations (of its op_bytes, 8 kB blocks), and the
+	 * writes client backends had to do themselves. */
+	TR_SRV_IO_READS,
+	TR_SRV_IO_WRITES,
+	TR_SRV_IO_EXTENDS,
+	TR_SRV_IO_FSYNCS,
+	TR_SRV_IO_BACKEND_WRITES,
 	TR_SRV_NCOUNTERS
 } tr_server_counter;
 

@@ -65,7 +65,8 @@ static void S_strv_free(char **v, size_t n)
 static const char *const S_server_counters[TR_SRV_NCOUNTERS] = {
 	"xact_commit", "xact_rollback", "blks_read", "blks_hit", "temp_bytes",
 	"deadlocks", "conflicts", "checkpoints_timed", "checkpoints_req",
-	"buffers_checkpoint", "wal_records", "wal_fpi", "wal_bytes"
+	"buffers_checkpoint", "wal_records", "wal_fpi", "wal_bytes",
+	"io_reads", "io_writes", "io_extends", "io_fsyncs", "io_backend_writes"
 };
 
 const char *tr_server_counter_name(tr_server_counter c)

@@ -297,9 +297,9 @@ typedef struct tr_sampler tr_sampler;
  * Start sampling on a thread of its own: one connection (libpq, the run's
  * conninfo) read every interval_s: pg_stat_activity's client backends of
  * the database and autovacuum workers, the checkpoint counters
- * (pg_stat_checkpointer on 17+, else pg_stat_bgwriter), pg_stat_database
- * and pg_stat_wal where present, this machine's CPU (/proc/stat) and
- * pgbench's (/proc/PID/stat). Every statement runs under a
+ * (pg_stat_checkpointer on 17+, else pg_stat_bgwriter), pg_stat_database,
+ * pg_stat_wal and pg_stat_io (16+) where present, this machine's CPU
+ * (/proc/stat) and pgbench's (/proc/PID/stat). Every statement runs under a
  * statement_timeout. Whatever cannot be read (no connection, a refused
  * view) is noted once in the file and left out: this never fails the run.
  * 0, or TR_ENOMEM / TR_ERROR (no thread) with a message; the caller ends

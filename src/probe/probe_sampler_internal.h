@@ -56,6 +56,7 @@ struct tr_sampler {
 	int version;             /* PQserverVersion */
 	bool checkpointer;       /* pg_stat_checkpointer (17+) */
 	bool off_activity, off_database, off_checkpoints, off_wal;
+	bool off_io;             /* no pg_stat_io (before 16), or refused */
 
 	int64_t t0_us;
 	double start_unix_s;
@@ -96,6 +97,12 @@ void tr_smp_point_add(tr_sampler *s, const tr_smp_point *p);
 /* runN.server.json of what was recorded. */
 int tr_smp_write_json(tr_buf *out, const tr_sampler *s);
 void tr_smp_free(tr_sampler *s);
+
+/* ---- sampler.c ------------------------------------------------------- */
+
+/* The statement that reads pg_stat_io (16+): one row, the columns in the
+ * order of TR_SRV_IO_READS .. TR_SRV_IO_BACKEND_WRITES. */
+extern const char tr_smp_io_sql[];
 
 /* ---- sampler_client.c ------------------------------------------------ */
 

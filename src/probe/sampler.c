@@ -13,6 +13,11 @@
 #include <time.h>
 #include <unistd.h>
 
+const char tr_smp_io_sql[] =
+	"select sum(reads), sum(writes), sum(extends), sum(fsyncs), "
+	"coalesce(sum(writes) filter (where backend_type = 'client backend'), 0) "
+	"from pg_catalog.pg_stat_io";
+
 /* The sampler reports nothing of the server's notices. */
 static void S_quiet(void *arg, const PGresult *res)
 {
@@ -72,13 +77,17 @@ static bool S_open(tr_sampler *s)
 		s->off_activity = true;
 	}
 	s->off_wal = s->version < 140000;
+	s->off_io = true;
+	/* Each view where the server has it, whatever its version says. */
 	res = S_query(s, "select pg_catalog.to_regclass("
 	              "'pg_catalog.pg_stat_checkpointer') is not null, "
-	              "pg_catalog.to_regclass('pg_catalog.pg_stat_wal') is not null",
+	              "pg_catalog.to_regclass('pg_catalog.pg_stat_wal') is not null, "
+	              "pg_catalog.to_regclass('pg_catalog.pg_stat_io') is not null",
 	              "the catalog");
 	if (res && PQntuples(res) == 1) {
 		s->checkpointer = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
 		s->off_wal = strcmp(PQgetvalue(res, 0, 1), "t") != 0;
+		s->off_io = strcmp(PQgetvalue(res, 0, 2), "t") != 0;
 	}
 	PQclear(res);
 	return true;
@@ -93,7 +102,10 @@ static void S_activity(tr_sampler *s, tr_smp_point *p)
 	int backends = 0, active = 0, workers = 0, hidden = 0;
 	if (s->off_activity)
 		return;
-	res = S_query(s, "select backend_type, state, wait_event_type, wait_event "
+	/* A backend still starting has no state either: only the rows the
+	 * role may not see say "<insufficient privilege>". */
+	res = S_query(s, "select backend_type, state, wait_event_type, wait_event, "
+	              "state is null and query = '<insufficient privilege>' "
 	              "from pg_catalog.pg_stat_activity "
 	              "where pid <> pg_catalog.pg_backend_pid() and "
 	              "(backend_type = 'autovacuum worker' or "
@@ -109,7 +121,7 @@ static void S_activity(tr_sampler *s, tr_smp_point *p)
 		if (strcmp(type, "autovacuum worker") == 0) {
 			workers++;
 		} else if (PQgetisnull(res, i, 1)) {
-			hidden++;
+			hidden += strcmp(PQgetvalue(res, i, 4), "t") == 0;
 		} else {
 			backends++;
 			if (strcmp(PQgetvalue(res, i, 1), "active") != 0)
@@ -181,6 +193,8 @@ static void S_sample(tr_sampler *s)
 		S_counters(s, &s->off_wal, "select wal_records, wal_fpi, wal_bytes "
 		           "from pg_catalog.pg_stat_wal", "pg_stat_wal",
 		           TR_SRV_WAL_RECORDS, p.t_s);
+		S_counters(s, &s->off_io, tr_smp_io_sql, "pg_stat_io", TR_SRV_IO_READS,
+		           p.t_s);
 	}
 	tr_smp_point_add(s, &p);
 }

@@ -145,6 +145,7 @@ typedef struct tr_latency {
 
 /* What the sampler saw beside a run (runN.server.json), as figures. */
 #define TR_CLIENT_BUSY_PCT 90.0   /* a sample of the client's CPU this busy */
+#define TR_CLIENT_PGBENCH_PCT 10.0 /* ... with pgbench's own share this high */
 #define TR_CLIENT_BOUND_SHARE 0.10 /* in this share of samples: client-bound */
 typedef struct tr_run_server {
 	const tr_server *data;         /* borrowed from the study; NULL: none */
@@ -154,7 +155,9 @@ typedef struct tr_run_server {
 	double cpu_pct_mean;
 	double pgbench_cpu_pct_max;    /* pgbench's share of the machine */
 	size_t cpu_samples;            /* samples with a client CPU figure */
-	size_t busy_samples;           /* of those, >= TR_CLIENT_BUSY_PCT */
+	size_t busy_samples;           /* of those, >= TR_CLIENT_BUSY_PCT with
+	                                  pgbench's >= TR_CLIENT_PGBENCH_PCT
+	                                  (or unknown) */
 	bool client_bound;             /* busy in >= TR_CLIENT_BOUND_SHARE */
 	/* Counters over pgbench's transactions (NaN when unknown). */
 	double wal_bytes_per_tx;

@@ -8,5 +8,6 @@ tps=${1:-$here/../../build/tpsreport}
 "$here/grid.sh" "$tps"
 [ -x "$here/probe.sh" ] && "$here/probe.sh" "$tps"
 [ -x "$here/run_plan.sh" ] && "$here/run_plan.sh" "$tps"
+[ -x "$here/sampler.sh" ] && "$here/sampler.sh" "$tps"
 "$here/scale.sh" "$tps"
 exit 0

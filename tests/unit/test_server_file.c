@@ -20,7 +20,8 @@
  * lines, for the messages below: 4 run, 5 interval_s, 10 active_samples,
  * 11-13 waits, 14-15 checkpoints, 16 autovacuum, 21 samples.t_s,
  * 22 samples.cpu_pct. */
-static char *S_file(const char *cpu, const char *waits, const char *active)
+static char *S_file_pg(const char *cpu, const char *pg, const char *waits,
+                       const char *active)
 {
 	static const char fmt[] =
 		"{\n"
@@ -39,18 +40,28 @@ static char *S_file(const char *cpu, const char *waits, const char *active)
 		"  \"autovacuum\": [{\"from_s\": 1, \"to_s\": 3.5}],\n"
 		"  \"counters\": {\"xact_commit\": 1010, \"blks_read\": 300,\n"
 		"               \"buffers_checkpoint\": 50, \"wal_bytes\": 200000,\n"
-		"               \"future_counter\": 7},\n"
+		"               \"io_reads\": 120, \"io_backend_writes\": 3, "
+		"\"future_counter\": 7},\n"
 		"  \"samples\": {\n"
 		"    \"t_s\": [0.1, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5],\n"
 		"    \"cpu_pct\": %s,\n"
-		"    \"pgbench_cpu_pct\": [null, 1, 2, 3, 4, 12.5, 4, 3, 2, 1, null],\n"
+		"    \"pgbench_cpu_pct\": %s,\n"
 		"    \"backends\": [0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]\n"
 		"  }\n"
 		"}\n";
-	size_t n = sizeof(fmt) + strlen(cpu) + strlen(waits) + strlen(active);
+	size_t n = sizeof(fmt) + strlen(cpu) + strlen(pg) + strlen(waits) +
+	           strlen(active);
 	char *out = malloc(n);
-	snprintf(out, n, fmt, active, waits, cpu);
+	snprintf(out, n, fmt, active, waits, cpu, pg);
 	return out;
+}
+
+/* pgbench's share: 10 (exactly TR_CLIENT_PGBENCH_PCT) in the second
+ * sample, 12.5 at most. */
+static char *S_file(const char *cpu, const char *waits, const char *active)
+{
+	return S_file_pg(cpu, "[null, 10, 2, 3, 4, 12.5, 4, 3, 2, 1, null]", waits,
+	                 active);
 }
 
 static const char S_waits[] =
@@ -60,8 +71,8 @@ static const char S_waits[] =
 
 static void test_good(void)
 {
-	/* one of ten samples at exactly 90% (busy: >= 90): 10% of samples,
-	 * client-bound (>= 10%) */
+	/* one of ten samples at exactly 90% (busy: >= 90), pgbench's own at
+	 * exactly 10% (>= 10) in it: 10% of samples, client-bound (>= 10%) */
 	char *text = S_file("[null, 90, 50, 40, 30, 20, 10, 10, 10, 10, 15]",
 	                    S_waits, "10");
 	tr_server *s = NULL;
@@ -83,6 +94,10 @@ static void test_good(void)
 	CHECK_DBL(s->autovacuum[0].to_s, 3.5, 0);
 	CHECK_DBL(s->counters[TR_SRV_XACT_COMMIT], 1010, 0);
 	CHECK(isnan(s->counters[TR_SRV_WAL_FPI])); /* not in the file */
+	/* pg_stat_io's, as PostgreSQL 16 and later give them */
+	CHECK_DBL(s->counters[TR_SRV_IO_READS], 120, 0);
+	CHECK_DBL(s->counters[TR_SRV_IO_BACKEND_WRITES], 3, 0);
+	CHECK(isnan(s->counters[TR_SRV_IO_FSYNCS]));
 	CHECK_INT(s->nsamples, 11);
 	CHECK(isnan(s->cpu_pct[0]));
 	CHECK_INT(s->nnotes, 1);
@@ -124,6 +139,43 @@ static void test_light(void)
 	CHECK_INT(rs.busy_samples, 0);
 	CHECK(!rs.client_bound);
 	CHECK(isnan(rs.wal_bytes_per_tx)); /* no transactions: no ratio */
+	tr_run_server_free(&rs);
+	tr_server_free(s);
+}
+
+/* A machine full of other work: 100% in every sample, pgbench at 9.9% of
+ * it at most (under 10): not bound. Then the same with pgbench's figure
+ * unknown in two samples (null): those go by the machine alone, 2 of 10
+ * busy, bound. */
+static void test_busy_neighbour(void)
+{
+	static const char cpu[] = "[null, 100, 100, 100, 100, 100, 100, 100, 100, "
+	                          "100, 100]";
+	char *text = S_file_pg(cpu, "[null, 9.9, 1, 1, 1, 1, 1, 1, 1, 1, 0]", "[]",
+	                       "0");
+	tr_server *s = NULL;
+	tr_run_server rs;
+	CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
+	free(text);
+	if (!s)
+		return;
+	CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
+	CHECK_INT(rs.cpu_samples, 10);
+	CHECK_INT(rs.busy_samples, 0);
+	CHECK(!rs.client_bound);
+	tr_run_server_free(&rs);
+	tr_server_free(s);
+
+	text = S_file_pg(cpu, "[null, null, 1, 1, 1, 1, 1, 1, 1, 1, null]", "[]",
+	                 "0");
+	s = NULL;
+	CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
+	free(text);
+	if (!s)
+		return;
+	CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
+	CHECK_INT(rs.busy_samples, 2);
+	CHECK(rs.client_bound);
 	tr_run_server_free(&rs);
 	tr_server_free(s);
 }
@@ -200,6 +252,7 @@ int main(void)
 {
 	RUN(test_good);
 	RUN(test_light);
+	RUN(test_busy_neighbour);
 	RUN(test_damaged);
 	return harness_done();
 }
