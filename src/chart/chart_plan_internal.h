@@ -28,8 +28,9 @@ int tr_chart_describe(tr_chart_item *item, const tr_results *r);
 
 /* ---- a chart in parts (pages.c) --------------------------------------- */
 
-/* Per picture at most (pages.c says why): bars or init rows, and
+/* Per picture at most (pages.c says why): bars, init rows, and
  * providers of a timeline, percentiles or sweep. */
+#define TR_CHART_PAGE_BARS 100
 #define TR_CHART_PAGE_ROWS 60
 #define TR_CHART_PAGE_LINES 8
 /* Past this many providers in one picture a legend is too long to match

@@ -1,11 +1,13 @@
 /* pages.c: a chart of many providers drawn in parts, so that no picture
- * is taller than a reader can follow (about 1,800 px at most at 800 wide,
+ * is taller than a reader can follow (about 2,000 px at most at 800 wide,
  * far from cairo's 32,767) nor has a legend longer than can be matched to
  * its marks. Per picture, at most:
  *
- *   bars (tps, latency, p95, cov, cost, value): 60 bars (providers x
- *     groups, a group being a scenario and workload), 15 px a row; past
- *     8 providers they are ranked and named where drawn, no legend;
+ *   bars (tps, latency, p95, cov, cost, value): 100 bars (providers x
+ *     groups, a group being a scenario and workload), 15 px a row (the
+ *     seed's sweep of 13 workloads x 7 providers, 91 bars, stays one
+ *     picture); past 8 providers they are ranked and named where drawn,
+ *     no legend;
  *   init: 60 rows, a scenario's panel counting 3 rows for its name and
  *     axis (26 px a row); the plan draws init per scenario when the whole
  *     study's chart would not fit one picture;
@@ -35,7 +37,7 @@ size_t tr_chart_page_limit(tr_chart_kind kind, size_t groups)
 		return TR_CHART_PAGE_LINES;
 	if (kind == TR_CHART_INIT)
 		return TR_CHART_PAGE_ROWS > 4 * g ? (TR_CHART_PAGE_ROWS - 3 * g) / g : 1;
-	return TR_CHART_PAGE_ROWS >= g ? TR_CHART_PAGE_ROWS / g : 1;
+	return TR_CHART_PAGE_BARS >= g ? TR_CHART_PAGE_BARS / g : 1;
 }
 
 size_t tr_chart_page_count(size_t providers, size_t limit)

@@ -9,8 +9,9 @@
 // NAME-part2.svg, ...): the page must show them in order, each with its
 // alt text saying "Part k of n". In each picture every provider drawn
 // (an element of class p<N>: bars, lines, legend swatches) must be named
-// there, in a text or a <title> (LABELS: one label per line, provider N
-// on line N + 1, read from the study's tpsreport.ini by the caller); over
+// in a text there (a bar's tooltip is not enough; a label cut short counts
+// by the full label in its <title>) (LABELS: one label per line, provider
+// N on line N + 1, read from the study's tpsreport.ini by the caller); over
 // the parts of a chart every label must be named and drawn; and the
 // marks of any two providers of a picture must differ in colour or style
 // (fill, stroke, dash) as the browser computes them. Exits 1 with one
@@ -69,15 +70,23 @@ const problems = [];
         }
         const flat = {};
         for (const k of Object.keys(styles)) flat[k] = [...styles[k]];
-        return { text, styles: flat };
+        // names drawn as text: a text's own words, or the full label in
+        // the <title> of a group around a text cut short with "…"
+        const shown = [];
+        for (const t of document.querySelectorAll("text")) {
+          const g = t.parentElement;
+          const ti = g && g.tagName === "g" ? g.querySelector(":scope > title") : null;
+          shown.push(ti ? ti.textContent : t.textContent);
+        }
+        return { text, styles: flat, shown };
       });
       for (const l of labels)
         if (got.text.includes(l)) named.add(l);
       for (const p of Object.keys(got.styles)) {
         drawn.add(p);
         const l = labels[Number(p)];
-        if (l !== undefined && !got.text.includes(l))
-          problems.push(`${src}: provider p${p} drawn but not named ("${l}")`);
+        if (l !== undefined && !got.shown.some((t) => t.includes(l)))
+          problems.push(`${src}: provider p${p} drawn but not named in its text ("${l}")`);
       }
       const owner = new Map();
       for (const [p, keys] of Object.entries(got.styles))

@@ -231,16 +231,16 @@ static void test_png_large(void)
 	tr_buf_free(&png);
 }
 
-/* The rule of a chart in parts (pages.c), worked by hand: bars, at most 60
- * bars a picture (providers x groups); init, 60 rows with 3 per scenario
- * panel; timeline, percentiles and sweep, 8 providers. */
+/* The rule of a chart in parts (pages.c), worked by hand: bars, at most
+ * 100 bars a picture (providers x groups); init, 60 rows with 3 per
+ * scenario panel; timeline, percentiles and sweep, 8 providers. */
 static void test_page_rule(void)
 {
 	size_t from, to;
-	CHECK_INT(tr_chart_page_limit(TR_CHART_TPS, 1), 60);       /* 60 / 1 */
-	CHECK_INT(tr_chart_page_limit(TR_CHART_COST, 6), 10);      /* 60 / 6 */
-	CHECK_INT(tr_chart_page_limit(TR_CHART_LATENCY, 7), 8);    /* 60 / 7 = 8.57 */
-	CHECK_INT(tr_chart_page_limit(TR_CHART_TPS, 61), 1);       /* at least one */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_TPS, 1), 100);      /* 100 / 1 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_COST, 6), 16);      /* 100 / 6 = 16.7 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_LATENCY, 13), 7);   /* 100 / 13 = 7.7 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_TPS, 101), 1);      /* at least one */
 	CHECK_INT(tr_chart_page_limit(TR_CHART_INIT, 1), 57);      /* (60 - 3) / 1 */
 	CHECK_INT(tr_chart_page_limit(TR_CHART_INIT, 10), 3);      /* (60 - 30) / 10 */
 	CHECK_INT(tr_chart_page_limit(TR_CHART_INIT, 20), 1);      /* 60 - 60 < 20 */
@@ -248,9 +248,10 @@ static void test_page_rule(void)
 	CHECK_INT(tr_chart_page_limit(TR_CHART_SWEEP, 40), 8);
 	CHECK_INT(tr_chart_page_limit(TR_CHART_PERCENTILES, 0), 8);
 
-	CHECK_INT(tr_chart_page_count(50, 60), 1);  /* the grid's tps of a scenario */
+	CHECK_INT(tr_chart_page_count(50, 100), 1); /* the grid's tps of a scenario */
 	CHECK_INT(tr_chart_page_count(60, 60), 1);
 	CHECK_INT(tr_chart_page_count(61, 60), 2);
+	CHECK_INT(tr_chart_page_count(50, 3), 17);  /* the grid's init of all 10 */
 	CHECK_INT(tr_chart_page_count(50, 8), 7);   /* ceil(6.25) */
 	CHECK_INT(tr_chart_page_count(8, 8), 1);
 	CHECK_INT(tr_chart_page_count(9, 8), 2);
