@@ -285,7 +285,10 @@ static int S_group_head(tr_scene *s, const tr_results *r, const tr_bars *b,
 	const char *scen = r->scenarios[b->groups[g].scenario].label;
 	char *wl = NULL, *t;
 	int rc;
-	if (b->several_workloads &&
+	/* the workload only where the scenario has several groups */
+	bool shared = (g > 0 && b->groups[g - 1].scenario == b->groups[g].scenario) ||
+	              (g + 1 < b->ngroups && b->groups[g + 1].scenario == b->groups[g].scenario);
+	if (shared &&
 	    !(wl = tr_bars_workload_text(b, &r->workloads[b->groups[g].workload], true)))
 		return TR_ENOMEM;
 	t = wl && *wl ? tr_sprintf("%s \xC2\xB7 %s", scen, wl) : tr_strdup(scen);
