@@ -3,6 +3,7 @@
  * words around them. */
 
 #include "chart_bars_internal.h"
+#include "chart_plan_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
 
@@ -283,6 +284,7 @@ static void S_collect_vary(tr_bars *b, const tr_results *r)
 int tr_bars_collect(tr_bars *b, const tr_results *r, const tr_chart_item *item)
 {
 	bool *seen = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(bool));
+	bool *part = NULL;
 	size_t gcap = 0;
 	int rc = 0;
 	memset(b, 0, sizeof(*b));
@@ -291,13 +293,18 @@ int tr_bars_collect(tr_bars *b, const tr_results *r, const tr_chart_item *item)
 		rc = TR_ENOMEM;
 		goto cleanup;
 	}
+	/* a part of a chart in parts shows its providers, on the groups and
+	 * the axis of the whole chart */
+	if (item->npages > 1 &&
+	    (rc = tr_chart_page_providers(&part, NULL, NULL, r, item, false)) < 0)
+		goto cleanup;
 	for (size_t i = 0; i < r->ncells && rc >= 0; i++) {
 		const tr_cell *c = &r->cells[i];
 		double v, lo, hi;
 		if (!tr_bars_in_item(item, c) ||
 		    (rc = tr_bars_value(r, c, item->kind, &v, &lo, &hi, NULL)) <= 0)
 			continue;
-		seen[c->provider] = true;
+		seen[c->provider] = !part || part[c->provider];
 		rc = S_collect_cell(b, &gcap, c, v, hi);
 	}
 	if (rc < 0)
@@ -313,6 +320,7 @@ int tr_bars_collect(tr_bars *b, const tr_results *r, const tr_chart_item *item)
 			b->providers[b->nproviders++] = p;
 cleanup:
 	free(seen);
+	free(part);
 	if (rc < 0)
 		tr_bars_free(b);
 	return rc;

@@ -46,6 +46,12 @@ typedef struct tr_chart_item {
 	double width;         /* canvas width in px; 0: the default, 800 (a
 	                         phone's rendition is drawn 340 wide, so that
 	                         it shows at scale 1 and 12-px text stays 12) */
+	/* A chart of too many providers for one picture is drawn in parts
+	 * (docs/charts.md): part `page` (from 0) of `npages`; npages 0 or 1:
+	 * one picture of every provider. */
+	size_t page, npages;
+	char *note;           /* the first part's: one plain sentence saying
+	                         the chart is drawn in parts; else NULL */
 } tr_chart_item;
 
 /* The width of a phone's rendition: it fits a 360-px screen with 1 rem

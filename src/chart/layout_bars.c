@@ -5,6 +5,7 @@
  * exact value and, where it fits, a value label. */
 
 #include "chart_bars_internal.h"
+#include "chart_plan_internal.h"
 #include "util/alloc.h"
 #include "util/error.h"
 
@@ -238,6 +239,7 @@ int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	S_plot pl;
 	char *axis_title = NULL, *sub = NULL;
 	double y;
+	bool direct;
 	int rc;
 
 	if ((rc = tr_bars_collect(&b, r, item)) < 0)
@@ -248,11 +250,14 @@ int tr_layout_bars(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 	}
 	if ((rc = tr_bars_texts(&axis_title, &sub, r, &b, item->kind)) < 0)
 		goto cleanup;
-	if ((rc = S_legend(&legend, r, &b)) < 0)
+	/* past TR_CHART_LEGEND_MAX providers, no legend: each bar is named
+	 * where it is drawn (tr_layout_hbars) */
+	direct = b.nproviders > TR_CHART_LEGEND_MAX;
+	if (!direct && (rc = S_legend(&legend, r, &b)) < 0)
 		goto cleanup;
 	y = tr_frame_open(s, r, item->title, sub, &legend);
 	S_geometry(&pl, s, &b, y);
-	if (pl.pitch < S_MIN_PITCH || s->width < TR_CHART_WIDTH / 2) {
+	if (direct || pl.pitch < S_MIN_PITCH || s->width < TR_CHART_WIDTH / 2) {
 		/* too many bars side by side, or a phone's narrow canvas (where
 		 * group labels under the bars would be cut): lay them across */
 		rc = tr_layout_hbars(s, r, item, &b, y, axis_title);

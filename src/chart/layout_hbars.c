@@ -5,6 +5,7 @@
  * value axis as the upright bars. */
 
 #include "chart_bars_internal.h"
+#include "chart_plan_internal.h"
 #include "util/alloc.h"
 
 #include <math.h>
@@ -17,6 +18,15 @@
 #define S_GAP 12.0      /* between groups */
 #define S_HEAD 24.0     /* a scenario header row */
 #define S_MAX_LABEL (0.35 * s->width) /* of the scene being laid out */
+#define S_MAX_NAME (0.45 * s->width)  /* a provider's name, named bars */
+
+/* Bars named where they are drawn: more providers than a legend can
+ * match (TR_CHART_LEGEND_MAX). Each group is then a header row, its bars
+ * ranked best first, each with its provider's name at its left. */
+static bool S_direct(const tr_bars *b)
+{
+	return b->nproviders > TR_CHART_LEGEND_MAX;
+}
 
 /* The label of group g at the left: what varies of its workload, or its
  * scenario when each group is a scenario. Caller frees. */
@@ -55,6 +65,17 @@ static int S_label_width(double *out, tr_scene *s, const tr_results *r,
                          const tr_bars *b)
 {
 	*out = 0;
+	if (S_direct(b)) {
+		for (size_t k = 0; k < b->nproviders; k++) {
+			double w = tr_text_width(s->measure, r->providers[b->providers[k]].label,
+			                         TR_SMALL_SIZE, false);
+			if (w > *out)
+				*out = w;
+		}
+		if (*out > S_MAX_NAME)
+			*out = S_MAX_NAME;
+		return 0;
+	}
 	for (size_t g = 0; g < b->ngroups; g++) {
 		char *t = S_label(r, b, g);
 		double w;
@@ -81,7 +102,7 @@ static double S_bottom(const tr_results *r, const tr_bars *b, bool heads, double
 {
 	double bottom = top;
 	for (size_t g = 0; g < b->ngroups; g++) {
-		if (S_starts_scenario(b, heads, g))
+		if (S_starts_scenario(b, heads, g) || S_direct(b))
 			bottom += S_HEAD;
 		bottom += (double)S_slots(r, b, g) * S_PITCH + S_GAP;
 	}
@@ -184,21 +205,98 @@ static int S_bar(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 	return 0;
 }
 
+/* Provider p's name at the left of its bar (centre line cy), cut to the
+ * label column with the full name in its <title>. */
+static int S_name(tr_scene *s, const tr_results *r, size_t p, double label_w,
+                  double left, double cy)
+{
+	const char *label = r->providers[p].label;
+	char *fit = tr_text_fit(s->measure, label, TR_SMALL_SIZE, false, label_w);
+	double asc, desc;
+	if (!fit)
+		return TR_ENOMEM;
+	tr_text_extents(s->measure, TR_SMALL_SIZE, false, &asc, &desc);
+	tr_scene_text(s, "label", strcmp(fit, label) ? label : NULL, left - 10,
+	              cy + (asc - desc) / 2, TR_ANCHOR_END, TR_SMALL_SIZE, false,
+	              false, fit);
+	free(fit);
+	return 0;
+}
+
+/* A bar's rank key: its value, better first (higher for TPS and value,
+ * lower for the rest); no value last. */
+static double S_key(const tr_results *r, const tr_chart_item *item, long ci)
+{
+	double v, lo, hi;
+	if (tr_bars_value(r, &r->cells[ci], item->kind, &v, &lo, &hi, NULL) <= 0)
+		return INFINITY;
+	return item->kind == TR_CHART_TPS || item->kind == TR_CHART_VALUE ? -v : v;
+}
+
+/* Group g's cells in drawing order: the providers' order, or ranked best
+ * first when bars are named (a stable insertion sort). Returns how many. */
+static size_t S_order(long *ci, const tr_results *r, const tr_chart_item *item,
+                      const tr_bars *b, size_t g)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < b->nproviders; k++) {
+		long c = tr_results_cell(r, b->providers[k], b->groups[g].scenario,
+		                         b->groups[g].workload);
+		size_t at = n;
+		if (c < 0)
+			continue;
+		while (S_direct(b) && at > 0 && S_key(r, item, ci[at - 1]) > S_key(r, item, c)) {
+			ci[at] = ci[at - 1];
+			at--;
+		}
+		ci[at] = c;
+		n++;
+	}
+	return n;
+}
+
 /* Group g's bars, one row per provider with a cell, from y. */
 static int S_group(tr_scene *s, const tr_results *r, const tr_chart_item *item,
                    const tr_bars *b, const tr_axis *axis, const tr_plot *pl,
-                   size_t g, double y)
+                   size_t g, double y, double label_w)
 {
-	size_t slot = 0;
+	long *ci = tr_calloc(b->nproviders + 1, sizeof(long));
+	size_t n;
 	int rc = 0;
-	for (size_t k = 0; k < b->nproviders && rc == 0; k++) {
-		size_t p = b->providers[k];
-		long ci = tr_results_cell(r, p, b->groups[g].scenario, b->groups[g].workload);
-		if (ci < 0)
-			continue;
-		rc = S_bar(s, r, item, b, axis, pl, g, p, ci,
-		           y + (double)slot++ * S_PITCH + (S_PITCH - S_BAR) / 2);
+	if (!ci)
+		return TR_ENOMEM;
+	n = S_order(ci, r, item, b, g);
+	for (size_t k = 0; k < n && rc == 0; k++) {
+		size_t p = r->cells[ci[k]].provider;
+		double by = y + (double)k * S_PITCH + (S_PITCH - S_BAR) / 2;
+		rc = S_bar(s, r, item, b, axis, pl, g, p, ci[k], by);
+		if (rc == 0 && S_direct(b))
+			rc = S_name(s, r, p, label_w, pl->left, by + S_BAR / 2);
 	}
+	free(ci);
+	return rc;
+}
+
+/* The header row of group g (named bars): its scenario, and what varies
+ * of its workload. */
+static int S_group_head(tr_scene *s, const tr_results *r, const tr_bars *b,
+                        size_t g, double y)
+{
+	const char *scen = r->scenarios[b->groups[g].scenario].label;
+	char *wl = NULL, *t;
+	int rc;
+	/* the workload only where the scenario has several groups */
+	bool shared = (g > 0 && b->groups[g - 1].scenario == b->groups[g].scenario) ||
+	              (g + 1 < b->ngroups && b->groups[g + 1].scenario == b->groups[g].scenario);
+	if (shared &&
+	    !(wl = tr_bars_workload_text(b, &r->workloads[b->groups[g].workload], true)))
+		return TR_ENOMEM;
+	t = wl && *wl ? tr_sprintf("%s \xC2\xB7 %s", scen, wl) : tr_strdup(scen);
+	free(wl);
+	if (!t)
+		return TR_ENOMEM;
+	rc = S_scenario_row(s, t, y);
+	free(t);
 	return rc;
 }
 
@@ -228,13 +326,18 @@ int tr_layout_hbars(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 	y = pl.top + S_GAP / 2;
 	for (size_t g = 0; g < b->ngroups; g++) {
 		size_t slots = S_slots(r, b, g);
-		if (S_starts_scenario(b, heads, g)) {
+		if (S_direct(b)) {
+			if ((rc = S_group_head(s, r, b, g, y)) < 0)
+				return rc;
+			y += S_HEAD;
+		} else if (S_starts_scenario(b, heads, g)) {
 			if ((rc = S_scenario_row(s, r->scenarios[b->groups[g].scenario].label, y)) < 0)
 				return rc;
 			y += S_HEAD;
 		}
-		if ((rc = S_group_label(s, r, b, g, slots, label_w, pl.left, y)) < 0 ||
-		    (rc = S_group(s, r, item, b, &axis, &pl, g, y)) < 0)
+		if ((!S_direct(b) &&
+		     (rc = S_group_label(s, r, b, g, slots, label_w, pl.left, y)) < 0) ||
+		    (rc = S_group(s, r, item, b, &axis, &pl, g, y, label_w)) < 0)
 			return rc;
 		y += (double)slots * S_PITCH + S_GAP;
 	}

@@ -18,6 +18,13 @@
 #define S_BAR 16.0
 #define S_MAX_LABEL (0.4 * s->width) /* of the scene being laid out */
 
+/* What of the chart item the rows need: its scenario (or -1), and for a
+ * part of a chart in parts, the providers it shows (else NULL). */
+typedef struct S_item {
+	long scenario;
+	const bool *part;
+} S_item;
+
 static double S_total(const tr_init *in)
 {
 	double t = 0;
@@ -27,16 +34,17 @@ static double S_total(const tr_init *in)
 	return t;
 }
 
-static bool S_row(const tr_results *r, const tr_chart_item *item, size_t i,
+static bool S_row(const tr_results *r, const S_item *item, size_t i,
                   size_t s)
 {
 	return r->inits[i].scenario == s && r->inits[i].init &&
+	       (!item->part || item->part[r->inits[i].provider]) &&
 	       (item->scenario < 0 || s == (size_t)item->scenario) &&
 	       S_total(r->inits[i].init) > 0;
 }
 
 /* Whether a drawn row has a phase of this name. */
-static bool S_has_phase(const tr_results *r, const tr_chart_item *item,
+static bool S_has_phase(const tr_results *r, const S_item *item,
                         const char *name)
 {
 	for (size_t s = 0; s < r->nscenarios; s++)
@@ -60,7 +68,7 @@ static int S_legend_add(tr_legend *l, const char *name)
 
 /* Legend: the phases present, in pgbench's order (the colour table's),
  * other phase names after them in order of appearance. */
-static int S_legend(tr_legend *out, const tr_results *r, const tr_chart_item *item)
+static int S_legend(tr_legend *out, const tr_results *r, const S_item *item)
 {
 	int rc = 0;
 	for (size_t idx = 0; idx < TR_PHASE_OTHER && rc == 0; idx++) {
@@ -81,16 +89,18 @@ static int S_legend(tr_legend *out, const tr_results *r, const tr_chart_item *it
 }
 
 /* Rows of scenario sc and their longest total. */
-static size_t S_rows(const tr_results *r, const tr_chart_item *item, size_t sc, double *tmax)
+static size_t S_rows(const tr_results *r, const S_item *item, size_t sc, double *tmax)
 {
+	/* the axis of the whole chart: every part on the same scale */
+	S_item whole = { item->scenario, NULL };
 	size_t rows = 0;
 	*tmax = 0;
-	for (size_t i = 0; i < r->ninits; i++)
-		if (S_row(r, item, i, sc)) {
+	for (size_t i = 0; i < r->ninits; i++) {
+		if (S_row(r, item, i, sc))
 			rows++;
-			if (S_total(r->inits[i].init) > *tmax)
-				*tmax = S_total(r->inits[i].init);
-		}
+		if (S_row(r, &whole, i, sc) && S_total(r->inits[i].init) > *tmax)
+			*tmax = S_total(r->inits[i].init);
+	}
 	return rows;
 }
 
@@ -157,7 +167,7 @@ static int S_bar(tr_scene *s, const tr_results *r, size_t i, size_t sc, const tr
 /* Scenario sc's panel from y: its name, its bars, its own axis. Returns
  * the y below it. */
 static int S_panel(double *y_io, tr_scene *s, const tr_results *r,
-                   const tr_chart_item *item, size_t sc, double label_w)
+                   const S_item *item, size_t sc, double label_w)
 {
 	double y = *y_io, tmax, asc, desc, total_w, left, right, top, bottom;
 	size_t rows = S_rows(r, item, sc, &tmax);
@@ -202,7 +212,7 @@ static int S_panel(double *y_io, tr_scene *s, const tr_results *r,
 /* The provider column: as wide as the widest label of a row drawn, at
  * most S_MAX_LABEL. Returns the number of rows. */
 static size_t S_label_width(double *out, tr_scene *s, const tr_results *r,
-                            const tr_chart_item *item)
+                            const S_item *item)
 {
 	size_t nrows = 0;
 	*out = 0;
@@ -225,24 +235,34 @@ int tr_layout_init(tr_scene *s, const tr_results *r, const tr_chart_item *item)
 {
 	tr_legend legend = { 0 };
 	double y, label_w, tmax;
+	bool *part = NULL;
+	S_item it = { item->scenario, NULL };
 	int rc;
 
-	if (S_label_width(&label_w, s, r, item) == 0)
+	if (item->npages > 1) {
+		if (tr_chart_page_providers(&part, NULL, NULL, r, item, false) < 0)
+			return TR_ENOMEM;
+		it.part = part;
+	}
+	if (S_label_width(&label_w, s, r, &it) == 0) {
+		free(part);
 		return tr_error_set("no init timings for an 'init' chart");
-	if ((rc = S_legend(&legend, r, item)) < 0)
+	}
+	if ((rc = S_legend(&legend, r, &it)) < 0)
 		goto cleanup;
 	y = tr_frame_open(s, r, item->title,
 	                  "Seconds per phase of pgbench -i, as pgbench reports "
 	                  "them; each scenario on its own axis. Shorter is better.",
 	                  &legend);
 	for (size_t sc = 0; sc < r->nscenarios && rc == 0; sc++)
-		if (S_rows(r, item, sc, &tmax))
-			rc = S_panel(&y, s, r, item, sc, label_w);
+		if (S_rows(r, &it, sc, &tmax))
+			rc = S_panel(&y, s, r, &it, sc, label_w);
 	if (rc < 0)
 		goto cleanup;
 	tr_frame_finish(s, y - 14 + TR_MARGIN);
 	rc = tr_scene_finish(s);
 cleanup:
 	tr_legend_free(&legend);
+	free(part);
 	return rc;
 }

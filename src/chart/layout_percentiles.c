@@ -116,7 +116,7 @@ static char *S_title(const tr_results *r, const tr_cell *c)
 /* The providers drawn, in the legend, and the highest p99.99 of them in
  * ms (*vmax, the top of the y axis). */
 static int S_legend(tr_legend *out, double *vmax, const tr_results *r,
-                    const tr_chart_item *item)
+                    const tr_chart_item *item, const bool *part)
 {
 	int rc;
 	*vmax = 0;
@@ -128,7 +128,8 @@ static int S_legend(tr_legend *out, double *vmax, const tr_results *r,
 		top_ms = tr_hist_percentile(c->latency_hist, 99.99) / 1000.0;
 		if (top_ms > *vmax)
 			*vmax = top_ms;
-		if ((rc = tr_legend_add_provider(out, r, c->provider, TR_SWATCH_LINE)) < 0)
+		if ((!part || part[c->provider]) &&
+		    (rc = tr_legend_add_provider(out, r, c->provider, TR_SWATCH_LINE)) < 0)
 			return rc;
 	}
 	return 0;
@@ -161,7 +162,7 @@ static void S_x_axis(tr_scene *s, const tr_plot *pl)
 
 /* A line per provider drawn. */
 static int S_lines(tr_scene *s, const tr_results *r, const tr_chart_item *item,
-                   const tr_axis *ay, const tr_plot *pl)
+                   const bool *part, const tr_axis *ay, const tr_plot *pl)
 {
 	char cls[48], id[48];
 	for (size_t i = 0; i < r->ncells; i++) {
@@ -171,7 +172,7 @@ static int S_lines(tr_scene *s, const tr_results *r, const tr_chart_item *item,
 		char *title;
 		long m;
 		int rc;
-		if (!S_drawn(c, item))
+		if (!S_drawn(c, item) || (part && !part[c->provider]))
 			continue;
 		if ((rc = S_curve(&pts, &n, c->latency_hist, ay, pl->left, pl->right,
 		                  pl->top, pl->bottom)) < 0)
@@ -197,9 +198,14 @@ int tr_layout_percentiles(tr_scene *s, const tr_results *r,
 	tr_plot pl;
 	tr_axis ay;
 	char *sub = NULL;
+	bool *part = NULL;
 	int rc;
 
-	if ((rc = S_legend(&legend, &vmax, r, item)) < 0)
+	/* a part of a chart in parts: its providers' lines, the whole
+	 * chart's axis */
+	if ((item->npages > 1 &&
+	     (rc = tr_chart_page_providers(&part, NULL, NULL, r, item, false)) < 0) ||
+	    (rc = S_legend(&legend, &vmax, r, item, part)) < 0)
 		goto cleanup;
 	if (legend.n == 0) {
 		rc = tr_error_set("no per-transaction logs for a 'percentiles' chart");
@@ -219,12 +225,13 @@ int tr_layout_percentiles(tr_scene *s, const tr_results *r,
 	tr_plot_below(&pl, s, tr_axis_label_width(s, &ay), 24, y, S_PLOT_H);
 	tr_axis_draw_y(s, &ay, pl.left, pl.right, pl.top, pl.bottom, "Latency (ms)");
 	S_x_axis(s, &pl);
-	if ((rc = S_lines(s, r, item, &ay, &pl)) < 0)
+	if ((rc = S_lines(s, r, item, part, &ay, &pl)) < 0)
 		goto cleanup;
 	tr_frame_finish_x_axis(s, pl.bottom);
 	rc = tr_scene_finish(s);
 cleanup:
 	tr_legend_free(&legend);
+	free(part);
 	free(sub);
 	return rc;
 }

@@ -62,17 +62,27 @@ static int S_cmp_int(const void *a, const void *b)
 
 static int S_collect(S_sweep *sw, const tr_results *r, const tr_chart_item *item)
 {
+	bool *part = NULL;
 	memset(sw, 0, sizeof(*sw));
 	sw->type = r->workloads[item->workload].short_type;
 	sw->cells = tr_calloc(r->ncells ? r->ncells : 1, sizeof(size_t));
+	/* a part of a chart in parts: its providers' lines on the axes of the
+	 * whole chart */
 	if (!sw->cells)
 		return TR_ENOMEM;
+	if (item->npages > 1 &&
+	    tr_chart_page_providers(&part, NULL, NULL, r, item, false) < 0) {
+		free(sw->cells);
+		sw->cells = NULL;
+		return TR_ENOMEM;
+	}
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		const tr_workload *w = &r->workloads[c->workload];
 		if (c->scenario != (size_t)item->scenario || strcmp(w->short_type, sw->type) != 0)
 			continue;
-		sw->cells[sw->ncells++] = i;
+		if (!part || part[c->provider])
+			sw->cells[sw->ncells++] = i;
 		S_variant_of(sw, w, true);
 		if (c->tps_median > sw->tps_max)
 			sw->tps_max = c->tps_median;
@@ -88,6 +98,7 @@ static int S_collect(S_sweep *sw, const tr_results *r, const tr_chart_item *item
 			    S_same_mode(wa->query_mode, wb->query_mode))
 				sw->several = true;
 		}
+	free(part);
 	sw->nclients = tr_chart_sweep_clients(r, (size_t)item->scenario, sw->type, sw->clients);
 	qsort(sw->clients, sw->nclients, sizeof(int), S_cmp_int);
 	sw->log = sw->nclients > 1 && sw->clients[0] >= 1 &&

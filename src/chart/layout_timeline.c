@@ -247,6 +247,8 @@ static int S_panels(double *bottom, tr_scene *s, const tr_results *r,
 		               done == 0 ? "Window TPS" : NULL);
 		tr_scene_text(s, "label", NULL, pl.right, pl.top - 6, TR_ANCHOR_END,
 		              TR_TEXT_SIZE, true, false, r->providers[p].label);
+		if ((rc = tr_events_draw(s, r, item, (long)p, ax, &pl)) < 0)
+			return rc;
 		S_mean_line(s, r, item, p, ay, &pl);
 		if (++done == npanels)
 			tr_axis_draw_x(s, ax, pl.left, pl.right, pl.top, pl.bottom,
@@ -275,7 +277,8 @@ static int S_single(double *bottom, tr_scene *s, const tr_results *r,
 	               "Window TPS (transactions per second)");
 	tr_axis_draw_x(s, ax, pl.left, pl.right, pl.top, pl.bottom,
 	               "Seconds since the run's first window");
-	if ((rc = S_lines(s, r, item, -1, ax, ay, &pl)) < 0)
+	if ((rc = tr_events_draw(s, r, item, -1, ax, &pl)) < 0 ||
+	    (rc = S_lines(s, r, item, -1, ax, ay, &pl)) < 0)
 		return rc;
 	if (dip >= 0)
 		return S_mark_dip(s, r, (size_t)dip, ax, ay, &pl);
@@ -289,15 +292,23 @@ typedef struct S_span {
 	double tmax, vmax;    /* longest run (s from its first window), top TPS */
 	double interval;      /* of the first run with windows */
 	tr_window_source source;
+	bool checkpoints, autovacuum; /* server events to mark */
 } S_span;
 
 static int S_span_of(S_span *out, const tr_results *r, const tr_chart_item *item)
 {
+	bool *part = NULL;
 	memset(out, 0, sizeof(*out));
 	out->interval = NAN;
 	out->source = TR_WINDOWS_NONE;
 	if (!(out->seen = tr_calloc(r->nproviders ? r->nproviders : 1, sizeof(bool))))
 		return TR_ENOMEM;
+	/* a part of a chart in parts: its providers' panels, on the axes of
+	 * the whole chart */
+	if (item->npages > 1 &&
+	    tr_chart_page_providers(&part, NULL, NULL, r, item, false) < 0)
+		return TR_ENOMEM;
+	tr_events_find(r, item, &out->checkpoints, &out->autovacuum);
 	for (size_t i = 0; i < r->nruns; i++) {
 		const tr_run_result *run = &r->runs[i];
 		double len;
@@ -305,7 +316,8 @@ static int S_span_of(S_span *out, const tr_results *r, const tr_chart_item *item
 		if (!S_drawn(run, item))
 			continue;
 		out->runs++;
-		out->seen[run->provider] = true;
+		if (!part || part[run->provider])
+			out->seen[run->provider] = true;
 		rank = S_run_rank(r, i);
 		if (rank > out->max_rank)
 			out->max_rank = rank;
@@ -320,6 +332,7 @@ static int S_span_of(S_span *out, const tr_results *r, const tr_chart_item *item
 			out->interval = run->windows.interval_s;
 		}
 	}
+	free(part);
 	return 0;
 }
 
@@ -335,6 +348,13 @@ static int S_legend(tr_legend *out, const tr_results *r, const S_span *sp)
 		if ((rc = tr_legend_add(out, S_ordinal(k), "neutral run", k,
 		                        TR_SWATCH_LINE, k == 0)) < 0)
 			return rc;
+	if (sp->checkpoints &&
+	    (rc = tr_legend_add(out, "checkpoint", "ev", 0, TR_SWATCH_LINE, true)) < 0)
+		return rc;
+	if (sp->autovacuum &&
+	    (rc = tr_legend_add(out, "autovacuum running", "ev", 1, TR_SWATCH_BOX,
+	                        !sp->checkpoints)) < 0)
+		return rc;
 	return 0;
 }
 
@@ -346,12 +366,18 @@ static char *S_subtitle(const tr_results *r, const tr_chart_item *item,
 		return NULL;
 	sub = tr_sprintf("TPS of each %s-second window %s, one line per run%s; the "
 	                 "first window of a run is left out; the square marks the "
-	                 "deepest dip. Workload: %s.",
+	                 "deepest dip.%s Workload: %s.",
 	                 iv, sp->source == TR_WINDOWS_PROGRESS
 	                         ? "from pgbench's progress lines (-P)"
 	                         : "from pgbench's aggregate logs",
-	                 sp->runs > S_MAX_LINES ? ", one panel per provider on the same "
-	                                          "axes, its mean dashed" : "",
+	                 sp->runs <= S_MAX_LINES ? ""
+	                 : item->npages > 1 ? ", one panel per provider, every panel of "
+	                                      "every part on the same axes, its mean dashed"
+	                 : ", one panel per provider on the same axes, its mean dashed",
+	                 sp->checkpoints || sp->autovacuum
+	                         ? " From the server beside each run: a dotted line "
+	                           "at the window a checkpoint fell in, a shaded band "
+	                           "while autovacuum ran." : "",
 	                 r->workloads[item->workload].label);
 	free(iv);
 	return sub;
@@ -380,6 +406,8 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r, const tr_chart_item *it
 		goto cleanup;
 	}
 	y = tr_frame_open(s, r, item->title, sub, &legend);
+	if (sp.checkpoints || sp.autovacuum)
+		tr_events_styles(s);
 
 	tr_axis_nice(&ay, 0, sp.vmax * TR_LINE_HEADROOM, sp.runs > S_MAX_LINES ? 3 : 5);
 	tr_axis_nice(&ax, 0, sp.tmax, 10);

@@ -165,7 +165,8 @@ void tr_chart_item_free(tr_chart_item *item)
 	free(item->name);
 	free(item->title);
 	free(item->alt);
-	item->name = item->title = item->alt = NULL;
+	free(item->note);
+	item->name = item->title = item->alt = item->note = NULL;
 }
 
 static char *S_name(const tr_results *r, tr_chart_kind kind, long s, long w)
@@ -263,19 +264,56 @@ cleanup:
 
 /* ---- the plan ------------------------------------------------------------- */
 
+/* The chart of kind, s and w, in parts when it has too many providers
+ * for one picture (pages.c). */
 static int S_add(tr_chart_plan *plan, size_t *cap, const tr_results *r,
                  tr_chart_kind kind, long s, long w)
 {
-	tr_chart_item item;
+	tr_chart_item item, part;
+	size_t providers, npages;
+	bool *seen;
 	int rc;
 	if ((rc = tr_chart_item_make(&item, r, kind, s, w)) < 0)
 		return rc == TR_ENOTFOUND ? 0 : rc;
-	if (tr_grow(&plan->items, cap, plan->count + 1, sizeof(tr_chart_item)) < 0) {
-		tr_chart_item_free(&item);
-		return TR_ENOMEM;
+	if ((rc = tr_chart_page_providers(&seen, &providers, &npages, r, &item, true)) < 0)
+		goto cleanup;
+	free(seen);
+	for (size_t k = 0; k < npages && rc == 0; k++) {
+		if (tr_grow(&plan->items, cap, plan->count + 1, sizeof(tr_chart_item)) < 0) {
+			rc = TR_ENOMEM;
+			break;
+		}
+		if (npages == 1) {
+			plan->items[plan->count++] = item;
+			return 0;
+		}
+		if ((rc = tr_chart_item_part(&part, &item, providers, npages, k)) == 0)
+			plan->items[plan->count++] = part;
 	}
-	plan->items[plan->count++] = item;
-	return 0;
+cleanup:
+	tr_chart_item_free(&item);
+	return rc;
+}
+
+/* init: one chart of every scenario when it fits one picture, else one
+ * per scenario (each in parts when it needs them). */
+static int S_add_init(tr_chart_plan *plan, size_t *cap, const tr_results *r)
+{
+	tr_chart_item item;
+	size_t providers, npages;
+	bool *seen = NULL;
+	int rc;
+	if ((rc = tr_chart_item_make(&item, r, TR_CHART_INIT, -1, -1)) < 0)
+		return rc == TR_ENOTFOUND ? 0 : rc;
+	rc = tr_chart_page_providers(&seen, &providers, &npages, r, &item, true);
+	free(seen);
+	tr_chart_item_free(&item);
+	if (rc < 0 || npages == 1)
+		return rc < 0 ? rc : S_add(plan, cap, r, TR_CHART_INIT, -1, -1);
+	for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
+		if (tr_chart_has(r, TR_CHART_INIT, (long)s, -1))
+			rc = S_add(plan, cap, r, TR_CHART_INIT, (long)s, -1);
+	return rc;
 }
 
 /* Names must be unique (two scenario ids may share a slug): add -2, -3. */
@@ -321,7 +359,7 @@ int tr_chart_plan_make(tr_chart_plan *out, const tr_results *r)
 			rc = S_add(&plan, &cap, r, (tr_chart_kind)k, (long)s, -1);
 	}
 	if (rc == 0)
-		rc = S_add(&plan, &cap, r, TR_CHART_INIT, -1, -1);
+		rc = S_add_init(&plan, &cap, r);
 	for (int k = TR_CHART_TIMELINE; k <= TR_CHART_PERCENTILES && rc == 0; k++)
 		for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
 			for (size_t w = 0; w < r->nworkloads && rc == 0; w++)

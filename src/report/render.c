@@ -32,7 +32,8 @@ static int S_copy(tr_writeup_chart *out, const tr_chart_item *in)
 	if (!(out->name = tr_strdup(in->name)) ||
 	    !(out->kind = tr_strdup(tr_chart_kind_name(in->kind))) ||
 	    (in->title && !(out->title = tr_strdup(in->title))) ||
-	    (in->alt && !(out->alt = tr_strdup(in->alt))))
+	    (in->alt && !(out->alt = tr_strdup(in->alt))) ||
+	    (in->note && !(out->note = tr_strdup(in->note))))
 		return TR_ENOMEM;
 	return 0;
 }

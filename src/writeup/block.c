@@ -219,7 +219,18 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
 			found = (long)i;
 	if (found >= 0) {
+		const char *base = cs->items[found].name;
+		size_t len = strlen(base);
 		tr_wu_emit_figure(d, (size_t)found, caption);
+		/* a chart drawn in parts (NAME, NAME-part2, ...): every part, in
+		 * order */
+		for (size_t i = (size_t)found + 1; i < cs->count && d->rc == 0; i++) {
+			const char *n = cs->items[i].name;
+			if (strcmp(cs->items[i].kind, cs->items[found].kind) != 0 ||
+			    strncmp(n, base, len) != 0 || strncmp(n + len, "-part", 5) != 0)
+				break;
+			tr_wu_emit_figure(d, i, NULL);
+		}
 		return d->rc;
 	}
 	for (size_t i = 0; i < cs->count && i < 40; i++)

@@ -216,6 +216,12 @@ void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption)
 {
 	tr_wu_block *b;
 	char *c = NULL;
+	/* the chart's own note (drawn in parts) where the author wrote none */
+	if (!caption && d->charts->items[chart].note &&
+	    !(c = tr_strdup(d->charts->items[chart].note))) {
+		d->rc = TR_ENOMEM;
+		return;
+	}
 	if (caption && !(c = tr_strdup(tr_wu_c(d, caption)))) {
 		d->rc = TR_ENOMEM;
 		return;

@@ -18,6 +18,7 @@ void tr_writeup_charts_truncate(tr_writeup_charts *charts, size_t n)
 		free(c->kind);
 		free(c->title);
 		free(c->alt);
+		free(c->note);
 		tr_buf_free(&c->svg);
 		tr_buf_free(&c->png);
 		tr_buf_free(&c->svg_narrow);

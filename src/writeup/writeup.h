@@ -45,6 +45,8 @@ typedef struct tr_writeup_chart {
 	tr_buf png;        /* the PNG (2x), empty when not drawn */
 	tr_buf svg_narrow; /* the phone's rendition (TR_CHART_NARROW wide),
 	                      charts/NAME.narrow.svg; empty when not drawn */
+	char *note;        /* a sentence said under the figure when no caption
+	                      is given (a chart drawn in parts), or NULL */
 } tr_writeup_chart;
 
 typedef struct tr_writeup_charts {

@@ -384,14 +384,14 @@ static void test_init_panels(void)
 
 static void test_no_data(void)
 {
-	tr_chart_item item = { TR_CHART_PERCENTILES, 1, 1, "x", "x", "x", 0 };
+	tr_chart_item item = { TR_CHART_PERCENTILES, 1, 1, "x", "x", "x", 0, 0, 0, NULL };
 	tr_buf out = TR_BUF_INIT;
 	CHECK(tr_chart_render(&out, F.r, &item, TR_CHART_SVG) < 0);
 	CHECK(strstr(tr_error_last(), "percentiles") != NULL);
 	/* an item naming no scenario or workload where its kind needs one */
 	{
-		tr_chart_item bad = { TR_CHART_SWEEP, -1, -1, "x", "x", "x", 0 };
-		tr_chart_item far = { TR_CHART_TPS, 99, -1, "x", "x", "x", 0 };
+		tr_chart_item bad = { TR_CHART_SWEEP, -1, -1, "x", "x", "x", 0, 0, 0, NULL };
+		tr_chart_item far = { TR_CHART_TPS, 99, -1, "x", "x", "x", 0, 0, 0, NULL };
 		CHECK(tr_chart_render(&out, F.r, &bad, TR_CHART_SVG) < 0);
 		CHECK(strstr(tr_error_last(), "no such scenario or workload") != NULL);
 		CHECK(tr_chart_render(&out, F.r, &far, TR_CHART_PNG) < 0);

@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "chart/chart_bars_internal.h"
 #include "chart/chart_png_internal.h"
+#include "chart/chart_plan_internal.h"
 #include "util/buf.h"
 
 #include <stdint.h>
@@ -230,6 +231,52 @@ static void test_png_large(void)
 	tr_buf_free(&png);
 }
 
+/* The rule of a chart in parts (pages.c), worked by hand: bars, at most
+ * 100 bars a picture (providers x groups); init, 60 rows with 3 per
+ * scenario panel; timeline, percentiles and sweep, 8 providers. */
+static void test_page_rule(void)
+{
+	size_t from, to;
+	CHECK_INT(tr_chart_page_limit(TR_CHART_TPS, 1), 100);      /* 100 / 1 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_COST, 6), 16);      /* 100 / 6 = 16.7 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_LATENCY, 13), 7);   /* 100 / 13 = 7.7 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_TPS, 101), 1);      /* at least one */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_INIT, 1), 57);      /* (60 - 3) / 1 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_INIT, 10), 3);      /* (60 - 30) / 10 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_INIT, 20), 1);      /* 60 - 60 < 20 */
+	CHECK_INT(tr_chart_page_limit(TR_CHART_TIMELINE, 1), 8);
+	CHECK_INT(tr_chart_page_limit(TR_CHART_SWEEP, 40), 8);
+	CHECK_INT(tr_chart_page_limit(TR_CHART_PERCENTILES, 0), 8);
+
+	CHECK_INT(tr_chart_page_count(50, 100), 1); /* the grid's tps of a scenario */
+	CHECK_INT(tr_chart_page_count(60, 60), 1);
+	CHECK_INT(tr_chart_page_count(61, 60), 2);
+	CHECK_INT(tr_chart_page_count(50, 3), 17);  /* the grid's init of all 10 */
+	CHECK_INT(tr_chart_page_count(50, 8), 7);   /* ceil(6.25) */
+	CHECK_INT(tr_chart_page_count(8, 8), 1);
+	CHECK_INT(tr_chart_page_count(9, 8), 2);
+	CHECK_INT(tr_chart_page_count(0, 8), 1);
+
+	/* 50 timelines' panels in 7 parts: floor(k * 50 / 7) for k = 0..7 is
+	 * 0, 7, 14, 21, 28, 35, 42, 50: six parts of 7, the last of 8 */
+	{
+		static const size_t starts[] = { 0, 7, 14, 21, 28, 35, 42, 50 };
+		for (size_t k = 0; k < 7; k++) {
+			tr_chart_page_span(&from, &to, 50, 7, k);
+			CHECK_INT(from, starts[k]);
+			CHECK_INT(to, starts[k + 1]);
+		}
+	}
+	/* 9 providers in 2 parts: floor(9 / 2) = 4, then 5 */
+	tr_chart_page_span(&from, &to, 9, 2, 0);
+	CHECK(from == 0 && to == 4);
+	tr_chart_page_span(&from, &to, 9, 2, 1);
+	CHECK(from == 4 && to == 9);
+	/* one part: everyone */
+	tr_chart_page_span(&from, &to, 5, 1, 0);
+	CHECK(from == 0 && to == 5);
+}
+
 int main(void)
 {
 	RUN(test_legend);
@@ -238,5 +285,6 @@ int main(void)
 	RUN(test_bars_texts);
 	RUN(test_png_small);
 	RUN(test_png_large);
+	RUN(test_page_rule);
 	return harness_done();
 }

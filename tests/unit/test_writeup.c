@@ -860,10 +860,67 @@ static void test_title_errors(void)
 	CHECK_ERROR("{{value aws bench100 tps_median title=\"X\"}}\n", "unknown option 'title='");
 }
 
+/* A chart drawn in parts (the chart module's NAME, NAME-part2, ...):
+ * {{chart KIND}} places every part in order, the first with the chart's
+ * note under it (no caption given), the author's caption replacing it;
+ * {{chart NAME-part2}} places that part alone. */
+static void test_chart_in_parts(void)
+{
+	tr_study *st = wu_study(false);
+	tr_results *r = NULL;
+	tr_writeup_charts cs;
+	tr_writeup_options o = { 0 };
+	tr_writeup_output out;
+	const char *srcs[] = { "{{chart tps}}\n", "{{chart tps caption=\"Mine.\"}}\n",
+	                       "{{chart tps-part2}}\n" };
+	CHECK_INT(tr_results_compute(&r, st), 0);
+	for (size_t k = 0; k < 3 && r; k++) {
+		const char *md, *a, *b, *c;
+		(void)md;
+		memset(&cs, 0, sizeof(cs));
+		wu_chart(&cs, "tps", "tps", -1, "Median TPS (part 1 of 3)");
+		cs.items[0].note = wu_dup("Drawn in 3 parts.");
+		wu_chart(&cs, "tps-part2", "tps", -1, "Median TPS (continued, part 2 of 3)");
+		wu_chart(&cs, "tps-part3", "tps", -1, "Median TPS (continued, part 3 of 3)");
+		wu_chart(&cs, "latency", "latency", -1, "Latency");
+		memset(&o, 0, sizeof(o));
+		o.source = srcs[k];
+		o.source_len = strlen(srcs[k]);
+		o.source_path = "study/writeup.md";
+		o.css = harness_read("assets/style.css", &o.css_len);
+		if (tr_writeup_render(&out, r, &cs, &o) == 0) {
+			char *foot;
+			md = tr_buf_cstr(&out.markdown);
+			/* the footer's download line names every file */
+			if ((foot = strstr(out.markdown.ptr, "\n---\n\n*Made with")))
+				*foot = '\0';
+			a = strstr(md, "](charts/tps.svg)");
+			b = strstr(md, "](charts/tps-part2.svg)");
+			c = strstr(md, "](charts/tps-part3.svg)");
+			if (k < 2) {
+				CHECK(a && b && c && a < b && b < c);
+				CHECK((strstr(md, "Drawn in 3 parts.") != NULL) == (k == 0));
+				CHECK((strstr(md, "Mine.") != NULL) == (k == 1));
+			} else {
+				CHECK(!a && b && !c);
+			}
+			CHECK(strstr(md, "charts/latency.svg") == NULL);
+			tr_writeup_output_free(&out);
+		} else {
+			CHECK_STR(tr_error_last(), "");
+		}
+		free((char *)o.css);
+		tr_writeup_charts_free(&cs);
+	}
+	tr_results_free(r);
+	tr_study_free(st);
+}
+
 int main(void)
 {
 	xmlInitParser();
 	RUN(test_values);
+	RUN(test_chart_in_parts);
 	RUN(test_literal);
 	RUN(test_errors);
 	RUN(test_blocks);
