@@ -173,7 +173,7 @@ const char *tr_wu_table_opts_note(tr_wu_doc *d, const tr_wu_table_opts *o)
 
 bool tr_wu_pickable(const tr_metric *m)
 {
-	return tr_metric_per_run(m) && m->direction != TR_METRIC_NEITHER &&
+	return (tr_metric_per_run(m) || tr_metric_priced(m)) && m->direction != TR_METRIC_NEITHER &&
 	       strcmp(m->key, "tps_min") != 0 && strcmp(m->key, "tps_max") != 0 &&
 	       strcmp(m->key, "tps_mean") != 0 && strncmp(m->key, "stability.", 10) != 0;
 }
