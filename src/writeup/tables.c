@@ -276,11 +276,14 @@ static const char *S_significance_note(tr_wu_doc *d)
 	if (test)
 		return "~ after a difference: not significant.";
 	return tr_wu_keep(d, tr_sprintf(
-		"%s: difference in median TPS against the baseline, %s, followed by ~ "
+		"%s: %s%s, followed by ~ "
 		"when it is not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
 		"Holm-adjusted over the study's %zu comparison%s, significant at "
 		"p \xe2\x89\xa4 %s; n: runs of the baseline + runs of the provider.",
-		S_vs(d), d->r->nproviders ? tr_wu_baseline_name(d, -1, tr_wu_c) : "",
+		S_vs(d), S_styled(d) ? "median TPS, " : "difference in median TPS against the baseline, ",
+		!d->r->nproviders ? ""
+		: S_styled(d) ? tr_wu_style_words(d, d->topts->style, tr_wu_baseline_name(d, -1, tr_wu_c))
+		: tr_wu_baseline_name(d, -1, tr_wu_c),
 		d->r->ncomparisons, d->r->ncomparisons == 1 ? "" : "s",
 		tr_wu_n(d, d->r->alpha, TR_WU_EXACT)));
 }
