@@ -211,6 +211,18 @@ static void test_vs_fmt(void)
 	HAS("{{table tps bench100 fmt=words}}", "5.6% slower \\~");
 }
 
+/* A gap follows the run pick as {{compare}} does: latency = 32000 / TPS,
+ * so serverscamp's best latency against aws's best in bench10000 is
+ * 2401.33 / 2602.71 - 1 = -7.74%; at the medians 2339.69 / 2561.34 - 1 =
+ * -8.65%. */
+static void test_gap_runs(void)
+{
+	HAS("{{value serverscamp bench10000 latency_gap_pct runs=best}} and "
+	    "{{compare serverscamp bench10000 metric=latency_avg_ms runs=best verdict=off}}",
+	    "-7.7% and -7.7%");
+	HAS("{{value serverscamp bench10000 latency_gap_pct}}", "-8.7%");
+}
+
 static void test_errors(void)
 {
 	ERROR("x\n\n{{table pivot rows=provider cols=scenario metric=tps_median runs=most}}",
@@ -249,6 +261,7 @@ int main(void)
 	RUN(test_tps_runs);
 	RUN(test_value_runs);
 	RUN(test_vs_fmt);
+	RUN(test_gap_runs);
 	RUN(test_errors);
 	xmlCleanupParser();
 	return harness_done();
