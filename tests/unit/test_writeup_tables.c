@@ -197,6 +197,11 @@ static void test_value_runs(void)
 	    "divided by the best run's TPS");
 	HAS("{{table value bench10000}}", "| 0.0878 |", "| 0.0435 |", "| 2.02\xc3\x97 |",
 	    "divided by the median TPS");
+	/* a pivot of cost per TPS at best runs, with its note; bench100's
+	 * best runs 3990.02 and 3780.11: 205.3992 / 3990.02 = 0.05148,
+	 * 111.36 / 3780.11 = 0.02946 */
+	HAS("{{table pivot rows=provider cols=scenario metric=cost_per_tps runs=best}}",
+	    "| 0.0515 | 0.0855 |", "| 0.0295 | 0.0428 |", "Best-run figures");
 }
 
 /* fmt= on the plain "vs baseline" column of {{table tps}} and {{table
