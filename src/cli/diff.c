@@ -23,9 +23,12 @@ static const char S_help[] =
 	"a built report folder (its data/results.json) or a results.json.\n"
 	"\n"
 	"For every cell in both: the old and new median TPS, latency average,\n"
-	"per-transaction p95/p99 and cost per TPS, the change, and the exact\n"
-	"Mann-Whitney test of the old runs against the new runs, Holm-adjusted\n"
-	"over the cells ('~': not significant; the change is shown either way).\n"
+	"per-transaction p95/p99 and cost per TPS, then every other figure of a\n"
+	"cell (monthly price, transactions, failed, window stability, init\n"
+	"durations, ...), the change, and the exact Mann-Whitney test of the old\n"
+	"runs against the new runs, Holm-adjusted over the cells ('~': not\n"
+	"significant; the change is shown either way; a price or an init time is\n"
+	"one figure a side, not tested).\n"
 	"Then cells, providers, scenarios and runs (by content digest) added,\n"
 	"removed or changed, prices and fx rates changed, and `check` findings\n"
 	"that appeared or went away.\n"
@@ -37,8 +40,11 @@ static const char S_help[] =
 	"  --json            the diff document (docs/results-json.md)\n"
 	"  --fail-on RULE    exit 1 only when a significant change crosses RULE:\n"
 	"                    METRIC<N% or METRIC>N%, METRIC one of tps, latency,\n"
-	"                    p95, p99, cost (e.g. 'tps<-5%', 'p99>10%'); repeat\n"
-	"                    it or separate rules with commas\n"
+	"                    p95, p99, cost or a cell figure's results.json key\n"
+	"                    (price_month, transactions, init.total_s, ...; one\n"
+	"                    without runs fires on its change, untested) (e.g.\n"
+	"                    'tps<-5%', 'p99>10%'); repeat it or separate rules\n"
+	"                    with commas\n"
 	"  --threads N       threads for reading a study's logs\n"
 	"  -h, --help        this help\n"
 	"\n"
@@ -220,7 +226,15 @@ static int S_rules(const S_args *a, const tr_diff *d)
 			if (!tr_diff_rule_crossed(rule, c))
 				continue;
 			label = tr_diff_cell_label(&d->cells[c->cell]);
-			if (c->significant) {
+			if (!tr_diff_metric_tested(rule->metric)) {
+				/* a price or an init time: one figure a side, no
+				 * runs to test; the rule is the gate */
+				fprintf(stderr, "tpsreport: %s: %s %+.2f%% fails --fail-on '%s' "
+				        "(one figure a side, not a sample of runs: no test)\n",
+				        label ? label : "", tr_diff_metric_get((size_t)rule->metric)->key,
+				        c->change_pct, rule->text);
+				status = TR_EXIT_FINDINGS;
+			} else if (c->significant) {
 				fprintf(stderr, "tpsreport: %s: %s %+.2f%% fails --fail-on '%s' "
 				        "(Holm p=%.3f, n=%zu+%zu)\n", label ? label : "",
 				        tr_diff_metric_get((size_t)rule->metric)->key,

@@ -11,28 +11,112 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The diff's metrics: the stats catalog's TR_PLACE_DIFF columns, in the
- * order of tr_diff_metric_id. Made once, on first use, under pthread_once
- * as the catalog's derived rows are (a thread that comes second waits). */
-static tr_diff_metric S_metrics[TR_DIFF_NMETRICS];
+/* The diff's metrics: the stats catalog's TR_PLACE_DIFF columns (in the
+ * order of tr_diff_metric_id), then every other figure of a cell in the
+ * catalog, in its order. Made once, on first use, under pthread_once as
+ * the catalog's derived rows are (a thread that comes second waits); the
+ * table lives as long as the program. */
+static tr_diff_metric *S_metrics;
+static size_t S_nmetrics;
 static pthread_once_t S_once = PTHREAD_ONCE_INIT;
+
+/* Is row i of the catalog a second name of a figure another row has? The
+ * results.csv names (tps_cov_pct_worst) of the nested figures
+ * (stability.worst.tps_cov_pct): the nested one is the diff's. */
+static bool S_alias(const tr_metric *rows, size_t n, size_t i)
+{
+	bool di = strchr(rows[i].key, '.') != NULL;
+	for (size_t j = 0; j < n; j++) {
+		bool dj = strchr(rows[j].key, '.') != NULL;
+		if (j == i || rows[j].kind != TR_METRIC_CELL || rows[j].offset != rows[i].offset)
+			continue;
+		if ((dj && !di) || (dj == di && j < i))
+			return true;
+	}
+	return false;
+}
+
+static bool S_listed(size_t upto, const tr_metric *m)
+{
+	for (size_t k = 0; k < upto; k++)
+		if (S_metrics[k].metric && S_metrics[k].metric->offset == m->offset)
+			return true;
+	return false;
+}
+
+/* Labels of the catalog rows, made once with the table. */
+static char (*S_labels)[96];
+
+/* A catalog row's label in a diff heading, where no table gives it a
+ * context: a per-transaction percentile and an init time by the catalog's
+ * noun ("p50 latency per transaction", "Init time"), the others by their
+ * title; a "(ms)" of the title becomes the heading's unit. */
+static void S_label(char *out, size_t size, const tr_metric *m, bool *unit_named)
+{
+	const char *title = tr_metric_title(m), *paren = strstr(title, " (");
+	size_t n;
+	*unit_named = false;
+	if (strncmp(m->key, "latency.", 8) == 0)
+		snprintf(out, size, "%s per transaction", m->noun);
+	else if (strncmp(m->key, "init.", 5) == 0)
+		snprintf(out, size, "%s", m->noun);
+	else if (paren && *m->unit && strncmp(paren + 2, m->unit, strlen(m->unit)) == 0 &&
+	         strcmp(paren + 2 + strlen(m->unit), ")") == 0)
+		snprintf(out, size, "%.*s", (int)(paren - title), title);
+	else {
+		snprintf(out, size, "%s", title);
+		*unit_named = paren != NULL;
+	}
+	n = strlen(out);
+	if (n > 0 && out[0] >= 'a' && out[0] <= 'z' && !(out[1] >= '0' && out[1] <= '9'))
+		out[0] = (char)(out[0] - 'a' + 'A');
+}
+
+/* A catalog row as a diff metric: "Price per month, EUR", "CoV, worst
+ * run, %", "p50 latency per transaction, ms". */
+static tr_diff_metric S_from_row(const tr_metric *m, char *label, size_t size)
+{
+	bool money = m->format == TR_METRIC_FMT_COST || m->format == TR_METRIC_FMT_PER100 ||
+	             m->format == TR_METRIC_FMT_MONEY;
+	bool named, unit = strcmp(m->unit, "%") == 0 || strcmp(m->unit, "ms") == 0 ||
+	                   strcmp(m->unit, "s") == 0;
+	S_label(label, size, m, &named);
+	return (tr_diff_metric){
+		.key = m->key, .label = label, .unit = unit && !named ? m->unit : NULL,
+		.better = m->direction == TR_METRIC_LOWER ? -1 : +1, .note = "",
+		.cell_key = m->key, .run_key = tr_metric_run_member(m), .currency = money,
+		.per_month = m->format != TR_METRIC_FMT_MONEY, .priced = tr_metric_priced(m),
+		.metric = m,
+	};
+}
 
 static void S_make_once(void)
 {
-	size_t n;
-	const tr_metric_col *col = tr_metric_place_cols(TR_PLACE_DIFF, &n);
-	for (size_t i = 0; i < n && i < TR_DIFF_NMETRICS; i++) {
+	size_t nc, nrows, n = 0;
+	const tr_metric_col *col = tr_metric_place_cols(TR_PLACE_DIFF, &nc);
+	const tr_metric *rows = tr_metric_catalog(&nrows);
+	if (!(S_metrics = tr_calloc(nc + nrows + 1, sizeof(tr_diff_metric))) ||
+	    !(S_labels = tr_calloc(nrows + 1, sizeof(*S_labels))))
+		return;
+	for (size_t i = 0; i < nc; i++) {
 		const tr_metric *m = tr_metric_col_metric(&col[i]);
-		S_metrics[i] = (tr_diff_metric){
+		S_metrics[n++] = (tr_diff_metric){
 			.key = col[i].name, .label = col[i].header, .unit = col[i].unit,
 			.better = m && m->direction == TR_METRIC_LOWER ? -1 : +1,
 			.note = col[i].note, .cell_key = col[i].key, .run_key = col[i].run_key,
-			.currency = (col[i].flags & TR_COL_CURRENCY) != 0,
+			.currency = (col[i].flags & TR_COL_CURRENCY) != 0, .per_month = true,
+			.priced = tr_metric_priced(m), .metric = m,
 		};
 	}
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i].kind == TR_METRIC_CELL && !S_alias(rows, nrows, i) &&
+		    !S_listed(n, &rows[i]))
+			S_metrics[n++] = S_from_row(&rows[i], S_labels[i], sizeof(S_labels[i]));
+	S_nmetrics = n;
 }
 
 static void S_make(void)
@@ -40,19 +124,32 @@ static void S_make(void)
 	(void)pthread_once(&S_once, S_make_once);
 }
 
+size_t tr_diff_metric_count(void)
+{
+	S_make();
+	return S_nmetrics;
+}
+
 const tr_diff_metric *tr_diff_metric_get(size_t i)
 {
 	S_make();
-	return i < TR_DIFF_NMETRICS ? &S_metrics[i] : NULL;
+	return i < S_nmetrics ? &S_metrics[i] : NULL;
 }
 
 int tr_diff_metric_find(const char *key)
 {
 	S_make();
-	for (size_t i = 0; i < TR_DIFF_NMETRICS; i++)
-		if (strcmp(S_metrics[i].key, key) == 0)
+	for (size_t i = 0; i < S_nmetrics; i++)
+		if (strcmp(S_metrics[i].key, key) == 0 ||
+		    (S_metrics[i].metric && strcmp(S_metrics[i].metric->key, key) == 0))
 			return (int)i;
 	return -1;
+}
+
+bool tr_diff_metric_tested(int m)
+{
+	const tr_diff_metric *mt = tr_diff_metric_get((size_t)m);
+	return mt && (mt->run_key || mt->priced);
 }
 
 int tr_diff_heading(tr_buf *out, const tr_diff *d, int m)
@@ -62,7 +159,8 @@ int tr_diff_heading(tr_buf *out, const tr_diff *d, int m)
 	if (mt->unit)
 		tr_buf_printf(out, ", %s", mt->unit);
 	else if (mt->currency)
-		tr_buf_printf(out, ", %s a month", d->currency ? d->currency : "currency");
+		tr_buf_printf(out, ", %s%s", d->currency ? d->currency : "currency",
+		              mt->per_month ? " a month" : "");
 	return tr_buf_puts(out, mt->note);
 }
 
@@ -92,7 +190,7 @@ int tr_diff_verdict(tr_buf *out, const tr_diff *d)
 {
 	size_t shown = 0, tested = 0, sig = 0, few = 0;
 	int rc;
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+	for (size_t m = 0; m < d->nmetrics; m++)
 		for (size_t i = 0; i < d->nchanges[m]; i++) {
 			const tr_diff_change *c = &d->changes[m][i];
 			shown++;
@@ -150,7 +248,7 @@ static long S_find_cell(const tr_diff_doc *d, const tr_diff_cell *key)
 
 /* The finite figures of metric m over a cell's runs; caller frees. */
 static double *S_values(const tr_diff_doc *d, const tr_diff_doc_cell *c,
-                        int m, size_t *n)
+                        size_t m, size_t *n)
 {
 	double *v = tr_calloc(c->nruns + 1, sizeof(double));
 	*n = 0;
@@ -165,7 +263,7 @@ static double *S_values(const tr_diff_doc *d, const tr_diff_doc_cell *c,
 /* One metric of one common cell; *shown false when a side lacks it. */
 static int S_change(tr_diff_change *out, bool *shown, const tr_diff_doc *o,
                     const tr_diff_doc_cell *oc, const tr_diff_doc *n,
-                    const tr_diff_doc_cell *nc, int m)
+                    const tr_diff_doc_cell *nc, size_t m)
 {
 	double *a = NULL, *b = NULL;
 	int rc = 0;
@@ -195,7 +293,7 @@ cleanup:
 }
 
 /* Holm over the tested rows of one metric. */
-static int S_holm(tr_diff *d, int m)
+static int S_holm(tr_diff *d, size_t m)
 {
 	size_t n = 0;
 	double *p = tr_calloc(d->nchanges[m] + 1, sizeof(double));
@@ -234,20 +332,21 @@ static bool S_same_value(double a, double b)
 static int S_common(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 {
 	int rc;
+	d->nmetrics = tr_diff_metric_count();
 	d->cells = tr_calloc(n->ncells + 1, sizeof(tr_diff_cell));
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
-		d->changes[m] = tr_calloc(n->ncells + 1, sizeof(tr_diff_change));
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
-		if (!d->changes[m])
-			return TR_ENOMEM;
-	if (!d->cells)
+	d->changes = tr_calloc(d->nmetrics + 1, sizeof(tr_diff_change *));
+	d->nchanges = tr_calloc(d->nmetrics + 1, sizeof(size_t));
+	if (!d->cells || !d->changes || !d->nchanges || d->nmetrics == 0)
 		return TR_ENOMEM;
+	for (size_t m = 0; m < d->nmetrics; m++)
+		if (!(d->changes[m] = tr_calloc(n->ncells + 1, sizeof(tr_diff_change))))
+			return TR_ENOMEM;
 	for (size_t i = 0; i < n->ncells; i++) {
 		long oi = S_find_cell(o, &n->cells[i].key);
 		if (oi < 0)
 			continue;
 		d->cells[d->ncells] = n->cells[i].key;
-		for (int m = 0; m < TR_DIFF_NMETRICS; m++) {
+		for (size_t m = 0; m < d->nmetrics; m++) {
 			tr_diff_change *c = &d->changes[m][d->nchanges[m]];
 			bool shown;
 			if ((rc = S_change(c, &shown, o, &o->cells[oi], n, &n->cells[i], m)) < 0)
@@ -259,7 +358,7 @@ static int S_common(tr_diff *d, const tr_diff_doc *o, const tr_diff_doc *n)
 		}
 		d->ncells++;
 	}
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+	for (size_t m = 0; m < d->nmetrics; m++)
 		if ((rc = S_holm(d, m)) < 0)
 			return rc;
 	return 0;
@@ -325,8 +424,10 @@ void tr_diff_free(tr_diff *d)
 	if (!d)
 		return;
 	free(d->cells);
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+	for (size_t m = 0; d->changes && m < d->nmetrics; m++)
 		free(d->changes[m]);
+	free(d->changes);
+	free(d->nchanges);
 	free(d->cells_added);
 	free(d->cells_removed);
 	free(d->providers.items);

@@ -22,31 +22,46 @@
 
 /* ---- the metrics a diff compares ------------------------------------- */
 
+/* The first five, in this order: the stats catalog's TR_PLACE_DIFF list,
+ * with their short names; every other figure of a cell in the catalog
+ * follows, in catalog order, under its catalog key (diff iterates the
+ * catalog: a new catalog row is a new row of the diff). */
 typedef enum tr_diff_metric_id {
 	TR_DIFF_TPS = 0,
 	TR_DIFF_LATENCY,
 	TR_DIFF_P95,
 	TR_DIFF_P99,
-	TR_DIFF_COST,
-	TR_DIFF_NMETRICS
+	TR_DIFF_COST
 } tr_diff_metric_id;
 
-/* A row of the stats catalog's TR_PLACE_DIFF list (stats/metric.h). */
+struct tr_metric;
+
 typedef struct tr_diff_metric {
-	const char *key;         /* "tps": in --fail-on and the JSON */
-	const char *label;       /* "TPS" */
-	const char *unit;        /* "ms", NULL, or NULL for currency */
+	const char *key;         /* "tps", "price_month": in --fail-on and the JSON */
+	const char *label;       /* "TPS", "Price per month" */
+	const char *unit;        /* "ms", "%", "s", or NULL (none, or currency) */
 	int better;              /* +1 higher is better, -1 lower is better */
 	const char *note;        /* " (median of runs)": how it is made */
 	const char *cell_key;    /* results.json's cell key: "latency.p95_ms" */
-	const char *run_key;     /* the runs' key, NULL: derived (cost) */
+	const char *run_key;     /* the runs' member, NULL: none or derived */
 	bool currency;           /* in the study's currency */
+	bool per_month;          /* the currency a month ("EUR a month") */
+	bool priced;             /* a run's figure is its cell's monthly price
+	                            and the run's TPS (cost per TPS) */
+	const struct tr_metric *metric;   /* its catalog row */
 } tr_diff_metric;
 
-/* The i-th metric (i < TR_DIFF_NMETRICS); NULL beyond. Static. */
+/* How many metrics a diff compares (the catalog's cell figures, each
+ * once). */
+size_t tr_diff_metric_count(void);
+/* The i-th metric (i < tr_diff_metric_count()); NULL beyond. Static. */
 const tr_diff_metric *tr_diff_metric_get(size_t i);
-/* The metric named key, or -1. */
+/* The metric named key (its diff name, or its catalog key: "tps" or
+ * "tps_median"), or -1. */
 int tr_diff_metric_find(const char *key);
+/* Is metric m a sample of runs (tested old runs against new)? A metric
+ * without runs (a price, an init duration) is one figure a side. */
+bool tr_diff_metric_tested(int m);
 
 /* ---- one side -------------------------------------------------------- */
 
@@ -126,8 +141,9 @@ typedef struct tr_diff {
 
 	tr_diff_cell *cells;     /* common cells, in the new document's order */
 	size_t ncells;
-	tr_diff_change *changes[TR_DIFF_NMETRICS];  /* per metric, shown rows */
-	size_t nchanges[TR_DIFF_NMETRICS];
+	size_t nmetrics;         /* tr_diff_metric_count() */
+	tr_diff_change **changes;   /* per metric (nmetrics), shown rows */
+	size_t *nchanges;
 
 	tr_diff_cell *cells_added, *cells_removed;
 	size_t ncells_added, ncells_removed;
@@ -182,7 +198,7 @@ typedef struct tr_diff_rule {
 	int metric;
 	char op;
 	double pct;
-	char text[64];           /* as written, for messages */
+	char text[96];           /* as written, for messages */
 } tr_diff_rule;
 
 /* Parse one rule; TR_EINVALID with a message saying the accepted form. */

@@ -20,12 +20,13 @@ typedef struct tr_diff_run {
 	const char *tps_text;    /* the TPS as written, when there is no digest */
 	bool excluded;
 	const char *excluded_reason;
-	double value[TR_DIFF_NMETRICS];   /* NaN when unknown */
+	double *value;           /* per metric (tr_diff_metric_count()), in
+	                            the document's values; NaN when unknown */
 } tr_diff_run;
 
 typedef struct tr_diff_doc_cell {
 	tr_diff_cell key;
-	double value[TR_DIFF_NMETRICS];   /* the cell's own figures; NaN */
+	double *value;           /* the cell's own figures, per metric; NaN */
 	size_t *runs;            /* owned: indices into doc->runs */
 	size_t nruns;
 } tr_diff_doc_cell;
@@ -66,6 +67,8 @@ struct tr_diff_doc {
 	size_t nfindings;
 	tr_diff_fx *fx;
 	size_t nfx;
+	double *values;          /* owned: the runs' and cells' figures, one
+	                            block of tr_diff_metric_count() each */
 	/* Hash indexes, so that reading and comparing take time linear in
 	 * the document (a scan per run made 100,000 runs take a minute). */
 	tr_strmap provider_ids, scenario_ids;   /* id -> index */

@@ -6,6 +6,7 @@
  * quietly compares a figure it could not read. */
 
 #include "diff_internal.h"
+#include "stats/stats.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,23 +16,44 @@
 typedef struct S_ctx {
 	const char *path;
 	char where[48];          /* "runs[3]": the member being read */
+	size_t *run_src;         /* per metric: the first metric of the same
+	                            run member (its figure is read once) */
 } S_ctx;
 
 /* The figures a results document can hold, and what lies beyond any that
  * pgbench or a price could give: a negative or astronomical figure is an
  * edited or corrupt document, refused rather than compared. */
 typedef struct S_range {
-	double hi;
+	double lo, hi;
 	const char *what;
 } S_range;
 
-static const S_range S_ranges[TR_DIFF_NMETRICS] = {
-	[TR_DIFF_TPS] = { 1e9, "0 to 10^9 transactions a second" },
-	[TR_DIFF_LATENCY] = { 1e9, "0 to 10^9 ms" },
-	[TR_DIFF_P95] = { 1e9, "0 to 10^9 ms" },
-	[TR_DIFF_P99] = { 1e9, "0 to 10^9 ms" },
-	[TR_DIFF_COST] = { 1e12, "0 to 10^12 a month per TPS" },
-};
+/* By the catalog's format of the figure. */
+static S_range S_range_of(const tr_diff_metric *mt)
+{
+	switch (mt->metric ? mt->metric->format : TR_METRIC_FMT_TPS) {
+	case TR_METRIC_FMT_TPS:
+		return (S_range){ 0, 1e9, "0 to 10^9 transactions a second" };
+	case TR_METRIC_FMT_MS:
+	case TR_METRIC_FMT_US_MS:
+		return (S_range){ 0, 1e9, "0 to 10^9 ms" };
+	case TR_METRIC_FMT_COST:
+		return (S_range){ 0, 1e12, "0 to 10^12 a month per TPS" };
+	case TR_METRIC_FMT_PER100:
+		return (S_range){ 0, 1e12, "0 to 10^12 TPS" };
+	case TR_METRIC_FMT_MONEY:
+		return (S_range){ 0, 1e12, "0 to 10^12 a month" };
+	case TR_METRIC_FMT_COUNT:
+		return (S_range){ 0, 1e18, "0 to 10^18" };
+	case TR_METRIC_FMT_SECONDS:
+		return (S_range){ 0, 1e9, "0 to 10^9 s" };
+	case TR_METRIC_FMT_PCT:
+		/* a dip is (min - mean) / mean: never below -100% */
+		return (S_range){ -100, 1e9, "-100 to 10^9 %" };
+	default:
+		return (S_range){ -1e12, 1e12, "-10^12 to 10^12" };
+	}
+}
 
 static int S_bad_figure(S_ctx *c, const tr_jsonval *v, const char *key,
                         const char *want)
@@ -62,8 +84,18 @@ static int S_num(S_ctx *c, double *out, const tr_jsonval *obj, const char *key)
 	return 0;
 }
 
-/* A figure: a number member in [0, hi] (the reader already refuses what
+/* A figure: a number member in [lo, hi] (the reader already refuses what
  * a double cannot hold). */
+static int S_figure_in(S_ctx *c, double *out, const tr_jsonval *obj, const char *key,
+                       const char *name, double lo, double hi, const char *want)
+{
+	int rc = S_num(c, out, obj, key);
+	if (rc == 0 && !isnan(*out) && !(*out >= lo && *out <= hi))
+		rc = S_bad_figure(c, tr_jsonval_get(obj, key), name, want);
+	return rc;
+}
+
+/* A figure in [0, hi]. */
 static int S_figure(S_ctx *c, double *out, const tr_jsonval *obj,
                     const char *key, const char *name, double hi,
                     const char *want)
@@ -352,12 +384,6 @@ static int S_scenarios(S_ctx *c, tr_diff_doc *d)
 	return 0;
 }
 
-static const tr_diff_provider *S_provider(const tr_diff_doc *d, const char *id)
-{
-	long i = tr_diff_find(&d->provider_ids, id);
-	return i >= 0 ? &d->providers[i] : NULL;
-}
-
 /* A number at a dotted path ("latency.p95_ms": member p95_ms of the
  * object "latency"); NaN when a step is absent or null. */
 static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
@@ -378,29 +404,34 @@ static int S_path_num(S_ctx *c, double *out, const tr_jsonval *obj,
 			return rc;
 		path = dot + 1;
 	}
-	return S_figure(c, out, obj, path, name, range->hi, range->what);
+	return S_figure_in(c, out, obj, path, name, range->lo, range->hi, range->what);
 }
 
-/* The diff's figures of a run (run_keys) or a cell (cell_keys): the
- * metrics of stats' TR_PLACE_DIFF list; a metric without a run key is
- * left NaN (the caller derives it). */
+/* The diff's figures of a run (run members) or a cell (cell keys): every
+ * metric of tr_diff_metric_get; a metric without a run member is left
+ * NaN (a cost is derived with its cell, S_priced_runs). */
 static int S_values(S_ctx *c, double *value, const tr_jsonval *obj, bool run)
 {
+	size_t nm = tr_diff_metric_count();
 	int rc;
-	for (size_t m = 0; m < TR_DIFF_NMETRICS; m++) {
+	for (size_t m = 0; m < nm; m++) {
 		const tr_diff_metric *mt = tr_diff_metric_get(m);
 		const char *key = run ? mt->run_key : mt->cell_key;
+		S_range range = S_range_of(mt);
 		value[m] = NAN;
-		if (key && (rc = S_path_num(c, &value[m], obj, key, &S_ranges[m])) < 0)
+		if (run && key && c->run_src[m] < m) {
+			value[m] = value[c->run_src[m]];   /* tps_* are all "tps" */
+			continue;
+		}
+		if (key && (rc = S_path_num(c, &value[m], obj, key, &range)) < 0)
 			return rc;
 	}
 	return 0;
 }
 
-static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
+static int S_run(S_ctx *c, tr_diff_run *r, const tr_jsonval *o)
 {
 	const tr_jsonval *ex = tr_jsonval_get(o, "excluded"), *tps;
-	const tr_diff_provider *p;
 	int rc;
 	if ((rc = S_id(c, &r->provider, o, "provider")) < 0 ||
 	    (rc = S_id(c, &r->scenario, o, "scenario")) < 0 ||
@@ -415,12 +446,29 @@ static int S_run(S_ctx *c, tr_diff_doc *d, tr_diff_run *r, const tr_jsonval *o)
 	r->excluded = ex && ex->type == TR_JSONVAL_BOOL && ex->boolean;
 	tps = tr_jsonval_get(o, "tps");
 	r->tps_text = tps && tps->type == TR_JSONVAL_NUMBER ? tps->text : NULL;
-	/* A run's cost per TPS: its provider's monthly cost over its TPS, as
-	 * a cell's is over the median (docs/metrics.md). */
-	p = S_provider(d, r->provider);
-	r->value[TR_DIFF_COST] = p && r->value[TR_DIFF_TPS] > 0 ?
-		p->monthly_cost / r->value[TR_DIFF_TPS] : NAN;
 	return 0;
+}
+
+/* A run's cost per TPS (and TPS per 100): its cell's monthly price over
+ * its TPS, as the cell's is over the median (docs/metrics.md); documents
+ * from before cells had price_month: the provider's monthly cost. */
+static void S_priced_runs(tr_diff_doc *d, const tr_diff_doc_cell *cell)
+{
+	size_t nm = tr_diff_metric_count();
+	int pm = tr_diff_metric_find("price_month");
+	double price = pm >= 0 ? cell->value[pm] : NAN;
+	if (isnan(price)) {
+		long p = tr_diff_find(&d->provider_ids, cell->key.provider);
+		price = p >= 0 ? d->providers[p].monthly_cost : NAN;
+	}
+	for (size_t k = 0; k < cell->nruns; k++) {
+		tr_diff_run *r = &d->runs[cell->runs[k]];
+		for (size_t m = 0; m < nm; m++) {
+			const tr_diff_metric *mt = tr_diff_metric_get(m);
+			if (mt->priced && !mt->run_key)
+				r->value[m] = tr_metric_at_tps(mt->metric, r->value[TR_DIFF_TPS], price);
+		}
+	}
 }
 
 /* The first run of this name, or -1. */
@@ -488,7 +536,8 @@ static int S_runs(S_ctx *c, tr_diff_doc *d)
 	for (size_t i = 0; i < a->count; i++) {
 		tr_diff_run *r = &d->runs[d->nruns];
 		snprintf(c->where, sizeof(c->where), "runs[%zu]", i);
-		if ((rc = S_run(c, d, r, &a->items[i])) < 0 ||
+		r->value = d->values + i * tr_diff_metric_count();
+		if ((rc = S_run(c, r, &a->items[i])) < 0 ||
 		    (rc = S_index_run(d, d->nruns, count, &unique)) < 0)
 			break;
 		d->nruns++;
@@ -564,6 +613,7 @@ static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
 {
 	const char *parts[3], *k;
 	int rc;
+	cell->value = d->values + (d->nruns + (size_t)(cell - d->cells)) * tr_diff_metric_count();
 	if ((rc = S_id(c, &cell->key.provider, o, "provider")) < 0 ||
 	    (rc = S_id(c, &cell->key.scenario, o, "scenario")) < 0 ||
 	    (rc = S_id(c, &cell->key.workload_key, o, "workload_key")) < 0 ||
@@ -577,7 +627,9 @@ static int S_cell(S_ctx *c, tr_diff_doc *d, tr_diff_doc_cell *cell,
 	if (!(k = tr_diff_doc_key(d, parts, 3, -1)) ||
 	    (rc = S_index(&d->cell_keys, k, (size_t)(cell - d->cells), NULL)) < 0)
 		return k ? rc : TR_ENOMEM;
-	return S_cell_runs(c, d, cell, o);
+	if ((rc = S_cell_runs(c, d, cell, o)) == 0)
+		S_priced_runs(d, cell);
+	return rc;
 }
 
 static int S_cells(S_ctx *c, tr_diff_doc *d)
@@ -629,6 +681,32 @@ static int S_findings(S_ctx *c, tr_diff_doc *d)
 	return 0;
 }
 
+static size_t S_count(const tr_jsonval *root, const char *key)
+{
+	const tr_jsonval *v = tr_jsonval_get(root, key);
+	return v && v->type == TR_JSONVAL_ARRAY ? v->count : 0;
+}
+
+/* The figures' block (every run's and cell's, one row of metrics each)
+ * and which metrics share a run member. */
+static int S_alloc_values(S_ctx *c, tr_diff_doc *d)
+{
+	size_t nm = tr_diff_metric_count();
+	size_t rows = S_count(d->root, "runs") + S_count(d->root, "cells") + 1;
+	if (nm == 0 || !(d->values = tr_calloc(rows * nm, sizeof(double))) ||
+	    !(c->run_src = tr_calloc(nm, sizeof(size_t))))
+		return TR_ENOMEM;
+	for (size_t m = 0; m < nm; m++) {
+		const char *key = tr_diff_metric_get(m)->run_key;
+		c->run_src[m] = m;
+		for (size_t k = 0; key && k < m && c->run_src[m] == m; k++)
+			if (tr_diff_metric_get(k)->run_key &&
+			    strcmp(tr_diff_metric_get(k)->run_key, key) == 0)
+				c->run_src[m] = k;
+	}
+	return 0;
+}
+
 int tr_diff_doc_read(tr_diff_doc **out, const char *json, size_t len,
                      const char *path)
 {
@@ -661,11 +739,14 @@ int tr_diff_doc_take(tr_diff_doc **out, tr_buf *json, const char *path)
 	if ((rc = tr_jsonval_parse_owned(&d->root, text, len, path)) < 0 ||
 	    (rc = S_header(&c, d)) < 0 || (rc = S_fx(&c, d)) < 0 ||
 	    (rc = S_providers(&c, d)) < 0 || (rc = S_scenarios(&c, d)) < 0 ||
+	    (rc = S_alloc_values(&c, d)) < 0 ||
 	    (rc = S_runs(&c, d)) < 0 || (rc = S_cells(&c, d)) < 0 ||
 	    (rc = S_findings(&c, d)) < 0) {
+		free(c.run_src);
 		tr_diff_doc_free(d);
 		return rc;
 	}
+	free(c.run_src);
 	*out = d;
 	return 0;
 }
@@ -684,6 +765,7 @@ void tr_diff_doc_free(tr_diff_doc *d)
 	free(d->cells);
 	free(d->findings);
 	free(d->fx);
+	free(d->values);
 	tr_strmap_free(&d->provider_ids);
 	tr_strmap_free(&d->scenario_ids);
 	tr_strmap_free(&d->run_names);

@@ -63,7 +63,7 @@ static void S_metrics(tr_json *j, const tr_diff *d)
 {
 	tr_json_key(j, "metrics");
 	tr_json_array_begin(j);
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++) {
+	for (size_t m = 0; m < d->nmetrics; m++) {
 		const tr_diff_metric *mt = tr_diff_metric_get((size_t)m);
 		tr_json_object_begin(j);
 		S_str(j, "key", mt->key);

@@ -46,7 +46,7 @@ static void S_row(tr_buf *out, const tr_diff *d, const tr_diff_change *c)
 		tr_buf_puts(out, "n/a");
 	}
 	/* `~` in a code span: GFM reads a bare ~ next to text as strikeout. */
-	tr_buf_puts(out, c->significant ? " | **yes** | " : " | `~` | ");
+	tr_buf_puts(out, c->significant ? " | **yes** | " : c->tested ? " | `~` | " : " | – | ");
 	if (c->tested) {
 		tr_fmt_fixed(out, c->p_value, 3);
 		tr_buf_puts(out, " | ");
@@ -223,9 +223,9 @@ static int S_markdown(tr_buf *out, const tr_diff *d, int level, bool fold)
 		out->size--;
 	tr_buf_putc(out, '\n');
 	strcat(h, "#");
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+	for (size_t m = 0; m < d->nmetrics; m++)
 		if (d->nchanges[m] > 0)
-			S_metric(out, d, m, h, fold);
+			S_metric(out, d, (int)m, h, fold);
 	S_cells(out, h, "added", d->cells_added, d->ncells_added);
 	S_cells(out, h, "removed", d->cells_removed, d->ncells_removed);
 	S_list(out, h, "Providers", &d->providers);

@@ -8,7 +8,7 @@
 int tr_diff_rule_parse(tr_diff_rule *out, const char *text)
 {
 	const char *op = strpbrk(text, "<>"), *end, *next;
-	char key[16];
+	char key[64];
 	size_t klen;
 	memset(out, 0, sizeof(*out));
 	if (strlen(text) >= sizeof(out->text) || !op)
@@ -40,8 +40,10 @@ int tr_diff_rule_parse(tr_diff_rule *out, const char *text)
 	return 0;
 bad:
 	return tr_error_set("--fail-on '%s': expected METRIC<N%% or METRIC>N%%, "
-	                    "METRIC one of tps, latency, p95, p99, cost (e.g. "
-	                    "'tps<-5%%', 'p99>10%%')", text);
+	                    "METRIC one of tps, latency, p95, p99, cost or a figure "
+	                    "of a cell by its results.json key, such as price_month, "
+	                    "transactions, failed, init.total_s (e.g. 'tps<-5%%', "
+	                    "'p99>10%%'; docs/diff.md lists them)", text);
 }
 
 bool tr_diff_rule_crossed(const tr_diff_rule *rule, const tr_diff_change *c)

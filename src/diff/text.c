@@ -84,6 +84,11 @@ static void S_change(tr_buf *out, const tr_diff_change *c)
 /* "(p=0.008 holm=0.016 n=5+5)" */
 static void S_test(tr_buf *out, const tr_diff_change *c)
 {
+	if (!c->tested && c->n_old == 0 && c->n_new == 0) {
+		/* a price, an init time: one figure a side */
+		tr_buf_puts(out, "(one figure a side: not tested)");
+		return;
+	}
 	if (!c->tested) {
 		tr_buf_printf(out, "(no runs to test, n=%zu+%zu)", c->n_old, c->n_new);
 		return;
@@ -143,7 +148,7 @@ static int S_metric(tr_buf *out, const tr_diff *d, int m)
 		S_pad(out, cells[3 * i + 1], wn, true);
 		tr_buf_puts(out, "  ");
 		S_pad(out, cells[3 * i + 2], wc, true);
-		tr_buf_puts(out, c->significant ? "    " : " ~  ");
+		tr_buf_puts(out, c->significant || !c->tested ? "    " : " ~  ");
 		S_test(out, c);
 		tr_buf_putc(out, '\n');
 	}
@@ -293,8 +298,8 @@ int tr_diff_text(tr_buf *out, const tr_diff *d)
 		if (out->size > before)
 			tr_buf_putc(out, '\n');
 	}
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
-		if (d->nchanges[m] > 0 && (rc = S_metric(out, d, m)) < 0)
+	for (size_t m = 0; m < d->nmetrics; m++)
+		if (d->nchanges[m] > 0 && (rc = S_metric(out, d, (int)m)) < 0)
 			return rc;
 	S_cell_list(out, "added", d->cells_added, d->ncells_added);
 	S_cell_list(out, "removed", d->cells_removed, d->ncells_removed);

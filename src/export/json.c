@@ -12,6 +12,7 @@
 #include "util/json.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static void S_num(tr_json *j, const char *key, double v)
@@ -410,6 +411,51 @@ static void S_flat_metrics(tr_json *j, const tr_cell *c)
 			S_num(j, m[k].key, tr_metric_value(&m[k], c, NULL, NULL));
 }
 
+/* The catalog's figures under a dotted prefix ("init."), nested as their
+ * keys say: "init": {"total_s": .., "phase": {"vacuum_s": ..}}; null when
+ * the cell has none of them (no init timings). The rows of a group are
+ * consecutive in the catalog. */
+static void S_nested_metrics(tr_json *j, const tr_cell *c, const char *prefix)
+{
+	size_t nm, plen = strlen(prefix);
+	const tr_metric *m = tr_metric_catalog(&nm);
+	char name[64];
+	const char *group = NULL;
+	size_t glen = 0;
+	bool any = false;
+	for (size_t k = 0; k < nm; k++)
+		any |= m[k].kind == TR_METRIC_CELL && strncmp(m[k].key, prefix, plen) == 0 &&
+		       !isnan(tr_metric_value(&m[k], c, NULL, NULL));
+	snprintf(name, sizeof(name), "%.*s", (int)(plen - 1), prefix);
+	tr_json_key(j, name);
+	if (!any) {
+		tr_json_null(j);
+		return;
+	}
+	tr_json_object_begin(j);
+	for (size_t k = 0; k < nm; k++) {
+		const char *rest = m[k].key + plen, *dot;
+		if (m[k].kind != TR_METRIC_CELL || strncmp(m[k].key, prefix, plen) != 0)
+			continue;
+		dot = strchr(rest, '.');
+		if (group && (!dot || (size_t)(dot - rest) != glen || strncmp(rest, group, glen) != 0)) {
+			tr_json_object_end(j);
+			group = NULL;
+		}
+		if (dot && !group) {
+			group = rest;
+			glen = (size_t)(dot - rest);
+			snprintf(name, sizeof(name), "%.*s", (int)glen, rest);
+			tr_json_key(j, name);
+			tr_json_object_begin(j);
+		}
+		S_num(j, dot ? dot + 1 : rest, tr_metric_value(&m[k], c, NULL, NULL));
+	}
+	if (group)
+		tr_json_object_end(j);
+	tr_json_object_end(j);
+}
+
 static void S_cells(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "cells");
@@ -446,6 +492,7 @@ static void S_cells(tr_json *j, const tr_results *r)
 		S_stability(j, "pooled", &c->pooled, NULL);
 		tr_json_object_end(j);
 		S_latency(j, &c->latency);
+		S_nested_metrics(j, c, "init.");
 		/* "pgb": the catalog's pgb.p95_ms and pgb.p99_ms, PostgresBench's
 		 * own percentiles (median of the runs'), null without */
 		tr_json_key(j, "pgb");

@@ -4,9 +4,11 @@
  * two figures"). Every p a writeup shows comes from here or compare.c. */
 
 #include "stats.h"
+#include "stats_internal.h"
 #include "util/alloc.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,15 +81,52 @@ static bool S_in_family(const tr_results *r, const tr_metric *m, size_t i, size_
 	return !(S_tps(m) && (a->provider == base || b->provider == base));
 }
 
-/* The Holm-adjusted p of cells ci and cj in m's pairwise family. */
-static int S_family_p(double *p, const tr_results *r, const tr_metric *m, size_t ci,
-                      size_t cj)
+/* One metric's pairwise family: every pair of cells at one place with a
+ * test on m, as (ci[k], cj[k]) with ci < cj in the order of the loop that
+ * makes them (so sorted), and each pair's Holm-adjusted p. */
+typedef struct {
+	const tr_metric *m;
+	size_t n;
+	size_t *ci, *cj;
+	double *adj;
+} S_family;
+
+struct tr_pair_cache {
+	pthread_mutex_t lock;    /* renderers may ask from several threads */
+	S_family *fam;
+	size_t n, cap;
+};
+
+static void S_family_free(S_family *f)
 {
-	size_t cap = 16, n = 0, at = 0, na, nb;
-	double *raw = tr_calloc(cap, sizeof(double)), *adj = NULL;
-	int rc = raw ? 0 : TR_ENOMEM;
-	bool found = false;
-	*p = NAN;
+	free(f->ci);
+	free(f->cj);
+	free(f->adj);
+	memset(f, 0, sizeof(*f));
+}
+
+/* One pair into the family and its raw p; TR_ENOMEM. */
+static int S_family_add(S_family *f, double **raw, size_t *caps, size_t i, size_t j,
+                        double p)
+{
+	if (tr_grow(raw, &caps[0], f->n + 1, sizeof(double)) < 0 ||
+	    tr_grow(&f->ci, &caps[1], f->n + 1, sizeof(size_t)) < 0 ||
+	    tr_grow(&f->cj, &caps[2], f->n + 1, sizeof(size_t)) < 0)
+		return TR_ENOMEM;
+	(*raw)[f->n] = p;
+	f->ci[f->n] = i;
+	f->cj[f->n++] = j;
+	return 0;
+}
+
+/* Every test of m's family, then Holm over them all. */
+static int S_family_make(S_family *out, const tr_results *r, const tr_metric *m)
+{
+	size_t caps[3] = { 0, 0, 0 }, na, nb;
+	double *raw = NULL;
+	int rc = 0;
+	memset(out, 0, sizeof(*out));
+	out->m = m;
 	/* cells are sorted by scenario and workload: a place's cells are
 	 * consecutive */
 	for (size_t i = 0; i < r->ncells && rc == 0; i++)
@@ -101,18 +140,93 @@ static int S_family_p(double *p, const tr_results *r, const tr_metric *m, size_t
 				rc = 0;
 				continue;
 			}
-			if (rc == 0 && (rc = tr_grow(&raw, &cap, n + 1, sizeof(double))) == 0) {
-				if ((i == ci && j == cj) || (i == cj && j == ci))
-					at = n, found = true;
-				raw[n++] = v;
-			}
+			if (rc == 0)
+				rc = S_family_add(out, &raw, caps, i, j, v);
 		}
-	if (rc == 0 && found && !(adj = tr_calloc(n, sizeof(double))))
+	if (rc == 0 && !(out->adj = tr_calloc(out->n + 1, sizeof(double))))
 		rc = TR_ENOMEM;
-	if (rc == 0 && found && (rc = tr_holm(adj, raw, n)) == 0)
-		*p = adj[at];
+	if (rc == 0 && out->n > 0)
+		rc = tr_holm(out->adj, raw, out->n);
 	free(raw);
-	free(adj);
+	if (rc < 0)
+		S_family_free(out);
+	return rc;
+}
+
+/* The adjusted p of the pair (ci, cj) in f (binary search), NaN when the
+ * pair is not in it. */
+static double S_family_find(const S_family *f, size_t ci, size_t cj)
+{
+	size_t a = ci < cj ? ci : cj, b = ci < cj ? cj : ci, lo = 0, hi = f->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (f->ci[mid] == a && f->cj[mid] == b)
+			return f->adj[mid];
+		if (f->ci[mid] < a || (f->ci[mid] == a && f->cj[mid] < b))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NAN;
+}
+
+struct tr_pair_cache *tr_pair_cache_new(void)
+{
+	struct tr_pair_cache *c = tr_calloc(1, sizeof(*c));
+	if (c && pthread_mutex_init(&c->lock, NULL) != 0) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void tr_pair_cache_free(struct tr_pair_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		S_family_free(&c->fam[i]);
+	free(c->fam);
+	pthread_mutex_destroy(&c->lock);
+	free(c);
+}
+
+/* m's family from the cache, made on first use; NULL and *rc on failure.
+ * Called with the lock held. */
+static const S_family *S_cached(struct tr_pair_cache *c, const tr_results *r,
+                                const tr_metric *m, int *rc)
+{
+	S_family f;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->fam[i].m == m)
+			return &c->fam[i];
+	if ((*rc = tr_grow(&c->fam, &c->cap, c->n + 1, sizeof(S_family))) < 0 ||
+	    (*rc = S_family_make(&f, r, m)) < 0)
+		return NULL;
+	c->fam[c->n] = f;
+	return &c->fam[c->n++];
+}
+
+/* The Holm-adjusted p of cells ci and cj in m's pairwise family: the
+ * family is tested once per metric and kept in r->pair_cache (a table of
+ * N cells asked N times for its family of N^2 pairs otherwise). */
+static int S_family_p(double *p, const tr_results *r, const tr_metric *m, size_t ci,
+                      size_t cj)
+{
+	const S_family *f;
+	S_family own;
+	int rc = 0;
+	*p = NAN;
+	if (!r->pair_cache) {
+		if ((rc = S_family_make(&own, r, m)) == 0)
+			*p = S_family_find(&own, ci, cj);
+		S_family_free(&own);
+		return rc;
+	}
+	pthread_mutex_lock(&r->pair_cache->lock);
+	if ((f = S_cached(r->pair_cache, r, m, &rc)) != NULL)
+		*p = S_family_find(f, ci, cj);
+	pthread_mutex_unlock(&r->pair_cache->lock);
 	return rc;
 }
 

@@ -19,6 +19,7 @@
 struct tr_results;
 struct tr_run_result;
 struct tr_cell;
+struct tr_comparison;
 
 /* Does m have a figure per run (tps_*, latency_avg_ms, transactions,
  * failed, a run's window figures, its exact percentiles)? */
@@ -149,5 +150,36 @@ int tr_metric_rank(size_t *rank, size_t *of, const struct tr_results *r,
  * "more expensive", "higher p99 latency"; a new string the caller frees
  * (NULL: out of memory). */
 char *tr_metric_change_words(const tr_metric *m, bool up);
+
+/*
+ * A derived metric (KEY_gap_pct, KEY_ratio, value_ratio) of cell against
+ * other under a run pick: the two sides' base figures each picked
+ * (tr_metric_picked), as {{compare}} picks them; a cell metric is
+ * tr_metric_picked; the median pick is tr_metric_value.
+ */
+double tr_metric_value_pick(const struct tr_results *r, const tr_metric *m,
+                            const struct tr_cell *cell, const struct tr_cell *other,
+                            const struct tr_comparison *cmp, tr_run_pick pick);
+
+/* tr_metric_over of a derived metric against provider vs (-1: each
+ * scenario's baseline) with both sides' figures picked: the gap (ratio) of
+ * the two aggregates over the places both have. A cell metric: as
+ * tr_metric_over_pick. */
+double tr_metric_over_vs_pick(const struct tr_results *r, const tr_metric *m, size_t p,
+                              long vs, long s, long w, tr_metric_agg agg, tr_run_pick pick,
+                              size_t *used, size_t *missing);
+
+/* The member of a run object of a results document (docs/results-json.md)
+ * that holds m's per-run figure: "tps", "latency_avg_ms",
+ * "windows.tps_cov_pct", "latency.p95_ms", "postgresbench_latency.p95_ms";
+ * NULL when m has none (prices, init durations, derived metrics). Static. */
+const char *tr_metric_run_member(const tr_metric *m);
+
+/* Is m a figure of a monthly price and a TPS (cost_per_tps, tps_per_100)?
+ * Then tr_metric_picked takes the picked run's TPS, and tr_metric_at_tps
+ * gives it at any TPS (a run's: what a diff tests). NaN when m is not one,
+ * the TPS is not above 0 or the price is unknown. */
+bool tr_metric_priced(const tr_metric *m);
+double tr_metric_at_tps(const tr_metric *m, double tps, double price_month);
 
 #endif

@@ -532,6 +532,10 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = tr_cell_extras(r)) < 0 ||
 	    (rc = tr_findings_compute(r, st)) < 0)
 		goto fail;
+	if (!(r->pair_cache = tr_pair_cache_new())) {
+		rc = TR_ENOMEM;
+		goto fail;
+	}
 	r->versions = versions;
 	tr_diags_sort(&r->warnings);
 	*out = r;
@@ -583,6 +587,7 @@ void tr_results_free(tr_results *r)
 	tr_diags_free(&r->findings);
 	free(r->versions);
 	free(r->machines);
+	tr_pair_cache_free(r->pair_cache);
 	free(r);
 }
 

@@ -442,6 +442,11 @@ typedef struct tr_results {
 	size_t *places_scenario; /* nscenarios counts */
 	size_t *places_workload; /* nworkloads counts */
 	size_t nplaces;
+	/* Owned: the Holm families of pairwise tests, one per metric, made on
+	 * first use and kept (contrast.c), so that a table of many cells does
+	 * not test every pair again per cell; NULL: not kept (results laid
+	 * out by hand). */
+	struct tr_pair_cache *pair_cache;
 } tr_results;
 
 /* ---- findings, grouped (findings_group.c) ---------------------------- */

@@ -43,6 +43,11 @@ int tr_headline_compute(tr_results *r);
 /* inits.c */
 int tr_inits_compute(tr_results *r, const tr_study *st);
 
+/* contrast.c: the cache of pairwise families (tr_results.pair_cache):
+ * made empty by tr_results_compute, freed by tr_results_free. */
+struct tr_pair_cache *tr_pair_cache_new(void);
+void tr_pair_cache_free(struct tr_pair_cache *cache);
+
 /* cell_extras.c: cells' price_month, counts and init figures, after
  * tr_inits_compute. */
 int tr_cell_extras(tr_results *r);

@@ -130,6 +130,7 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 	int rc;
 	size_t before = d->nblocks;
 	long s = -1;
+	bool vs;
 	if (dir->nargs < 1)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
@@ -150,13 +151,19 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
 		                      "runs, setup, journey, pivot, rank)", tr_wu_c(d, dir->args[0]));
-	if ((rc = tr_wu_split_args(d, dir, k->runs ? "runs" : "", &a)) < 0 ||
+	/* tps and closing have a "vs baseline" column that fmt= shapes */
+	vs = strcmp(k->name, "tps") == 0 || strcmp(k->name, "closing") == 0;
+	if ((rc = tr_wu_split_args(d, dir, vs ? "runs fmt" : k->runs ? "runs" : "", &a)) < 0 ||
 	    (rc = tr_wu_table_opts_parse(d, dir, &a, &o)) < 0)
 		return rc;
+	if (vs && tr_wu_style_figure(o.style) && o.style != TR_WU_STYLE_DEFAULT)
+		return tr_wu_error(d, "{{table %s}}: fmt= shapes its vs baseline column (x1, pct, "
+		                      "diff, words)", k->name);
 	if (a.npos > (k->scenario ? 2u : 1u))
-		return tr_wu_error(d, "{{table %s}} takes %s%s", k->name,
+		return tr_wu_error(d, "{{table %s}} takes %s%s%s", k->name,
 		                   k->scenario ? "at most a SCENARIO" : "no arguments",
-		                   k->runs ? " and runs=median|best|worst" : "");
+		                   k->runs ? " and runs=median|best|worst" : "",
+		                   vs ? " and fmt=x1|pct|diff|words" : "");
 	if (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0)
 		return TR_EINVALID;
 	d->topts = &o;

@@ -51,16 +51,16 @@ static int S_figure(tr_wu_doc *d, S_fig *out, const tr_metric *m, size_t p, long
 			                   tr_wu_c(d, r->providers[p].id),
 			                   tr_wu_c(d, r->scenarios[s].id));
 		out->cell = c;
-		out->v = m->kind == TR_METRIC_CELL ? tr_metric_picked(r, m, c, pick)
-		         : tr_metric_value(m, c, S_cell(r, other, s, w),
-		                           tr_wu_comparison(r, p, (size_t)s, (size_t)w));
+		out->v = tr_metric_value_pick(r, m, c, S_cell(r, other, s, w),
+		                              tr_wu_comparison(r, p, (size_t)s, (size_t)w), pick);
 		out->used = isfinite(out->v);
 		out->missing = !out->used;
 		return 0;
 	}
 	out->v = m->kind == TR_METRIC_CELL
 	         ? tr_metric_over_pick(r, m, p, s, w, agg, pick, &out->used, &out->missing)
-	         : tr_metric_over(r, m, p, vs < 0 ? -1 : vs, s, w, agg, &out->used, &out->missing);
+	         : tr_metric_over_vs_pick(r, m, p, vs < 0 ? -1 : vs, s, w, agg, pick, &out->used,
+	                                  &out->missing);
 	if (out->used + out->missing == 0)
 		return tr_wu_error(d, "provider '%s' has no usable runs in %s%s",
 		                   tr_wu_c(d, r->providers[p].id),

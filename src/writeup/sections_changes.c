@@ -10,9 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const tr_wu_unit S_units[TR_DIFF_NMETRICS] = {
+/* The diff's first five figures as the section has always shown them;
+ * the others as every table shows their catalog metric. */
+static const tr_wu_unit S_units[] = {
 	TR_WU_TPS, TR_WU_MS, TR_WU_MS, TR_WU_MS, TR_WU_COST
 };
+
+static tr_wu_unit S_unit(int m)
+{
+	const tr_diff_metric *mt = tr_diff_metric_get((size_t)m);
+	if ((size_t)m < TR_ARRAY_SIZE(S_units) || !mt->metric)
+		return S_units[(size_t)m < TR_ARRAY_SIZE(S_units) ? m : 0];
+	return tr_wu_metric_unit(mt->metric);
+}
 
 static void S_metric(tr_wu_doc *d, const tr_diff *df, int m)
 {
@@ -28,11 +38,11 @@ static void S_metric(tr_wu_doc *d, const tr_diff *df, int m)
 	for (size_t i = 0; i < df->nchanges[m]; i++) {
 		const tr_diff_change *c = &df->changes[m][i];
 		tr_wu_table_text(&t, tr_wu_keep(d, tr_diff_cell_label(&df->cells[c->cell])));
-		tr_wu_table_num(&t, c->old_value, S_units[m]);
-		tr_wu_table_num(&t, c->new_value, S_units[m]);
+		tr_wu_table_num(&t, c->old_value, S_unit(m));
+		tr_wu_table_num(&t, c->new_value, S_unit(m));
 		tr_wu_table_sorted(&t, tr_wu_keep(d, tr_sprintf("%s%s",
 		                   tr_wu_n(d, c->change_pct, TR_WU_GAP),
-		                   c->significant ? "" : " ~")), c->change_pct);
+		                   c->significant || !c->tested ? "" : " ~")), c->change_pct);
 		tr_wu_table_num(&t, c->p_adjusted, TR_WU_P);
 		tr_wu_table_text(&t, tr_wu_keep(d, tr_sprintf("%zu+%zu", c->n_old, c->n_new)));
 	}
@@ -105,9 +115,9 @@ void tr_wu_section_changes(tr_wu_doc *d)
 	         df->old_digest ? tr_wu_keep(d, tr_sprintf("%.12s", df->old_digest)) : "",
 	         tr_wu_e(d, tr_buf_cstr(&verdict)));
 	tr_buf_free(&verdict);
-	for (int m = 0; m < TR_DIFF_NMETRICS; m++)
+	for (size_t m = 0; m < df->nmetrics; m++)
 		if (df->nchanges[m] > 0)
-			S_metric(d, df, m);
+			S_metric(d, df, (int)m);
 	S_cells(d, "added", df->cells_added, df->ncells_added);
 	S_cells(d, "removed", df->cells_removed, df->ncells_removed);
 	S_list(d, "Providers", &df->providers, false);

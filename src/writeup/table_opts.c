@@ -50,7 +50,8 @@ tr_run_pick tr_wu_table_pick(tr_wu_doc *d, tr_wu_table_opts *o, const tr_metric 
 	tr_run_pick pick = o->pick_given ? o->pick : tr_metric_default_pick(d->r, m);
 	/* only a figure that runs have and that has a better side is picked
 	 * (tr_metric_picked): only then does the note speak of it */
-	if (pick != TR_RUNS_MEDIAN && tr_metric_per_run(m) && m->direction != TR_METRIC_NEITHER)
+	if (pick != TR_RUNS_MEDIAN && (tr_metric_per_run(m) || tr_metric_priced(m)) &&
+	    m->direction != TR_METRIC_NEITHER)
 		o->picked = true;
 	return pick;
 }
@@ -58,7 +59,8 @@ tr_run_pick tr_wu_table_pick(tr_wu_doc *d, tr_wu_table_opts *o, const tr_metric 
 const char *tr_wu_picked_label(tr_wu_doc *d, const tr_metric *m, tr_run_pick pick)
 {
 	const char *l = m->label;
-	if (pick == TR_RUNS_MEDIAN || !tr_metric_per_run(m) || m->direction == TR_METRIC_NEITHER)
+	if (pick == TR_RUNS_MEDIAN || !(tr_metric_per_run(m) || tr_metric_priced(m)) ||
+	    m->direction == TR_METRIC_NEITHER)
 		return l;
 	/* "Median TPS" is not what a best run shows */
 	if (strncmp(l, "median ", 7) == 0 || strncmp(l, "Median ", 7) == 0)
@@ -173,7 +175,7 @@ const char *tr_wu_table_opts_note(tr_wu_doc *d, const tr_wu_table_opts *o)
 
 bool tr_wu_pickable(const tr_metric *m)
 {
-	return tr_metric_per_run(m) && m->direction != TR_METRIC_NEITHER &&
+	return (tr_metric_per_run(m) || tr_metric_priced(m)) && m->direction != TR_METRIC_NEITHER &&
 	       strcmp(m->key, "tps_min") != 0 && strcmp(m->key, "tps_max") != 0 &&
 	       strcmp(m->key, "tps_mean") != 0 && strncmp(m->key, "stability.", 10) != 0;
 }

@@ -224,13 +224,20 @@ static void S_place_cells(tr_wu_doc *d, tr_wu_table *t, const S_place *p,
 	}
 }
 
-/* Under runs=best|worst: the picked TPS against the baseline's (stats'
- * contrast; its p is the study's comparison's), and the p (n) column. */
+/* The fmt= of the "vs baseline" column, when given (x1, diff, words). */
+static bool S_styled(const tr_wu_doc *d)
+{
+	return d->topts && d->topts->style != TR_WU_STYLE_DEFAULT;
+}
+
+/* Under runs=best|worst or fmt=: the picked TPS against the baseline's
+ * (stats' contrast; its p is the study's comparison's) in the style
+ * asked, and the p (n) column. */
 static void S_picked_vs(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c, bool with_p)
 {
 	tr_wu_table_vs_cells(d, t, d->topts, tr_metric_find("tps_median"), c,
 	                     tr_results_baseline_of(d->r, (long)c->scenario), tr_wu_doc_pick(d),
-	                     TR_WU_STYLE_PCT, with_p);
+	                     S_styled(d) ? d->topts->style : TR_WU_STYLE_PCT, with_p);
 }
 
 static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
@@ -238,7 +245,7 @@ static void S_comparison_cells(tr_wu_doc *d, tr_wu_table *t, const tr_cell *c)
 	const tr_results *r = d->r;
 	const tr_comparison *cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
 	if (c->provider != tr_results_baseline_of(r, (long)c->scenario) &&
-	    tr_wu_doc_pick(d) != TR_RUNS_MEDIAN) {
+	    (tr_wu_doc_pick(d) != TR_RUNS_MEDIAN || S_styled(d))) {
 		S_picked_vs(d, t, c, true);
 		return;
 	}
@@ -275,11 +282,14 @@ static const char *S_significance_note(tr_wu_doc *d)
 	if (test)
 		return "~ after a difference: not significant.";
 	return tr_wu_keep(d, tr_sprintf(
-		"%s: difference in median TPS against the baseline, %s, followed by ~ "
+		"%s: %s%s, followed by ~ "
 		"when it is not significant. p: exact two-sided Mann-Whitney U test on the runs' TPS, "
 		"Holm-adjusted over the study's %zu comparison%s, significant at "
 		"p \xe2\x89\xa4 %s; n: runs of the baseline + runs of the provider.",
-		S_vs(d), d->r->nproviders ? tr_wu_baseline_name(d, -1, tr_wu_c) : "",
+		S_vs(d), S_styled(d) ? "median TPS, " : "difference in median TPS against the baseline, ",
+		!d->r->nproviders ? ""
+		: S_styled(d) ? tr_wu_style_words(d, d->topts->style, tr_wu_baseline_name(d, -1, tr_wu_c))
+		: tr_wu_baseline_name(d, -1, tr_wu_c),
 		d->r->ncomparisons, d->r->ncomparisons == 1 ? "" : "s",
 		tr_wu_n(d, d->r->alpha, TR_WU_EXACT)));
 }
@@ -545,12 +555,21 @@ static void S_value_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
 		return;
 	}
 	cmp = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
-	if (c->provider == tr_results_baseline_of(r, (long)c->scenario))
+	if (c->provider == tr_results_baseline_of(r, (long)c->scenario)) {
 		tr_wu_table_sorted(t, "baseline", 1.0);
-	else if (cmp)
+	} else if (cmp && tr_wu_doc_pick(d) != TR_RUNS_MEDIAN) {
+		/* under runs=: both costs at their picked runs' TPS (stats) */
+		long b = tr_results_cell(r, tr_results_baseline_of(r, (long)c->scenario),
+		                         c->scenario, c->workload);
+		tr_wu_table_num(t, b < 0 ? NAN : tr_metric_value_pick(r, tr_metric_find("value_ratio"),
+		                                                    c, &r->cells[b], cmp,
+		                                                    tr_wu_doc_pick(d)),
+		                TR_WU_RATIO);
+	} else if (cmp) {
 		tr_wu_table_num(t, cmp->value_ratio, TR_WU_RATIO);
-	else
+	} else {
 		tr_wu_table_text(t, "");
+	}
 }
 
 void tr_wu_table_value(tr_wu_doc *d, long s)
@@ -576,10 +595,12 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 		S_place_cells(d, &t, &p, c);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"%sPrice-performance: the monthly price divided by the median TPS "
+		"%sPrice-performance: the monthly price divided by the %s TPS "
 		"(lower is better), and the TPS bought by 100 %s a month (higher is "
 		"better). The last column: how many times more transactions one %s "
-		"buys than at the baseline, %s.", S_caption_scope(d, s), cur, cur,
+		"buys than at the baseline, %s.", S_caption_scope(d, s),
+		tr_wu_doc_pick(d) == TR_RUNS_BEST ? "best run's"
+		: tr_wu_doc_pick(d) == TR_RUNS_WORST ? "worst run's" : "median", cur, cur,
 		r->nproviders ? tr_wu_baseline_name(d, s, tr_wu_c) : "")));
 	S_notes(d, &t, NULL);
 	tr_wu_emit_table(d, &t);
@@ -601,7 +622,7 @@ static void S_closing_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *co
 	k = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
 	if (c->provider == tr_results_baseline_of(r, (long)c->scenario))
 		tr_wu_table_text(t, "baseline");
-	else if (tr_wu_doc_pick(d) != TR_RUNS_MEDIAN)
+	else if (tr_wu_doc_pick(d) != TR_RUNS_MEDIAN || S_styled(d))
 		S_picked_vs(d, t, c, false);
 	else if (k)
 		tr_wu_table_sorted(t, tr_wu_verdict_cell(d, k), k->tps_gap_pct);

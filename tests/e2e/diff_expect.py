@@ -74,6 +74,75 @@ def pooled_percentiles(cells, pick):
     return out
 
 
+def count(text, line):
+    m = re.search(r"^" + re.escape(line) + r": (\d+)", text, re.M)
+    return float(m.group(1)) if m else math.nan
+
+
+def windows(text, paths, progress):
+    """A run's windows: its aggregate logs, else its -P progress lines (in
+    its .progress file or its output)."""
+    if paths and not all(is_txlog(f) for f in paths):
+        tps, lat = oracle.agg_windows(paths)
+        # max window latency: the largest max_latency (6th field, us) of the
+        # windows counted (every file has the start; the first left out)
+        per = [{int(l.split()[0]): int(l.split()[5]) for l in open(f) if l.strip()} for f in paths]
+        common = sorted(set.intersection(*(set(x) for x in per)))[1:]
+        mx = max((x[s] for s in common for x in per), default=None)
+        return tps, lat, mx / 1000 if mx is not None else math.nan
+    if os.path.exists(progress):
+        text = open(progress, encoding="utf-8", errors="replace").read()
+    tps, lat = oracle.progress_windows(text)
+    return tps, lat, math.nan
+
+
+PCTS = {"min_ms": None, "p50_ms": 500000, "p90_ms": 900000, "p95_ms": 950000, "p99_ms": 990000,
+        "p999_ms": 999000, "p9999_ms": 999900, "max_ms": None}
+
+
+def exact(us, name, pick):
+    """A per-transaction figure over whole-microsecond latencies us."""
+    if not us:
+        return math.nan
+    if PCTS[name] is None:
+        return (min(us) if name == "min_ms" else max(us)) / 1000.0
+    return percentile(us, PCTS[name], pick)
+
+
+def run_extras(text, paths, us, pick, tps, price, progress):
+    """The figures of one run beyond TPS and latency, from its files."""
+    out = {"tps_per_100": tps / price * 100 if price > 0 else math.nan,
+           "transactions": count(text, "number of transactions actually processed"),
+           "failed": count(text, "number of failed transactions")}
+    for name in PCTS:
+        out["latency." + name] = exact(sorted(us), name, pick) if us else math.nan
+    wt, wl, mx = windows(text, paths, progress)
+    out["windows"] = (wt, wl)
+    st = oracle.stability(wt, wl) or {}
+    for f in ("tps_mean", "tps_cov_pct", "tps_min", "tps_min_pct", "latency_p95_ms"):
+        out["w." + f] = st.get(f, math.nan) if st.get(f) is not None else math.nan
+    out["w.latency_max_ms"] = mx if st else math.nan
+    return out
+
+
+def init_figures(path):
+    """init.txt: pgbench -i's "done in X s (phase Y s, ...)" and time's real."""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    text = open(path, encoding="utf-8", errors="replace").read()
+    m = re.search(r"^done in ([0-9.]+) s \((.*)\)\.", text, re.M)
+    if m:
+        out["init.total_s"] = float(m.group(1))
+        for part in m.group(2).split(", "):
+            name, secs = re.match(r"(.+) ([0-9.]+) s$", part).groups()
+            out["init.phase.%s_s" % name.replace(" ", "_").replace("-", "_")] = float(secs)
+    m = re.search(r"^real\s+(\d+)m([0-9.]+)s", text, re.M)
+    if m:
+        out["init.wall_s"] = int(m.group(1)) * 60 + float(m.group(2))
+    return out
+
+
 def read_study(root):
     conf = ini(os.path.join(root, "tpsreport.ini"))
     pick = rule(conf.get("study", {}).get("percentile", "nearest-rank"))
@@ -102,10 +171,13 @@ def read_study(root):
                 # per-transaction latencies)
                 us = latencies(paths) if paths and all(is_txlog(f) for f in paths) else []
                 tps = float(m.group(1))
+                price = monthly_cost(conf, prov)
                 r = {"tps": tps, "latency": float(lat.group(1)), "key": key,
-                     "cost": monthly_cost(conf, prov) / tps, "us": us,
+                     "cost": price / tps, "us": us, "price": price,
                      "p95": percentile(us, 950000, pick) if us else math.nan,
                      "p99": percentile(us, 990000, pick) if us else math.nan}
+                r.update(run_extras(text, paths, us, pick, tps, price,
+                                    os.path.join(d, stem + ".progress")))
                 runs[(prov, scen, stem)] = r
                 blob = [open(os.path.join(d, name), "rb").read()]
                 blob += [open(os.path.join(d, n), "rb").read() for n in logs]
@@ -116,7 +188,9 @@ def read_study(root):
     cells = {}
     for (prov, scen, stem), r in runs.items():
         cells.setdefault((prov, scen, r["key"]), []).append(r)
-    return conf, runs, files, cells, pooled_percentiles(cells, pick)
+    inits = {(prov, scen): init_figures(os.path.join(res, prov, scen, "init.txt"))
+             for prov in os.listdir(res) for scen in os.listdir(os.path.join(res, prov))}
+    return conf, runs, files, cells, pooled_percentiles(cells, pick), inits, pick
 
 
 def close(a, b, tol=1e-9):
@@ -125,10 +199,75 @@ def close(a, b, tol=1e-9):
     return abs(a - b) <= tol * max(1.0, abs(a), abs(b))
 
 
+TPS = {"tps", "tps_median", "tps_headline", "tps_mean", "tps_min", "tps_max"}
+WORST = {"tps_cov_pct": max, "tps_min_pct": min, "tps_min": min, "latency_p95_ms": max,
+         "latency_max_ms": max}
+
+
+def finite(v):
+    return [x for x in v if not math.isnan(x)]
+
+
+def run_value(key, r):
+    """A run's figure of a diff metric, or None when the metric has no runs."""
+    if key in TPS:
+        return r["tps"]
+    if key in ("latency", "p95", "p99", "cost", "tps_per_100", "transactions", "failed"):
+        return r[key]
+    if key.startswith("latency."):
+        return r[key]
+    if key.startswith("stability."):
+        return r["w." + key.split(".")[2]]
+    return None
+
+
+def cell_value(key, rs, pct, init, runs_pick, pick):
+    """A cell's figure of a diff metric from its runs' files, the ini and
+    init.txt; NaN when it has none."""
+    med = statistics.median
+    tps = [r["tps"] for r in rs]
+    price = rs[0]["price"]
+    if key in ("tps", "tps_median"):
+        return med(tps)
+    if key == "tps_headline":
+        return {"best": max, "worst": min}.get(runs_pick, med)(tps)
+    if key in ("tps_mean", "tps_min", "tps_max"):
+        return {"tps_mean": statistics.fmean, "tps_min": min, "tps_max": max}[key](tps)
+    if key == "latency":
+        return med(r["latency"] for r in rs)
+    if key in ("p95", "p99"):
+        return pct[key] if pct else math.nan
+    if key == "cost":
+        return price / med(tps)
+    if key == "tps_per_100":
+        return med(tps) / price * 100 if price > 0 else math.nan
+    if key in ("transactions", "failed"):
+        v = finite(r[key] for r in rs)
+        return med(v) if v else math.nan
+    if key.startswith("latency."):
+        us = sorted(x for r in rs for x in r["us"])
+        return exact(us, key.split(".")[1], pick) if us else math.nan
+    if key.startswith("stability."):
+        _, group, f = key.split(".")
+        v = finite(r["w." + f] for r in rs)
+        if group == "pooled":
+            st = oracle.stability([x for r in rs for x in r["windows"][0]],
+                                  [x for r in rs for x in r["windows"][1]])
+            return st[f] if st and st.get(f) is not None else math.nan
+        if not v:
+            return math.nan
+        return WORST[f](v) if group == "worst" else med(v)
+    if key == "price_month":
+        return price
+    if key.startswith("init."):
+        return init.get(key, math.nan)
+    return None
+
+
 def main():
     old_root, new_root, diff_path = sys.argv[1:4]
-    _, oruns, ofiles, ocells, opct = read_study(old_root)
-    _, nruns, nfiles, ncells, npct = read_study(new_root)
+    oconf, oruns, ofiles, ocells, opct, oinit, opick = read_study(old_root)
+    nconf, nruns, nfiles, ncells, npct, ninit, npick = read_study(new_root)
     diff = json.load(open(diff_path))
     bad = 0
     common = [k for k in ncells if k in ocells]
@@ -136,25 +275,28 @@ def main():
     for metric in diff["metrics"]:
         key = metric["key"]
         want = {}
+        if run_value(key, ocells[common[0]][0]) is None and key != "price_month" \
+                and not key.startswith("init."):
+            print("note %s: not recomputed here" % key)
+            continue
         for c in common:
-            ov = [r[key] for r in ocells[c] if not math.isnan(r[key])]
-            nv = [r[key] for r in ncells[c] if not math.isnan(r[key])]
-            if not ov or not nv:
+            o = cell_value(key, ocells[c], opct.get(c), oinit.get(c[:2], {}),
+                           oconf.get("study", {}).get("runs"), opick)
+            n = cell_value(key, ncells[c], npct.get(c), ninit.get(c[:2], {}),
+                           nconf.get("study", {}).get("runs"), npick)
+            if math.isnan(o) or math.isnan(n):
                 continue
-            if key in ("p95", "p99"):
-                o, n = opct[c][key], npct[c][key]
-            elif key == "cost":
-                o = ocells[c][0]["cost"] * ocells[c][0]["tps"] / statistics.median(
-                    r["tps"] for r in ocells[c])
-                n = ncells[c][0]["cost"] * ncells[c][0]["tps"] / statistics.median(
-                    r["tps"] for r in ncells[c])
-            else:
-                o, n = statistics.median(ov), statistics.median(nv)
-            u, p = oracle.mw_u(ov, nv), oracle.mw_p(ov, nv)
-            want[c] = dict(old=o, new=n, change_pct=(n - o) / abs(o) * 100, u=u, p_value=p,
-                           n_old=len(ov), n_new=len(nv))
+            w = want[c] = dict(old=o, new=n, change_pct=(n - o) / abs(o) * 100 if o else None)
+            if run_value(key, ocells[c][0]) is None:
+                w.update(n_old=0, n_new=0, significant=False)
+                continue
+            ov = finite(run_value(key, r) for r in ocells[c])
+            nv = finite(run_value(key, r) for r in ncells[c])
+            w.update(n_old=len(ov), n_new=len(nv))
+            if ov and nv:
+                w.update(u=oracle.mw_u(ov, nv), p_value=oracle.mw_p(ov, nv))
         got = {(g["provider"], g["scenario"], g["workload_key"]): g for g in metric["cells"]}
-        tested = [c for c in want]
+        tested = [c for c in want if "p_value" in want[c]]
         for c, a in zip(tested, oracle.holm([want[c]["p_value"] for c in tested])):
             want[c]["p_adjusted"] = a
             want[c]["significant"] = bool(a <= 0.05)

@@ -1,10 +1,13 @@
 /* test_figures.c: stats' figures built on the catalog (figures.h): run
  * figures and picks, runs by name, contrasts and the Holm family of their
  * test, ranges, ranks and the catalog's words, over results laid out by
- * hand. Every expected value is worked out in the comments. */
+ * hand. Every expected value is worked out in the comments. An internal
+ * test of stats for the cache of pairwise families (stats_internal.h). */
+/* internal test of: stats */
 
 #include "harness.h"
 #include "stats/stats.h"
+#include "stats/stats_internal.h"
 #include "util/base.h"
 
 #include <math.h>
@@ -246,11 +249,124 @@ static void test_words(void)
 	}
 }
 
+/* Gaps and ratios follow the run pick of what they compare, as
+ * {{compare}} does (issue: -28.5% from medians beside -33.1% from best
+ * runs in one article). */
+static void test_gap_picks(void)
+{
+	S_fix f;
+	tr_contrast c;
+	const tr_metric *gap = tr_metric_find("latency_gap_pct");
+	const tr_metric *lat = tr_metric_find("latency_avg_ms");
+	size_t used = 0, missing = 0;
+	S_make(&f);
+	/* scenario 0: provider 1's latency {5 4 6} against the baseline's
+	 * {10 9 8}: medians 5 / 9 - 1 = -44.44%; best (the lowest of each)
+	 * 4 / 8 - 1 = -50%; worst 6 / 10 - 1 = -40% */
+	CHECK_DBL(tr_metric_value_pick(&f.r, gap, &f.cells[1], &f.cells[0], NULL, TR_RUNS_MEDIAN),
+	          (5.0 / 9.0 - 1) * 100, 1e-9);
+	CHECK_DBL(tr_metric_value_pick(&f.r, gap, &f.cells[1], &f.cells[0], NULL, TR_RUNS_BEST),
+	          -50, 1e-9);
+	CHECK_DBL(tr_metric_value_pick(&f.r, gap, &f.cells[1], &f.cells[0], NULL, TR_RUNS_WORST),
+	          -40, 1e-9);
+	/* the same figure as {{compare}}'s percent under the same pick */
+	CHECK_INT(tr_contrast_cells(&c, &f.r, lat, 1, 0, 0, 0, TR_AGG_MEAN, TR_RUNS_BEST), 0);
+	CHECK_DBL(c.pct, -50, 1e-9);
+	/* [study] runs = best: the gap's pick is its base's */
+	f.r.run_pick = TR_RUNS_BEST;
+	CHECK_INT(tr_metric_default_pick(&f.r, gap), TR_RUNS_BEST);
+	CHECK_INT(tr_metric_default_pick(&f.r, tr_metric_find("tps_gap_pct")), TR_RUNS_MEDIAN);
+	/* over both scenarios, best: provider 1's lowest latencies 4 and 15,
+	 * mean 9.5; the baseline's 8 and 16, mean 12: 9.5 / 12 - 1 =
+	 * -20.833%; medians (5 + 15.5) / 2 = 10.25 against (9 + 18) / 2 =
+	 * 13.5: -24.074% */
+	CHECK_DBL(tr_metric_over_vs_pick(&f.r, gap, 1, -1, -1, -1, TR_AGG_MEAN, TR_RUNS_BEST,
+	                                 &used, &missing), (9.5 / 12.0 - 1) * 100, 1e-9);
+	CHECK_INT((long)used, 2);
+	CHECK_DBL(tr_metric_over_pick(&f.r, gap, 1, -1, -1, TR_AGG_MEAN, TR_RUNS_BEST, NULL, NULL),
+	          (9.5 / 12.0 - 1) * 100, 1e-9);
+	CHECK_DBL(tr_metric_over_vs_pick(&f.r, gap, 1, -1, -1, -1, TR_AGG_MEAN, TR_RUNS_MEDIAN,
+	                                 NULL, NULL), (10.25 / 13.5 - 1) * 100, 1e-9);
+	/* vs provider 2 (scenario 0 best latencies 4 and 6.2): 4 / 6.2 - 1 */
+	CHECK_DBL(tr_metric_over_vs_pick(&f.r, gap, 1, 2, 0, 0, TR_AGG_MEAN, TR_RUNS_BEST, NULL,
+	                                 NULL), (4.0 / 6.2 - 1) * 100, 1e-9);
+}
+
+/* Cost per TPS and TPS per 100 under a pick: at the picked run's TPS. */
+static void test_priced_picks(void)
+{
+	S_fix f;
+	const tr_metric *cost = tr_metric_find("cost_per_tps");
+	const tr_metric *per100 = tr_metric_find("tps_per_100");
+	S_make(&f);
+	/* provider 1 in scenario 0 costs 100 a month, TPS {200 210 190};
+	 * the baseline 60, TPS {100 110 120} */
+	f.cells[1].price_month = 100;
+	f.cells[1].cost_per_tps = 100.0 / 200.0;
+	f.cells[0].price_month = 60;
+	f.cells[0].cost_per_tps = 60.0 / 110.0;
+	CHECK(tr_metric_priced(cost) && tr_metric_priced(per100));
+	CHECK(!tr_metric_priced(tr_metric_find("price_month")));
+	/* median: the cell's own, 100 / 200 */
+	CHECK_DBL(tr_metric_picked(&f.r, cost, &f.cells[1], TR_RUNS_MEDIAN), 0.5, 0);
+	/* best: 100 / 210 (the fastest run, the lowest cost); worst 100 / 190 */
+	CHECK_DBL(tr_metric_picked(&f.r, cost, &f.cells[1], TR_RUNS_BEST), 100.0 / 210.0, 1e-15);
+	CHECK_DBL(tr_metric_picked(&f.r, cost, &f.cells[1], TR_RUNS_WORST), 100.0 / 190.0, 1e-15);
+	/* TPS per 100 a month at the best run: 210 / 100 x 100 = 210 */
+	CHECK_DBL(tr_metric_picked(&f.r, per100, &f.cells[1], TR_RUNS_BEST), 210, 1e-12);
+	/* the value ratio at best runs: the baseline's 60 / 120 = 0.5 over
+	 * 100 / 210: 0.5 x 2.1 = 1.05 */
+	CHECK_DBL(tr_metric_value_pick(&f.r, tr_metric_find("value_ratio"), &f.cells[1],
+	                               &f.cells[0], NULL, TR_RUNS_BEST), 1.05, 1e-12);
+	/* no price: none */
+	CHECK(isnan(tr_metric_picked(&f.r, cost, &f.cells[2], TR_RUNS_BEST)));
+	CHECK(isnan(tr_metric_at_tps(cost, 0, 100)));
+}
+
+/* The pairwise family kept per metric gives every pair the p it gets
+ * computed alone. Transactions in scenario 0: providers 0 and 2 {0 0 0}
+ * (tied: 1.0), 1 {1000 2000 3000} fully apart from both (0.1 each);
+ * scenario 1 all {1000 2000 3000} (tied: 1.0 x3). Holm over [0.1 0.1 1 1
+ * 1 1]: 6 x 0.1 = 0.6 for the pairs with 1 in scenario 0, the rest 1. */
+static void test_family_cache(void)
+{
+	S_fix f;
+	tr_contrast c, alone;
+	const tr_metric *tx = tr_metric_find("transactions");
+	const tr_metric *lat = tr_metric_find("latency_avg_ms");
+	static const size_t pairs[][3] = {
+		{ 1, 0, 0 }, { 2, 1, 0 }, { 0, 2, 0 }, { 2, 0, 1 }, { 1, 2, 1 }, { 0, 1, 1 },
+	};
+	S_make(&f);
+	for (size_t k = 6; k < 9; k++)
+		f.runs[k].transactions = 0;
+	CHECK((f.r.pair_cache = tr_pair_cache_new()) != NULL);
+	for (int round = 0; round < 2; round++)
+		for (size_t i = 0; i < TR_ARRAY_SIZE(pairs); i++) {
+			tr_results own = f.r;
+			own.pair_cache = NULL;
+			CHECK_INT(tr_contrast_cells(&c, &f.r, tx, pairs[i][0], pairs[i][1],
+			                            (long)pairs[i][2], 0, TR_AGG_MEAN, TR_RUNS_MEDIAN), 0);
+			CHECK_INT(tr_contrast_cells(&alone, &own, tx, pairs[i][0], pairs[i][1],
+			                            (long)pairs[i][2], 0, TR_AGG_MEAN, TR_RUNS_MEDIAN), 0);
+			CHECK_DBL(c.p, alone.p, 0);
+			CHECK_DBL(c.p, pairs[i][2] == 0 && (pairs[i][0] == 1 || pairs[i][1] == 1)
+			               ? 0.6 : 1.0, 1e-12);
+		}
+	/* another metric, another family (latency: 0.6, test_contrasts) */
+	CHECK_INT(tr_contrast_cells(&c, &f.r, lat, 1, 0, 1, 0, TR_AGG_MEAN, TR_RUNS_MEDIAN), 0);
+	CHECK_DBL(c.p, 0.6, 1e-12);
+	tr_pair_cache_free(f.r.pair_cache);
+}
+
 int main(void)
 {
 	RUN(test_runs);
 	RUN(test_contrasts);
 	RUN(test_ranges_ranks);
 	RUN(test_words);
+	RUN(test_gap_picks);
+	RUN(test_priced_picks);
+	RUN(test_family_cache);
 	return harness_done();
 }

@@ -183,6 +183,51 @@ static void test_tps_runs(void)
 	HAS("{{table closing runs=worst}}", "Worst-run TPS", "| -5.3% \\~ |", "| +12.9% |");
 }
 
+/* {{table value runs=best}}: cost per TPS at the best run's TPS. aws
+ * costs (154.76 + 68.50) x 0.92 = 205.3992 EUR a month, serverscamp
+ * 111.36; best runs of bench10000 2401.33 and 2602.71: 205.3992 /
+ * 2401.33 = 0.08554, 111.36 / 2602.71 = 0.04279; TPS per 100 EUR 2401.33
+ * / 205.3992 x 100 = 1,169.1 and 2,337.2; value ratio 0.08554 / 0.04279
+ * = 1.9991. At the medians (2339.69, 2561.34): 0.08779, 0.04348 and
+ * 2.0192. */
+static void test_value_runs(void)
+{
+	HAS("{{table value bench10000 runs=best}}",
+	    "| 0.0855 |", "| 0.0428 |", "| 1,169 |", "| 2,337 |", "| 2.00\xc3\x97 |",
+	    "divided by the best run's TPS");
+	HAS("{{table value bench10000}}", "| 0.0878 |", "| 0.0435 |", "| 2.02\xc3\x97 |",
+	    "divided by the median TPS");
+	/* a pivot of cost per TPS at best runs, with its note; bench100's
+	 * best runs 3990.02 and 3780.11: 205.3992 / 3990.02 = 0.05148,
+	 * 111.36 / 3780.11 = 0.02946 */
+	HAS("{{table pivot rows=provider cols=scenario metric=cost_per_tps runs=best}}",
+	    "| 0.0515 | 0.0855 |", "| 0.0295 | 0.0428 |", "Best-run figures");
+}
+
+/* fmt= on the plain "vs baseline" column of {{table tps}} and {{table
+ * closing}}. bench10000 medians: serverscamp 2561.34 against aws 2339.69:
+ * 2561.34 / 2339.69 = 1.0947, p 0.016 (5+5, as above); a difference of
+ * +221.65 TPS. bench100: 3744.75 - 3967.67 = -222.92 TPS, 3 vs 3: ~. */
+static void test_vs_fmt(void)
+{
+	HAS("{{table tps bench10000 fmt=x1}}", "| 1.1\xc3\x97 | 0.016 (5+5) |", "| baseline |",
+	    "vs baseline: median TPS, the ratio of each figure to AWS RDS");
+	HAS("{{table closing fmt=diff}}", "| +222 TPS |", "| -223 TPS \\~ |");
+	HAS("{{table tps bench100 fmt=words}}", "5.6% slower \\~");
+}
+
+/* A gap follows the run pick as {{compare}} does: latency = 32000 / TPS,
+ * so serverscamp's best latency against aws's best in bench10000 is
+ * 2401.33 / 2602.71 - 1 = -7.74%; at the medians 2339.69 / 2561.34 - 1 =
+ * -8.65%. */
+static void test_gap_runs(void)
+{
+	HAS("{{value serverscamp bench10000 latency_gap_pct runs=best}} and "
+	    "{{compare serverscamp bench10000 metric=latency_avg_ms runs=best verdict=off}}",
+	    "-7.7% and -7.7%");
+	HAS("{{value serverscamp bench10000 latency_gap_pct}}", "-8.7%");
+}
+
 static void test_errors(void)
 {
 	ERROR("x\n\n{{table pivot rows=provider cols=scenario metric=tps_median runs=most}}",
@@ -206,6 +251,8 @@ static void test_errors(void)
 	ERROR("{{table stability runs=best}}", "unknown option 'runs='");
 	ERROR("{{table tps runs=top}}", "{{table tps}}: unknown runs=top");
 	ERROR("{{table tps vs=aws fmt=k}}", "{{table tps}}: fmt= shapes the vs column");
+	ERROR("{{table tps fmt=k}}", "{{table tps}}: fmt= shapes its vs baseline column");
+	ERROR("{{table stability fmt=x1}}", "unknown option 'fmt='");
 }
 
 int main(void)
@@ -217,6 +264,9 @@ int main(void)
 	RUN(test_pivot_figures);
 	RUN(test_rank_journey);
 	RUN(test_tps_runs);
+	RUN(test_value_runs);
+	RUN(test_vs_fmt);
+	RUN(test_gap_runs);
 	RUN(test_errors);
 	xmlCleanupParser();
 	return harness_done();
