@@ -47,6 +47,9 @@ int tr_inits_compute(tr_results *r, const tr_study *st);
  * tr_inits_compute. */
 int tr_cell_extras(tr_results *r);
 
+/* cell_server.c: cells' server figures from their runs' sampler files. */
+int tr_cell_server(tr_results *r);
+
 /* check.c: comparability findings (tpsreport check). */
 int tr_findings_compute(tr_results *r, const tr_study *st);
 
