@@ -126,7 +126,7 @@ void tr_wu_table_counters(tr_wu_doc *d, long s)
 		}
 	}
 	tr_wu_table_caption(&t, "The server's own counters over each run, per pgbench "
-	                        "transaction (the median run), and checkpoints per run "
-	                        "(timed and requested together).");
+	                        "transaction (the median over the runs), and checkpoints per "
+	                        "run (timed and requested together).");
 	tr_wu_emit_table(d, &t);
 }
