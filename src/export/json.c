@@ -456,6 +456,33 @@ static void S_nested_metrics(tr_json *j, const tr_cell *c, const char *prefix)
 	tr_json_object_end(j);
 }
 
+/* "server": the catalog's server.* figures and the cell's top waits,
+ * written only where some run has a sampler file (studies without one
+ * keep their results.json as it was). */
+static void S_cell_server(tr_json *j, const tr_cell *c)
+{
+	size_t nm;
+	const tr_metric *m = tr_metric_catalog(&nm);
+	tr_json_key(j, "server");
+	tr_json_object_begin(j);
+	S_int(j, "runs", (int64_t)c->server_runs);
+	for (size_t k = 0; k < nm; k++)
+		if (m[k].kind == TR_METRIC_CELL && strncmp(m[k].key, "server.", 7) == 0)
+			S_num(j, m[k].key + 7, tr_metric_value(&m[k], c, NULL, NULL));
+	tr_json_key(j, "waits");
+	tr_json_array_begin(j);
+	for (size_t i = 0; i < c->nwaits; i++) {
+		tr_json_object_begin(j);
+		S_str(j, "type", c->waits[i].type);
+		S_str(j, "event", c->waits[i].event);
+		S_int(j, "samples", c->waits[i].samples);
+		S_num(j, "share", c->waits[i].share);
+		tr_json_object_end(j);
+	}
+	tr_json_array_end(j);
+	tr_json_object_end(j);
+}
+
 static void S_cells(tr_json *j, const tr_results *r)
 {
 	tr_json_key(j, "cells");
@@ -504,6 +531,8 @@ static void S_cells(tr_json *j, const tr_results *r)
 			S_num(j, "p99_ms", c->pgb_p99_ms);
 			tr_json_object_end(j);
 		}
+		if (c->server_runs > 0)
+			S_cell_server(j, c);
 		tr_json_object_end(j);
 	}
 	tr_json_array_end(j);

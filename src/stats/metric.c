@@ -106,6 +106,22 @@ static const tr_metric S_rows[] = {
 	S_INIT("foreign_keys", "foreign keys", FKEYS),
 	S_P("p_value", "p", p_value),
 	S_P("p_adjusted", "p (Holm)", p_adjusted),
+	/* Server telemetry (cell_server.c): NaN where no run has a sampler file. */
+	S_C("server.wal_bytes_per_tx", "WAL bytes per transaction", "", "WAL per transaction",
+	    L, PER100, server_wal_bytes_per_tx, NULL, true),
+	S_C("server.blocks_read_per_tx", "blocks read per transaction", "",
+	    "blocks read per transaction", L, PER100, server_blocks_read_per_tx, NULL, true),
+	S_C("server.buffers_checkpoint_per_tx", "checkpoint buffers per transaction", "",
+	    "checkpoint buffers per transaction", L, PER100, server_buffers_checkpoint_per_tx,
+	    NULL, true),
+	S_C("server.checkpoints_per_run", "checkpoints per run", "", "checkpoints per run", L,
+	    PER100, server_checkpoints_per_run, NULL, true),
+	S_C("server.client_cpu_pct_max", "client CPU, busiest sample", "%", "client CPU",
+	    TR_METRIC_NEITHER, PCT, server_client_cpu_pct_max, NULL, false),
+	S_C("server.pgbench_cpu_pct_max", "pgbench CPU, busiest sample", "%", "pgbench CPU",
+	    TR_METRIC_NEITHER, PCT, server_pgbench_cpu_pct_max, NULL, false),
+	S_C("server.client_cpus", "client CPUs", "", "client CPUs", TR_METRIC_NEITHER, COUNT,
+	    server_client_cpus, NULL, false),
 };
 
 #undef H

@@ -530,6 +530,7 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	    (rc = tr_headline_compute(r)) < 0 ||
 	    (rc = tr_inits_compute(r, st)) < 0 ||
 	    (rc = tr_cell_extras(r)) < 0 ||
+	    (rc = tr_cell_server(r)) < 0 ||
 	    (rc = tr_findings_compute(r, st)) < 0)
 		goto fail;
 	if (!(r->pair_cache = tr_pair_cache_new())) {
@@ -570,6 +571,7 @@ void tr_results_free(tr_results *r)
 	free(r->runs);
 	for (size_t i = 0; i < r->ncells; i++) {
 		free(r->cells[i].runs);
+		free(r->cells[i].waits);
 		if (r->cells[i].latency_hist) {
 			tr_hist_free(r->cells[i].latency_hist);
 			free(r->cells[i].latency_hist);

@@ -218,6 +218,14 @@ typedef struct tr_run_result {
 	tr_run_server server;          /* data NULL: no sampler file */
 } tr_run_result;
 
+/* A wait of a cell over its runs (tr_cell.waits). */
+typedef struct tr_cell_wait {
+	const char *type;        /* borrowed from a run's server data */
+	const char *event;
+	int64_t samples;         /* summed over the cell's runs */
+	double share;            /* samples / the runs' active samples */
+} tr_cell_wait;
+
 /* pgbench -i's phases, in its order (the initsteps dtgGvpf). */
 enum {
 	TR_INIT_PHASE_DROP = 0,    /* "drop tables" */
@@ -275,6 +283,21 @@ typedef struct tr_cell {
 
 	tr_latency latency;      /* merged over the runs' transaction logs */
 	tr_hist *latency_hist;   /* owned; NULL when no transaction logs */
+
+	/* Server telemetry over the runs with a sampler file (cell_server.c,
+	 * docs/metrics.md "Server telemetry"); NaN / 0 when none has one. */
+	size_t server_runs;            /* runs with a runN.server.json */
+	double server_wal_bytes_per_tx;    /* median over those runs */
+	double server_blocks_read_per_tx;  /* median */
+	double server_buffers_checkpoint_per_tx; /* median */
+	double server_checkpoints_per_run; /* mean: checkpoints / server_runs */
+	double server_client_cpu_pct_max;  /* max over the runs */
+	double server_pgbench_cpu_pct_max; /* max over the runs */
+	double server_client_cpus;         /* the client's CPUs (max); NaN */
+	tr_cell_wait *waits;     /* owned, most first: every (type, event) over
+	                            the runs' samples, as a share of the runs'
+	                            active samples taken together */
+	size_t nwaits;
 } tr_cell;
 
 /* Each provider against the baseline in one scenario and workload. */

@@ -52,6 +52,9 @@ void tr_pair_cache_free(struct tr_pair_cache *cache);
  * tr_inits_compute. */
 int tr_cell_extras(tr_results *r);
 
+/* cell_server.c: cells' server figures from their runs' sampler files. */
+int tr_cell_server(tr_results *r);
+
 /* check.c: comparability findings (tpsreport check). */
 int tr_findings_compute(tr_results *r, const tr_study *st);
 

@@ -42,6 +42,10 @@ static const S_table_kind S_tables[] = {
 	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs", true },
 	{ "runs", true, NULL, tr_wu_table_runs, "no runs", false },
 	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs", false },
+	{ "waits", true, NULL, tr_wu_table_waits,
+	  "no server samples (runN.server.json beside the runs)", false },
+	{ "counters", true, NULL, tr_wu_table_counters,
+	  "no server samples (runN.server.json beside the runs)", false },
 };
 
 int tr_wu_take_opt(tr_wu_doc *d, const char **out, tr_wu_directive *own,
@@ -134,7 +138,7 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (dir->nargs < 1)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
-		                      "closing, runs, setup, journey, pivot, rank)");
+		                      "closing, runs, setup, journey, pivot, rank, waits, counters)");
 	if (strcmp(dir->args[0], "journey") == 0)
 		return tr_wu_table_journey(d, dir);
 	for (size_t i = 1; i < dir->nargs && strcmp(dir->args[0], "tps") == 0; i++)
@@ -150,7 +154,8 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (!k)
 		return tr_wu_error(d, "{{table}}: unknown kind '%s' (providers, tps, "
 		                      "stability, latency, init, price, value, closing, "
-		                      "runs, setup, journey, pivot, rank)", tr_wu_c(d, dir->args[0]));
+		                      "runs, setup, journey, pivot, rank, waits, counters)",
+		                   tr_wu_c(d, dir->args[0]));
 	/* tps and closing have a "vs baseline" column that fmt= shapes */
 	vs = strcmp(k->name, "tps") == 0 || strcmp(k->name, "closing") == 0;
 	if ((rc = tr_wu_split_args(d, dir, vs ? "runs fmt" : k->runs ? "runs" : "", &a)) < 0 ||

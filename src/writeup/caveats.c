@@ -39,6 +39,11 @@ static const S_kind S_kinds[] = {
 	                                                      "time windows" },
 	{ "warmup", "was a warm-up run, read and never counted",
 	  "were warm-up runs, read and never counted" },
+	{ "client-bound", "ran on a client machine whose CPU was at 90% or more in at least "
+	                  "a tenth of the samples: its figures may measure the client "
+	                  "rather than the server",
+	  "ran on a client machine whose CPU was at 90% or more in at least a tenth of "
+	  "the samples: their figures may measure the client rather than the server" },
 };
 
 static const char *S_word(tr_wu_doc *d, size_t n, bool capital)

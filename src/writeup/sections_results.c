@@ -86,6 +86,7 @@ void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
 	tr_wu_emit_charts(d, "tps", (long)s, NULL);
 	tr_wu_emit_charts(d, "latency", (long)s, NULL);
 	tr_wu_emit_charts(d, "sweep", (long)s, NULL);
+	tr_wu_section_waits(d, s);
 }
 
 /* Whether some cell has more than one run (whiskers to speak of). */

@@ -300,6 +300,14 @@ void tr_wu_table_server(tr_wu_doc *d);
 void tr_wu_table_value(tr_wu_doc *d, long scenario);
 void tr_wu_table_closing(tr_wu_doc *d);
 void tr_wu_table_runs(tr_wu_doc *d, long scenario);
+/* tables_waits.c: the sampler's figures (runN.server.json); nothing for
+ * cells without. A wait as "LWLock:WALWrite 31.0%" (kept by d). */
+void tr_wu_table_waits(tr_wu_doc *d, long scenario);
+void tr_wu_table_counters(tr_wu_doc *d, long scenario);
+const char *tr_wu_wait_label(tr_wu_doc *d, const tr_cell_wait *w);
+/* sections_server.c: "What the server was waiting on" of scenario s,
+ * where some cell has sampler files (nothing otherwise). */
+void tr_wu_section_waits(tr_wu_doc *d, size_t s);
 
 /* Sections, one per function (sections*.c). */
 /* verdict.c: a TPS gap with its verdict. In a table: "+9.0% ~" (~: not
