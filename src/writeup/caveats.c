@@ -39,11 +39,13 @@ static const S_kind S_kinds[] = {
 	                                                      "time windows" },
 	{ "warmup", "was a warm-up run, read and never counted",
 	  "were warm-up runs, read and never counted" },
-	{ "client-bound", "ran on a client machine whose CPU was at 90% or more in at least "
-	                  "a tenth of the samples: its figures may measure the client "
-	                  "rather than the server",
-	  "ran on a client machine whose CPU was at 90% or more in at least a tenth of "
-	  "the samples: their figures may measure the client rather than the server" },
+	/* the thresholds are stats.h's TR_CLIENT_* (90%, 10%, a tenth) */
+	{ "client-bound", "ran on a client machine whose CPU was at 90% or more, with "
+	                  "pgbench itself using a tenth of it, in at least a tenth of the "
+	                  "samples: its figures may measure the client rather than the server",
+	  "ran on a client machine whose CPU was at 90% or more, with pgbench itself using "
+	  "a tenth of it, in at least a tenth of the samples: their figures may measure "
+	  "the client rather than the server" },
 };
 
 static const char *S_word(tr_wu_doc *d, size_t n, bool capital)

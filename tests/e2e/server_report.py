@@ -115,7 +115,7 @@ def check(study, out, writeup):
     want_md = [] if writeup else [
         "#### What the server was waiting on",
         "pgbench used at most %s of the client's %d CPUs" % (pct(pgmax), CPUS),
-        "whose CPU was at 90% or more in at least a tenth of the samples"]
+        "whose CPU was at 90% or more, with pgbench itself using a tenth of it, in at least a tenth of the samples"]
     for (t, e), s in top:
         label = t if t == "CPU" else f"{t}:{e}"
         want_md.append(f"{label} {pct(100 * s / active)}")
