@@ -148,3 +148,46 @@ void tr_wu_table_note(tr_wu_table *t, const char *note)
 	free(t->note);
 	t->note = S_clean(t, note);
 }
+
+void tr_wu_table_transpose(tr_wu_table *t)
+{
+	size_t nr = t->nrows, nc = t->ncols;
+	char **headers;
+	bool *numeric;
+	tr_wu_cell *cells;
+	if (t->rc < 0 || nc < 2 || nr == 0 || t->ncells != nr * nc)
+		return;
+	headers = tr_calloc(nr + 1, sizeof(char *));
+	numeric = tr_calloc(nr + 1, sizeof(bool));
+	cells = tr_calloc((nc - 1) * (nr + 1), sizeof(tr_wu_cell));
+	if (!headers || !numeric || !cells) {
+		free(headers);
+		free(numeric);
+		free(cells);
+		t->rc = TR_ENOMEM;
+		return;
+	}
+	/* the first column's cells name the new columns (their sort keys
+	 * go: a header is not sorted by) */
+	headers[0] = t->headers[0];
+	for (size_t r = 0; r < nr; r++) {
+		headers[r + 1] = t->cells[r * nc].text;
+		free(t->cells[r * nc].sort);
+	}
+	for (size_t c = 1; c < nc; c++) {
+		tr_wu_cell *row = &cells[(c - 1) * (nr + 1)];
+		row[0].text = t->headers[c];
+		row[0].strong = true;
+		for (size_t r = 0; r < nr; r++)
+			row[r + 1] = t->cells[r * nc + c];
+	}
+	free(t->headers);
+	free(t->numeric);
+	free(t->cells);
+	t->headers = headers;
+	t->numeric = numeric;
+	t->cells = cells;
+	t->ncols = nr + 1;
+	t->nrows = nc - 1;
+	t->ncells = t->cap = (nc - 1) * (nr + 1);
+}

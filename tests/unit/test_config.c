@@ -129,7 +129,7 @@ static void test_errors(void)
 	S_expect_error("[provider a]\nprice = 1 EUR/month\n[provider  a ]\nprice = 2 EUR/month\n",
 	               "tpsreport.ini:4: \"price\" is set twice for [provider a]");
 	S_expect_error("[colours]\na = b\n",
-	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx)");
+	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx, facts)");
 	S_expect_error("title = x\n",
 	               "tpsreport.ini:1: \"title\" is outside any section (start with [study])");
 	S_expect_error("[study]\nthis line has no equals sign\n",
