@@ -153,16 +153,19 @@ static int S_too_many(tr_wu_doc *d, const S_pivot *pv, size_t n, long rv, long c
 
 /* The baseline's place in a column of comparisons with it: its own
  * figure of what is compared, with its unit ("2,340 TPS"), as the
- * seeds' tables show it; an aggregate over several of its cells says
- * which. */
+ * seeds' tables show it; "baseline" where the pivot shows that figure
+ * in a column of its own, or over several of its cells. */
 static int S_baseline_figure(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const tr_metric *m,
                              const tr_cell *c, tr_run_pick pick, size_t n)
 {
 	tr_buf b = TR_BUF_INIT;
 	double v = tr_metric_picked(d->r, m, c, pick);
-	if (n > 1) {
+	bool beside = false;   /* the figure is in a column of its own */
+	for (size_t k = 0; k < pv->nmetrics; k++)
+		beside |= !pv->metrics[k].contrast && pv->metrics[k].m == m &&
+		          pv->metrics[k].pick == pick;
+	if (n > 1 || beside) {
 		tr_wu_table_text(t, "baseline");
-		pv->baseline = true;
 		return 0;
 	}
 	if (!isfinite(v)) {
