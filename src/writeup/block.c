@@ -256,7 +256,12 @@ static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
 			found = (long)i;
 	if (found >= 0 && d->only)
-		return tr_wu_emit_subset_chart(d, (size_t)found, caption);
+		return tr_wu_emit_subset_chart(d, (size_t)found, -2, caption);
+	/* a chart of some providers is drawn anew: any scenario of a kind
+	 * the study draws */
+	for (size_t i = 0; i < cs->count && d->only && s >= 0; i++)
+		if (strcmp(cs->items[i].kind, dir->args[0]) == 0 && cs->items[i].scenario == -1)
+			return tr_wu_emit_subset_chart(d, i, s, caption);
 	if (found >= 0) {
 		tr_wu_emit_figure(d, (size_t)found, caption);
 		return d->rc;

@@ -106,12 +106,17 @@ cleanup:
 	return rc;
 }
 
-/* "tps-only-aws-sc": the chart's name and the providers it keeps. */
-static char *S_subset_name(const tr_wu_doc *d, const char *name)
+/* "tps-only-aws-sc": the chart's name (and scenario, when not -2) and
+ * the providers it keeps. */
+static char *S_subset_name(const tr_wu_doc *d, const char *name, long scenario)
 {
 	tr_buf b = TR_BUF_INIT, id = TR_BUF_INIT;
 	char *out = NULL;
-	if (tr_buf_printf(&b, "%s-only", name) < 0)
+	if (tr_buf_puts(&b, name) < 0 ||
+	    (scenario >= 0 && (tr_buf_putc(&b, '-') < 0 ||
+	                       tr_slug(&b, d->r->scenarios[scenario].id, TR_SLUG_NAME_MAX,
+	                               "s") < 0)) ||
+	    tr_buf_puts(&b, "-only") < 0)
 		goto cleanup;
 	for (size_t k = 0; k < d->nonly; k++) {
 		tr_buf_clear(&id);
@@ -133,7 +138,7 @@ cleanup:
 	return out;
 }
 
-int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, const char *caption)
+int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *caption)
 {
 	tr_writeup_charts *cs = d->charts;
 	size_t *providers = tr_calloc(d->nonly + 1, sizeof(size_t));
@@ -142,7 +147,8 @@ int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, const char *caption)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	if (!providers || !(c.name = S_subset_name(d, cs->items[of].name)) ||
+	if (!providers ||
+	    !(c.name = S_subset_name(d, cs->items[of].name, scenario)) ||
 	    !(c.kind = tr_strdup(cs->items[of].kind)) ||
 	    (cs->items[of].title && !(c.title = tr_strdup(cs->items[of].title))) ||
 	    (cs->items[of].alt && !(c.alt = tr_strdup(cs->items[of].alt)))) {
@@ -150,7 +156,7 @@ int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, const char *caption)
 		goto cleanup;
 	}
 	memcpy(providers, d->only, d->nonly * sizeof(size_t));
-	c.scenario = cs->items[of].scenario;
+	c.scenario = scenario == -2 ? cs->items[of].scenario : scenario;
 	c.workload = cs->items[of].workload;
 	if (!tr_wu_name_safe(c.name)) {
 		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);

@@ -523,10 +523,10 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
                           const char *title, const char *subtitle,
                           const char *axis_title, const tr_wu_bar *bars,
                           size_t n);
-/* Chart `of` drawn again from d->only's providers: added to d->charts
- * undrawn, recorded in d->lists for the caller to draw, and placed with
- * caption (may be NULL). */
-int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, const char *caption);
+/* Chart `of` drawn again from d->only's providers (for scenario, or -2:
+ * of's): added to d->charts undrawn, recorded in d->lists for the caller
+ * to draw, and placed with caption (may be NULL). */
+int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *caption);
 int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 

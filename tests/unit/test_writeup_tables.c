@@ -292,20 +292,25 @@ static void test_providers_chart(void)
 	tr_writeup_options o = { 0 };
 	tr_writeup_doc *doc = NULL;
 	const tr_writeup_list *l;
-	const char *src = "{{chart tps providers=serverscamp,aws caption=\"Both\"}}";
+	const char *src = "{{chart tps providers=serverscamp,aws caption=\"Both\"}}\n\n"
+	                  "{{chart tps bench10000 providers=aws}}\n";
 	wu_charts(&cs);
 	o.source = src;
 	o.source_len = strlen(src);
 	o.source_path = "study/writeup.md";
 	CHECK(tr_results_compute(&r, st) == 0);
 	CHECK(tr_writeup_expand(&doc, r, &cs, &o) == 0);
-	CHECK(doc && tr_writeup_lists(doc, &l) == 1);
-	if (doc && tr_writeup_lists(doc, &l) == 1) {
+	CHECK(doc && tr_writeup_lists(doc, &l) == 2);
+	if (doc && tr_writeup_lists(doc, &l) == 2) {
 		CHECK(l[0].nproviders == 2 && l[0].providers[0] == 1 && l[0].providers[1] == 0);
 		CHECK(l[0].nbars == 0);
 		CHECK(strcmp(cs.items[l[0].chart].name, "tps-only-serverscamp-aws") == 0);
 		CHECK(strcmp(cs.items[l[0].chart].kind, "tps") == 0);
 		CHECK(cs.items[l[0].chart].scenario == -1);
+		/* a scenario the plan has no chart of: drawn anew for it */
+		CHECK(l[1].nproviders == 1 && l[1].providers[0] == 0);
+		CHECK(strcmp(cs.items[l[1].chart].name, "tps-bench10000-only-aws") == 0);
+		CHECK(cs.items[l[1].chart].scenario == 1);
 	}
 	tr_writeup_doc_free(doc);
 	tr_writeup_charts_free(&cs);
