@@ -395,6 +395,10 @@ static int S_facts_key(S_state *st, const char *name, const char *value)
 	char key[96];
 	if (!*value)
 		return S_fail(st, "[facts] %s: the label is empty", name);
+	if (strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+	    strlen(name))
+		return S_fail(st, "[facts] \"%s\": a fact's name (NAME of fact.NAME) is letters, "
+		                  "digits, '_' and '-'", name);
 	if (snprintf(key, sizeof(key), "fact.%s", name) >= (int)sizeof(key))
 		return S_fail(st, "[facts] %s: the fact's name is too long", name);
 	return S_fact(st, &st->config->fact_labels, &st->config->nfact_labels, key, value);
