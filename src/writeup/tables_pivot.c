@@ -453,7 +453,8 @@ static const char *S_pivot_note(tr_wu_doc *d, const S_pivot *pv)
 }
 
 /* A single column value is said once, in the caption: the headers are
- * the metrics' labels then, not the value repeated over each. */
+ * the metrics' labels then, not the value repeated over each; with
+ * several, each value heads its metrics once, spanning them. */
 static void S_pivot_header(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const long *cv,
                            size_t nc)
 {
@@ -464,11 +465,11 @@ static void S_pivot_header(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const long
 	for (size_t c = 0; c < nc + pv->all_col; c++)
 		for (size_t k = 0; k < pv->nmetrics; k++) {
 			const char *cl = c == nc ? "all" : S_dim_label(d, pv->cols, cv[c]);
-			tr_wu_table_col(t, one ? pv->metrics[k].label
-			                   : pv->nmetrics > 1
-			                       ? tr_wu_keep(d, tr_sprintf("%s %s", cl,
-			                                                  pv->metrics[k].label))
-			                       : cl, true);
+			if (one || pv->nmetrics == 1)
+				tr_wu_table_col(t, one ? pv->metrics[k].label : cl, true);
+			else
+				/* the column's value once over its metrics (HTML) */
+				tr_wu_table_col_group(t, cl, pv->metrics[k].label, true);
 		}
 }
 

@@ -83,6 +83,9 @@ typedef struct tr_wu_table {
 	char *note;        /* shown under the table, or NULL */
 	size_t ncols;
 	char **headers;
+	char **groups;     /* per column, a header spanning the columns of its
+	                      run of equal groups (HTML), or NULL; NULL when
+	                      no column has one */
 	bool *numeric;     /* right-aligned, sorted as numbers */
 	tr_wu_cell *cells; /* row-major, nrows x ncols */
 	size_t nrows;
@@ -94,6 +97,14 @@ void tr_wu_table_init(tr_wu_table *t);
 void tr_wu_table_free(tr_wu_table *t);
 /* Add a column (before any cell). */
 void tr_wu_table_col(tr_wu_table *t, const char *header, bool numeric);
+/* A column under a group: HTML spans the group once over its run of
+ * columns, above their headers; Markdown, which cannot span, heads the
+ * column "GROUP HEADER". */
+void tr_wu_table_col_group(tr_wu_table *t, const char *group, const char *header,
+                           bool numeric);
+/* The header of column c with its group, as Markdown shows it. Caller
+ * frees; NULL on failure. */
+char *tr_wu_table_full_header(const tr_wu_table *t, size_t c);
 /* Cells are added row by row, left to right. */
 void tr_wu_table_text(tr_wu_table *t, const char *text);
 void tr_wu_table_strong(tr_wu_table *t, const char *text);
