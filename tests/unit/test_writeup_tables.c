@@ -22,7 +22,10 @@
 /* A change to the fixture's study before its results are computed. */
 static void (*S_edit)(tr_study *st);
 
-/* report.md of src over the fixture, footer cut; NULL on error. */
+static bool S_want_html;
+
+/* report.md of src over the fixture, footer cut (index.html when
+ * S_want_html); NULL on error. */
 static char *S_md(const char *src)
 {
 	tr_study *st = wu_study(false);
@@ -38,7 +41,7 @@ static char *S_md(const char *src)
 	o.source_len = strlen(src);
 	o.source_path = "study/writeup.md";
 	if (tr_results_compute(&r, st) == 0 && tr_writeup_render(&out, r, &cs, &o) == 0) {
-		md = tr_buf_detach(&out.markdown);
+		md = tr_buf_detach(S_want_html ? &out.index_html : &out.markdown);
 		if ((foot = strstr(md, "\n---\n\n*Made with")))
 			*foot = '\0';
 		tr_writeup_output_free(&out);
@@ -261,6 +264,23 @@ static void test_pivot_baseline(void)
 	    "by provider, bench100 (\\~1.5 GB, in-cache)*");
 }
 
+/* Several metrics over several columns: in HTML each column's value
+ * once, spanning its metrics; Markdown cannot span, and heads each
+ * column with both. */
+static void test_pivot_groups(void)
+{
+	const char *src = "{{table pivot rows=provider cols=scenario "
+	                  "metric=tps_median,latency_avg_ms}}";
+	HAS(src, "| Provider | bench100 (\\~1.5 GB, in-cache) median TPS | "
+	         "bench100 (\\~1.5 GB, in-cache) latency avg (ms) |");
+	S_want_html = true;
+	HAS(src, "<th scope=\"colgroup\" colspan=\"2\">bench100 (~1.5 GB, in-cache)</th>",
+	    "<th scope=\"colgroup\" colspan=\"2\">bench10000 (~150 GB, disk-bound)</th>",
+	    "<th class=\"num\" scope=\"col\">median TPS</th>",
+	    "data-label=\"bench10000 (~150 GB, disk-bound) latency avg (ms)\"");
+	S_want_html = false;
+}
+
 /* providers=: a subset in the author's order, on every kind. */
 static void test_providers(void)
 {
@@ -397,6 +417,7 @@ int main(void)
 	RUN(test_tps_runs);
 	RUN(test_errors);
 	RUN(test_pivot_baseline);
+	RUN(test_pivot_groups);
 	RUN(test_providers);
 	RUN(test_providers_chart);
 	RUN(test_setup);
