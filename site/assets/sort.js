@@ -62,7 +62,8 @@
 		var head = table.tHead;
 		if (!head || !head.rows.length || !table.tBodies.length)
 			return;
-		Array.prototype.forEach.call(head.rows[0].cells, function (th, col) {
+		/* the last header row: a row above it only groups columns */
+		Array.prototype.forEach.call(head.rows[head.rows.length - 1].cells, function (th, col) {
 			var button = document.createElement("button");
 			button.type = "button";
 			while (th.firstChild)

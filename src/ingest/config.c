@@ -396,6 +396,21 @@ static int S_cell_key(S_state *st, const char *provider, const char *scenario,
 	                  "price, notes, fact.NAME)", name, provider, scenario);
 }
 
+/* [facts] NAME = Label: what readers see for fact.NAME. */
+static int S_facts_key(S_state *st, const char *name, const char *value)
+{
+	char key[96];
+	if (!*value)
+		return S_fail(st, "[facts] %s: the label is empty", name);
+	if (strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+	    strlen(name))
+		return S_fail(st, "[facts] \"%s\": a fact's name (NAME of fact.NAME) is letters, "
+		                  "digits, '_' and '-'", name);
+	if (snprintf(key, sizeof(key), "fact.%s", name) >= (int)sizeof(key))
+		return S_fail(st, "[facts] %s: the fact's name is too long", name);
+	return S_fact(st, &st->config->fact_labels, &st->config->nfact_labels, key, value);
+}
+
 static int S_fx_key(S_state *st, const char *name, const char *value)
 {
 	tr_config *c = st->config;
@@ -532,9 +547,11 @@ static int S_handler(S_state *st, const char *section, const char *name,
 		return S_study_key(st, name, value);
 	if (strcmp(section, "fx") == 0)
 		return S_fx_key(st, name, value);
+	if (strcmp(section, "facts") == 0)
+		return S_facts_key(st, name, value);
 	if (!*section)
 		return S_fail(st, "\"%s\" is outside any section (start with [study])", name);
-	return S_fail(st, "unknown section [%s] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx)", section);
+	return S_fail(st, "unknown section [%s] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx, facts)", section);
 }
 
 /* ini.c's handler: S_handler's 1 (go on) or 0 (stop, st->rc says why). */

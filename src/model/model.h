@@ -664,6 +664,10 @@ typedef struct tr_config {
 	                            seconds; 0 unset (1 s), -1 off */
 	tr_cell_config *cells;   /* [cell P S] sections, in ini order */
 	size_t ncells;
+	/* [facts]: each fact's label for readers (name "disk_type", value
+	 * "Disk type"), in ini order */
+	tr_fact *fact_labels;
+	size_t nfact_labels;
 } tr_config;
 
 /* ---- the study ------------------------------------------------------- */

@@ -185,6 +185,7 @@ void tr_config_free(tr_config *c)
 		tr_facts_free(cc->facts, cc->nfacts);
 	}
 	free(c->cells);
+	tr_facts_free(c->fact_labels, c->nfact_labels);
 	memset(c, 0, sizeof(*c));
 }
 

@@ -22,7 +22,7 @@ static void S_draw(void *ctx, size_t i, int worker)
 	const tr_rp_job *j = &c->jobs[i];
 	int rc;
 	(void)worker;
-	rc = j->item ? tr_chart_render(j->out, c->r, j->item, j->format)
+	rc = j->item ? tr_chart_render(j->out, j->r ? j->r : c->r, j->item, j->format)
 	             : tr_chart_list_render(j->out, c->r, j->list, j->format);
 	if (rc < 0) {
 		c->rc[i] = rc;

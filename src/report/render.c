@@ -19,6 +19,8 @@ typedef struct {
 	size_t nlists;
 	tr_chart_item *narrow;  /* the plan's items drawn for a phone */
 	tr_chart_list *narrow_lists;
+	tr_rp_subset *subsets;  /* {{chart KIND providers=...}}'s results */
+	size_t nsubsets;
 } S_work;
 
 static int S_copy(tr_writeup_chart *out, const tr_chart_item *in)
@@ -110,10 +112,27 @@ static void S_narrow_job(S_work *w, tr_writeup_chart *c, const tr_chart_item *it
 	j->line = at ? at->line : 0;
 }
 
+/* A chart of some providers: its jobs draw from their results. */
+static int S_subset_jobs(S_work *w, const tr_results *r, tr_writeup_chart *c,
+                         const tr_writeup_list *at, bool png)
+{
+	tr_rp_subset *sub = &w->subsets[w->nsubsets++];
+	size_t first = w->njobs;
+	int rc;
+	if ((rc = tr_rp_subset_make(sub, r, c, at)) < 0)
+		return rc;
+	S_job(w, c, &sub->item, NULL, at, png);
+	S_narrow_job(w, c, &sub->narrow, NULL, at);
+	for (size_t k = first; k < w->njobs; k++)
+		w->jobs[k].r = &sub->r;
+	return 0;
+}
+
 /* One job per chart and format: the plan's charts (when plan is given,
  * they are the first of cs), then the directives'; each also narrow. */
 static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
-                  const tr_writeup_list *lists, size_t nlists, bool png)
+                  const tr_writeup_list *lists, size_t nlists, bool png,
+                  const tr_results *r)
 {
 	size_t per = png ? 3 : 2;
 	int rc;
@@ -121,7 +140,8 @@ static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
 	w->lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
 	w->narrow = tr_calloc(plan->count + 1, sizeof(tr_chart_item));
 	w->narrow_lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
-	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists)
+	w->subsets = tr_calloc(nlists + 1, sizeof(tr_rp_subset));
+	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists || !w->subsets)
 		return TR_ENOMEM;
 	for (size_t i = 0; i < plan->count; i++) {
 		S_job(w, &cs->items[i], &plan->items[i], NULL, NULL, png);
@@ -131,6 +151,10 @@ static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
 	}
 	for (size_t i = 0; i < nlists; i++) {
 		tr_writeup_chart *c = &cs->items[lists[i].chart];
+		if (lists[i].providers && (rc = S_subset_jobs(w, r, c, &lists[i], png)) < 0)
+			return rc;
+		if (lists[i].providers)
+			continue;
 		if ((rc = S_list(&w->lists[i], c, &lists[i])) < 0)
 			return rc;
 		w->nlists = i + 1;
@@ -149,6 +173,9 @@ static void S_work_free(S_work *w)
 	free(w->lists);
 	free(w->narrow);
 	free(w->narrow_lists);
+	for (size_t i = 0; w->subsets && i < w->nsubsets; i++)
+		tr_rp_subset_free(&w->subsets[i]);
+	free(w->subsets);
 	free(w->jobs);
 }
 
@@ -186,7 +213,7 @@ int tr_report_render(tr_writeup_output *out, tr_writeup_charts *charts,
 	if ((rc = tr_writeup_expand(&doc, r, charts, wo)) < 0)
 		goto cleanup;
 	nlists = tr_writeup_lists(doc, &lists);
-	if ((rc = S_jobs(&w, charts, &plan, lists, nlists, options->png)) < 0 ||
+	if ((rc = S_jobs(&w, charts, &plan, lists, nlists, options->png, r)) < 0 ||
 	    (rc = S_draw(&w, r, options)) < 0)
 		goto cleanup;
 	rc = tr_writeup_finish(out, doc);

@@ -487,6 +487,8 @@ int tr_results_compute(tr_results **out, const tr_study *st)
 	r->nfx = st->config.nfx;
 	r->fx_date = st->config.fx_date;
 	r->fx_source = st->config.fx_source;
+	r->fact_labels = st->config.fact_labels;
+	r->nfact_labels = st->config.nfact_labels;
 	r->currency = S_report_currency(st);
 	r->alpha = 0.05;
 	r->run_pick = st->config.runs;

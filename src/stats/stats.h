@@ -425,6 +425,9 @@ typedef struct tr_results {
 	size_t nfx;
 	const char *fx_date;     /* [fx] date and source, or NULL */
 	const char *fx_source;
+	const tr_fact *fact_labels; /* [facts]: readers' labels of facts
+	                            (borrowed), nfact_labels of them */
+	size_t nfact_labels;
 	const char *currency;    /* report currency, or NULL */
 	size_t baseline;         /* provider index: the study-wide one; a
 	                            scenario's is tr_results_baseline_of */

@@ -21,6 +21,7 @@ typedef struct {
 	void (*one)(tr_wu_doc *d, long scenario);
 	const char *empty;        /* why it can be empty */
 	bool runs;                /* takes runs= (its figures are the runs') */
+	bool layout;              /* takes layout=rows|columns */
 } S_table_kind;
 
 static void S_providers(tr_wu_doc *d)
@@ -29,23 +30,23 @@ static void S_providers(tr_wu_doc *d)
 }
 
 static const S_table_kind S_tables[] = {
-	{ "providers", false, S_providers, NULL, "no providers", false },
-	{ "tps", true, NULL, tr_wu_table_tps, "no usable runs", true },
+	{ "providers", false, S_providers, NULL, "no providers", false, true },
+	{ "tps", true, NULL, tr_wu_table_tps, "no usable runs", true, false },
 	{ "stability", true, NULL, tr_wu_table_stability,
-	  "no windows (aggregate logs or -P progress lines)", false },
+	  "no windows (aggregate logs or -P progress lines)", false, false },
 	{ "latency", true, NULL, tr_wu_table_latency,
-	  "no per-transaction logs (pgbench --log without --aggregate-interval)", true },
-	{ "init", true, NULL, tr_wu_table_init_phases, "no init output (init.txt or init.json)", false },
-	{ "price", false, tr_wu_table_price, NULL, "no prices in tpsreport.ini", false },
+	  "no per-transaction logs (pgbench --log without --aggregate-interval)", true, false },
+	{ "init", true, NULL, tr_wu_table_init_phases, "no init output (init.txt or init.json)", false, false },
+	{ "price", false, tr_wu_table_price, NULL, "no prices in tpsreport.ini", false, false },
 	{ "value", true, NULL, tr_wu_table_value,
-	  "no prices that convert into the report currency", true },
-	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs", true },
-	{ "runs", true, NULL, tr_wu_table_runs, "no runs", false },
-	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs", false },
+	  "no prices that convert into the report currency", true, false },
+	{ "closing", false, tr_wu_table_closing, NULL, "no usable runs", true, false },
+	{ "runs", true, NULL, tr_wu_table_runs, "no runs", false, false },
+	{ "setup", true, NULL, tr_wu_table_setup, "no usable runs", false, true },
 	{ "waits", true, NULL, tr_wu_table_waits,
-	  "no server samples (runN.server.json beside the runs)", false },
+	  "no server samples (runN.server.json beside the runs)", false, false },
 	{ "counters", true, NULL, tr_wu_table_counters,
-	  "no server samples (runN.server.json beside the runs)", false },
+	  "no server samples (runN.server.json beside the runs)", false, false },
 };
 
 int tr_wu_take_opt(tr_wu_doc *d, const char **out, tr_wu_directive *own,
@@ -98,21 +99,36 @@ static int S_no_title(tr_wu_doc *d, const tr_wu_directive *dir, const char *what
 
 static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir);
 
-/* {{table … caption="…"}}: every table the directive made takes it. */
-static int S_table(tr_wu_doc *d, const tr_wu_directive *dir)
+/* A journey names its steps, which are providers: providers= would say
+ * it twice. */
+static int S_journey_only(tr_wu_doc *d, const char *name)
 {
-	tr_wu_directive own;
+	return tr_wu_error(d, "{{%s journey}}: providers= is not for a journey: its steps "
+	                      "are the providers it names, in order (P1 P2 ... SCENARIO)",
+	                   name);
+}
+
+/* {{table … caption="…"}}: every table the directive made takes it. */
+static int S_table(tr_wu_doc *d, const tr_wu_directive *whole)
+{
+	tr_wu_directive own, subset;
+	const tr_wu_directive *dir = &subset;
 	const char *caption;
 	size_t before = d->nblocks;
 	unsigned was = d->explained;
 	int rc;
-	if (S_no_title(d, dir, "a table: it has no heading",
+	if (S_no_title(d, whole, "a table: it has no heading",
 	               "its words go above it as caption=\"...\", a heading of yours above "
 	               "the directive"))
 		return TR_EINVALID;
-	if ((rc = tr_wu_take_opt(d, &caption, &own, dir, "caption")) < 0)
+	if ((rc = tr_wu_only_take(d, &subset, whole)) < 0)
 		return rc;
+	if ((rc = tr_wu_take_opt(d, &caption, &own, dir, "caption")) < 0) {
+		tr_wu_only_clear(d);
+		return rc;
+	}
 	rc = S_table_kind_run(d, &own);
+	tr_wu_only_clear(d);
 	/* The generated caption's reading guide is gone with it: the next
 	 * table of the kind gives it (its note, kept, still counts). */
 	if (caption)
@@ -139,6 +155,8 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 		return tr_wu_error(d, "{{table}}: expected KIND [SCENARIO] (providers, "
 		                      "tps, stability, latency, init, price, value, "
 		                      "closing, runs, setup, journey, pivot, rank, waits, counters)");
+	if (strcmp(dir->args[0], "journey") == 0 && d->only)
+		return S_journey_only(d, "table");
 	if (strcmp(dir->args[0], "journey") == 0)
 		return tr_wu_table_journey(d, dir);
 	for (size_t i = 1; i < dir->nargs && strcmp(dir->args[0], "tps") == 0; i++)
@@ -158,7 +176,8 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 		                   tr_wu_c(d, dir->args[0]));
 	/* tps and closing have a "vs baseline" column that fmt= shapes */
 	vs = strcmp(k->name, "tps") == 0 || strcmp(k->name, "closing") == 0;
-	if ((rc = tr_wu_split_args(d, dir, vs ? "runs fmt" : k->runs ? "runs" : "", &a)) < 0 ||
+	if ((rc = tr_wu_split_args(d, dir, vs ? "runs fmt" : k->runs ? "runs"
+	                                   : k->layout ? "layout" : "", &a)) < 0 ||
 	    (rc = tr_wu_table_opts_parse(d, dir, &a, &o)) < 0)
 		return rc;
 	if (vs && tr_wu_style_figure(o.style) && o.style != TR_WU_STYLE_DEFAULT)
@@ -167,7 +186,8 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 	if (a.npos > (k->scenario ? 2u : 1u))
 		return tr_wu_error(d, "{{table %s}} takes %s%s%s", k->name,
 		                   k->scenario ? "at most a SCENARIO" : "no arguments",
-		                   k->runs ? " and runs=median|best|worst" : "",
+		                   k->runs ? " and runs=median|best|worst"
+		                   : k->layout ? " and layout=rows|columns" : "",
 		                   vs ? " and fmt=x1|pct|diff|words" : "");
 	if (a.npos == 2 && (s = tr_wu_scenario(d, a.pos[1])) < 0)
 		return TR_EINVALID;
@@ -186,7 +206,24 @@ static int S_table_kind_run(tr_wu_doc *d, const tr_wu_directive *dir)
 	return 0;
 }
 
+static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole);
+
+/* {{chart … providers=…}}: the chart of those providers only. */
 static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
+{
+	tr_wu_directive subset;
+	int rc;
+	if ((rc = tr_wu_only_take(d, &subset, whole)) < 0)
+		return rc;
+	if (d->only && subset.nargs && strcmp(subset.args[0], "journey") == 0)
+		rc = S_journey_only(d, "chart");
+	else
+		rc = S_chart_of(d, &subset);
+	tr_wu_only_clear(d);
+	return rc;
+}
+
+static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole)
 {
 	const tr_writeup_charts *cs = d->charts;
 	long s = -1, found = -1;
@@ -230,6 +267,13 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 	for (size_t i = 0; i < cs->count && found < 0 && s < 0; i++)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
 			found = (long)i;
+	if (found >= 0 && d->only)
+		return tr_wu_emit_subset_chart(d, (size_t)found, -2, caption);
+	/* a chart of some providers is drawn anew: any scenario of a kind
+	 * the study draws */
+	for (size_t i = 0; i < cs->count && d->only && s >= 0; i++)
+		if (strcmp(cs->items[i].kind, dir->args[0]) == 0 && cs->items[i].scenario == -1)
+			return tr_wu_emit_subset_chart(d, i, s, caption);
 	if (found >= 0) {
 		const char *base = cs->items[found].name;
 		size_t len = strlen(base);

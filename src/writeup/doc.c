@@ -54,9 +54,12 @@ void tr_wu_doc_free(tr_wu_doc *d)
 	free(d->scratch);
 	free(d->title);
 	free(d->chart_used);
-	for (size_t i = 0; i < d->nlists; i++)
+	for (size_t i = 0; i < d->nlists; i++) {
 		free((tr_wu_bar *)d->lists[i].bars); /* allocated by lists.c */
+		free((size_t *)d->lists[i].providers);
+	}
 	free(d->lists);
+	tr_wu_only_clear(d);
 	memset(d, 0, sizeof(*d));
 }
 

@@ -19,6 +19,34 @@
 
 /* ---- tables and figures ---------------------------------------------- */
 
+
+/* The groups over the header row (tr_wu_table_col_group): each run of
+ * columns of one group under one header spanning it. */
+static void S_group_row(tr_wu_html *x, xmlNodePtr head, const tr_wu_table *t)
+{
+	xmlNodePtr row;
+	if (!t->groups)
+		return;
+	row = tr_wu_el(x, head, "tr", NULL);
+	for (size_t c = 0; c < t->ncols;) {
+		size_t n = 1;
+		const char *g = t->groups[c];
+		while (g && c + n < t->ncols && t->groups[c + n] && strcmp(t->groups[c + n], g) == 0)
+			n++;
+		if (g) {
+			char span[24];
+			xmlNodePtr th = tr_wu_el(x, row, "th", NULL);
+			snprintf(span, sizeof(span), "%zu", n);
+			tr_wu_attr(x, th, "scope", "colgroup");
+			tr_wu_attr(x, th, "colspan", span);
+			tr_wu_text(x, th, g, strlen(g));
+		} else {
+			tr_wu_el(x, row, "td", NULL);
+		}
+		c += n;
+	}
+}
+
 static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 {
 	char id[32], cap_id[40];
@@ -47,6 +75,7 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 	 * their headers (data-label), so nothing scrolls out of sight. */
 	table = tr_wu_el(x, wrap, "table", "sortable cards");
 	head = tr_wu_el(x, table, "thead", NULL);
+	S_group_row(x, head, t);
 	row = tr_wu_el(x, head, "tr", NULL);
 	for (size_t c = 0; c < t->ncols; c++) {
 		xmlNodePtr th = tr_wu_el(x, row, "th", t->numeric[c] ? "num" : NULL);
@@ -62,7 +91,13 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 		if (c == 0)
 			row = tr_wu_el(x, body, "tr", NULL);
 		td = tr_wu_el(x, row, "td", t->numeric[c] ? "num" : NULL);
-		tr_wu_attr(x, td, "data-label", t->headers[c]);
+		if (t->groups && t->groups[c]) {
+			char *full = tr_wu_table_full_header(t, c);
+			tr_wu_attr(x, td, "data-label", full ? full : t->headers[c]);
+			free(full);
+		} else {
+			tr_wu_attr(x, td, "data-label", t->headers[c]);
+		}
 		if (cell->sort)
 			tr_wu_attr(x, td, "data-sort", cell->sort);
 		into = cell->strong ? tr_wu_el(x, td, "strong", NULL) : td;

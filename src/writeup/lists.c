@@ -7,6 +7,7 @@
 #include "writeup_internal.h"
 #include "util/alloc.h"
 #include "util/error.h"
+#include "util/str.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,7 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
 	if ((rc = S_grow(d)) < 0)
 		goto cleanup;
 	l = &d->lists[d->nlists++];
+	memset(l, 0, sizeof(*l));
 	l->chart = cs->count;
 	l->subtitle = subtitle;
 	l->axis_title = axis_title;
@@ -99,6 +101,88 @@ cleanup:
 	free(c.title);
 	free(c.alt);
 	free(copy);
+	if (rc == TR_ENOMEM)
+		d->rc = rc;
+	return rc;
+}
+
+/* "tps-only-aws-sc": the chart's name (and scenario, when not -2) and
+ * the providers it keeps. */
+static char *S_subset_name(const tr_wu_doc *d, const char *name, long scenario)
+{
+	tr_buf b = TR_BUF_INIT, id = TR_BUF_INIT;
+	char *out = NULL;
+	if (tr_buf_puts(&b, name) < 0 ||
+	    (scenario >= 0 && (tr_buf_putc(&b, '-') < 0 ||
+	                       tr_slug(&b, d->r->scenarios[scenario].id, TR_SLUG_NAME_MAX,
+	                               "s") < 0)) ||
+	    tr_buf_puts(&b, "-only") < 0)
+		goto cleanup;
+	for (size_t k = 0; k < d->nonly; k++) {
+		tr_buf_clear(&id);
+		if (tr_slug(&id, d->r->providers[d->only[k]].id, TR_SLUG_NAME_MAX, "p") < 0 ||
+		    tr_buf_printf(&b, "-%s", tr_buf_cstr(&id)) < 0)
+			goto cleanup;
+	}
+	/* a long list stays a file name of at most 100 bytes (S_unique may
+	 * add "-NNN") */
+	if (b.size > 90)
+		b.size = 90;
+	while (b.size > 0 && b.ptr[b.size - 1] == '-')
+		b.size--;
+	b.ptr[b.size] = '\0';
+	out = S_unique(d->charts, tr_buf_cstr(&b));
+cleanup:
+	tr_buf_free(&b);
+	tr_buf_free(&id);
+	return out;
+}
+
+int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *caption)
+{
+	tr_writeup_charts *cs = d->charts;
+	size_t *providers = tr_calloc(d->nonly + 1, sizeof(size_t));
+	tr_writeup_chart c;
+	tr_writeup_list *l;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	if (!providers ||
+	    !(c.name = S_subset_name(d, cs->items[of].name, scenario)) ||
+	    !(c.kind = tr_strdup(cs->items[of].kind)) ||
+	    (cs->items[of].title && !(c.title = tr_strdup(cs->items[of].title))) ||
+	    (cs->items[of].alt && !(c.alt = tr_strdup(cs->items[of].alt)))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	memcpy(providers, d->only, d->nonly * sizeof(size_t));
+	c.scenario = scenario == -2 ? cs->items[of].scenario : scenario;
+	c.workload = cs->items[of].workload;
+	if (!tr_wu_name_safe(c.name)) {
+		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
+		goto cleanup;
+	}
+	if ((rc = S_grow(d)) < 0)
+		goto cleanup;
+	l = &d->lists[d->nlists++];
+	memset(l, 0, sizeof(*l));
+	l->chart = cs->count;
+	l->providers = providers;
+	l->nproviders = d->nonly;
+	l->path = d->path;
+	l->line = d->line;
+	providers = NULL;
+	d->chart_used[cs->count] = false;
+	cs->items[cs->count++] = c;
+	memset(&c, 0, sizeof(c));
+	tr_wu_emit_figure(d, cs->count - 1, caption);
+	rc = d->rc;
+cleanup:
+	free(c.name);
+	free(c.kind);
+	free(c.title);
+	free(c.alt);
+	free(providers);
 	if (rc == TR_ENOMEM)
 		d->rc = rc;
 	return rc;

@@ -37,8 +37,10 @@ static int S_table(tr_buf *out, const tr_wu_table *t)
 	if (rc == 0)
 		rc = tr_buf_puts(out, "|");
 	for (size_t c = 0; c < t->ncols && rc == 0; c++) {
-		tr_wu_cell h = { t->headers[c], NULL, false };
-		rc = S_cell(out, &h);
+		char *full = tr_wu_table_full_header(t, c);
+		tr_wu_cell h = { full, NULL, false };
+		rc = full ? S_cell(out, &h) : TR_ENOMEM;
+		free(full);
 	}
 	if (rc == 0)
 		rc = tr_buf_puts(out, "\n|");

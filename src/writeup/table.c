@@ -20,9 +20,13 @@ void tr_wu_table_init(tr_wu_table *t)
 
 void tr_wu_table_free(tr_wu_table *t)
 {
-	for (size_t i = 0; i < t->ncols; i++)
+	for (size_t i = 0; i < t->ncols; i++) {
 		free(t->headers[i]);
+		if (t->groups)
+			free(t->groups[i]);
+	}
 	free(t->headers);
+	free(t->groups);
 	free(t->numeric);
 	for (size_t i = 0; i < t->ncells; i++) {
 		free(t->cells[i].text);
@@ -74,6 +78,16 @@ void tr_wu_table_col(tr_wu_table *t, const char *header, bool numeric)
 		return;
 	}
 	t->numeric = n;
+	if (t->groups) {
+		char **g = tr_realloc(t->groups, (t->ncols + 1) * sizeof(char *));
+		if (!g) {
+			free(text);
+			t->rc = TR_ENOMEM;
+			return;
+		}
+		t->groups = g;
+		t->groups[t->ncols] = NULL;
+	}
 	t->headers[t->ncols] = text;
 	t->numeric[t->ncols] = numeric;
 	t->ncols++;
@@ -147,4 +161,70 @@ void tr_wu_table_note(tr_wu_table *t, const char *note)
 		return;
 	free(t->note);
 	t->note = S_clean(t, note);
+}
+
+void tr_wu_table_transpose(tr_wu_table *t)
+{
+	size_t nr = t->nrows, nc = t->ncols;
+	char **headers;
+	bool *numeric;
+	tr_wu_cell *cells;
+	if (t->rc < 0 || nc < 2 || nr == 0 || t->ncells != nr * nc || t->groups)
+		return;
+	headers = tr_calloc(nr + 1, sizeof(char *));
+	numeric = tr_calloc(nr + 1, sizeof(bool));
+	cells = tr_calloc((nc - 1) * (nr + 1), sizeof(tr_wu_cell));
+	if (!headers || !numeric || !cells) {
+		free(headers);
+		free(numeric);
+		free(cells);
+		t->rc = TR_ENOMEM;
+		return;
+	}
+	/* the first column's cells name the new columns (their sort keys
+	 * go: a header is not sorted by) */
+	headers[0] = t->headers[0];
+	for (size_t r = 0; r < nr; r++) {
+		headers[r + 1] = t->cells[r * nc].text;
+		free(t->cells[r * nc].sort);
+	}
+	for (size_t c = 1; c < nc; c++) {
+		tr_wu_cell *row = &cells[(c - 1) * (nr + 1)];
+		row[0].text = t->headers[c];
+		row[0].strong = true;
+		for (size_t r = 0; r < nr; r++)
+			row[r + 1] = t->cells[r * nc + c];
+	}
+	free(t->headers);
+	free(t->numeric);
+	free(t->cells);
+	t->headers = headers;
+	t->numeric = numeric;
+	t->cells = cells;
+	t->ncols = nr + 1;
+	t->nrows = nc - 1;
+	t->ncells = t->cap = (nc - 1) * (nr + 1);
+}
+
+void tr_wu_table_col_group(tr_wu_table *t, const char *group, const char *header,
+                           bool numeric)
+{
+	char **g;
+	tr_wu_table_col(t, header, numeric);
+	if (t->rc < 0)
+		return;
+	if (!(g = tr_realloc(t->groups, t->ncols * sizeof(char *)))) {
+		t->rc = TR_ENOMEM;
+		return;
+	}
+	if (!t->groups)
+		memset(g, 0, t->ncols * sizeof(char *));
+	t->groups = g;
+	t->groups[t->ncols - 1] = S_clean(t, group);
+}
+
+char *tr_wu_table_full_header(const tr_wu_table *t, size_t c)
+{
+	const char *g = t->groups ? t->groups[c] : NULL;
+	return g ? tr_sprintf("%s %s", g, t->headers[c]) : tr_strdup(t->headers[c]);
 }

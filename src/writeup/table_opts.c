@@ -19,6 +19,7 @@ int tr_wu_table_opts_parse(tr_wu_doc *d, const tr_wu_directive *dir, const tr_wu
 {
 	const char *runs = tr_wu_arg(a, "runs"), *fmt = tr_wu_arg(a, "fmt");
 	const char *verdict = tr_wu_arg(a, "verdict"), *vs = tr_wu_arg(a, "vs");
+	const char *layout = tr_wu_arg(a, "layout");
 	const char *kind = dir->nargs ? tr_wu_c(d, dir->args[0]) : "";
 	memset(out, 0, sizeof(*out));
 	out->vs = -1;
@@ -34,6 +35,11 @@ int tr_wu_table_opts_parse(tr_wu_doc *d, const tr_wu_directive *dir, const tr_wu
 		return tr_wu_error(d, "{{%s %s}}: unknown verdict=%s (on, off)", dir->name, kind,
 		                   tr_wu_c(d, verdict));
 	out->verdict = !verdict || strcmp(verdict, "on") == 0;
+	if (layout && strcmp(layout, "rows") != 0 && strcmp(layout, "columns") != 0)
+		return tr_wu_error(d, "{{%s %s}}: unknown layout=%s (rows: one row per "
+		                      "attribute and one column per provider; columns)",
+		                   dir->name, kind, tr_wu_c(d, layout));
+	out->rows = layout && strcmp(layout, "rows") == 0;
 	if (vs && (out->vs = tr_wu_provider(d, vs)) < 0)
 		return TR_EINVALID;
 	return 0;

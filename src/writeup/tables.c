@@ -24,27 +24,29 @@ static bool S_in(const tr_cell *c, long s)
 
 /* A Workload column only where it tells rows of one scenario apart: a
  * scenario that ran one workload names it in the test setup, and its
- * label on every row would only lengthen the table. (Cells are sorted by
- * scenario, then workload.) */
-static S_scope S_scope_of(const tr_results *r, long s, bool (*want)(const tr_cell *))
+ * label on every row would only lengthen the table. */
+static S_scope S_scope_of(const tr_wu_doc *d, long s, bool (*want)(const tr_cell *))
 {
 	S_scope sc = { s, false, false };
-	long first_s = -1, cur_s = -1, cur_w = -1;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
+	long first_s = -1;
+	size_t ns = d->r->nscenarios;
+	long *first_w = tr_calloc(ns + 1, sizeof(*first_w));
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
 		if (!S_in(c, s) || (want && !want(c)))
 			continue;
 		if (first_s < 0)
 			first_s = (long)c->scenario;
 		else if (first_s != (long)c->scenario)
 			sc.scenario_col = true;
-		if (cur_s != (long)c->scenario) {
-			cur_s = (long)c->scenario;
-			cur_w = (long)c->workload;
-		} else if (cur_w != (long)c->workload) {
+		if (!first_w) /* no memory to tell: name the workloads */
 			sc.workload_col = true;
-		}
+		else if (first_w[c->scenario] == 0)
+			first_w[c->scenario] = (long)c->workload + 1;
+		else if (first_w[c->scenario] != (long)c->workload + 1)
+			sc.workload_col = true;
 	}
+	free(first_w);
 	return sc;
 }
 
@@ -77,13 +79,14 @@ static const char *S_caption_scope(tr_wu_doc *d, long s)
 
 /* The cell with the best m (by its direction) of its scenario and
  * workload, when there are others to be better than. */
-static bool S_leader(const tr_results *r, const tr_metric *m, const tr_cell *c,
+static bool S_leader(const tr_wu_doc *d, const tr_metric *m, const tr_cell *c,
                      tr_run_pick pick)
 {
+	const tr_results *r = d->r;
 	double v = tr_metric_picked(r, m, c, pick);
 	size_t n = 0;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *o = &r->cells[i];
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *o = tr_wu_cell_at(d, i);
 		if (o->scenario != c->scenario || o->workload != c->workload)
 			continue;
 		n++;
@@ -137,7 +140,7 @@ typedef struct {
 	const void *ctx;
 } S_place;
 
-static void S_place_init(S_place *p, const tr_results *r, tr_metric_place place,
+static void S_place_init(S_place *p, const tr_wu_doc *d, tr_metric_place place,
                          long s, S_slot_fn slot, const void *ctx)
 {
 	p->col = tr_metric_place_cols(place, &p->ncol);
@@ -147,9 +150,9 @@ static void S_place_init(S_place *p, const tr_results *r, tr_metric_place place,
 	for (size_t k = 0; k < p->ncol; k++) {
 		const tr_metric *m = tr_metric_col_metric(&p->col[k]);
 		p->show[k] = !(p->col[k].flags & TR_COL_IF_ANY);
-		for (size_t i = 0; m && !p->show[k] && i < r->ncells; i++)
-			p->show[k] = S_in(&r->cells[i], s) &&
-			             isfinite(tr_metric_value(m, &r->cells[i], NULL, NULL));
+		for (size_t i = 0; m && !p->show[k] && i < tr_wu_ncells(d); i++)
+			p->show[k] = S_in(tr_wu_cell_at(d, i), s) &&
+			             isfinite(tr_metric_value(m, tr_wu_cell_at(d, i), NULL, NULL));
 	}
 }
 
@@ -218,7 +221,7 @@ static void S_place_cells(tr_wu_doc *d, tr_wu_table *t, const S_place *p,
 			S_with_run(d, t, v, tr_wu_metric_unit(m), run);
 		else
 			tr_wu_table_num(t, v, tr_wu_metric_unit(m));
-		if ((p->col[k].flags & TR_COL_LEADER) && S_leader(d->r, m, c, S_pick(d, m)) &&
+		if ((p->col[k].flags & TR_COL_LEADER) && S_leader(d, m, c, S_pick(d, m)) &&
 		    t->rc == 0)
 			t->cells[t->ncells - 1].strong = true;
 	}
@@ -326,16 +329,16 @@ static void S_tps_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
 void tr_wu_table_tps(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
-	S_scope sc = S_scope_of(r, s, NULL);
+	S_scope sc = S_scope_of(d, s, NULL);
 	bool cmp = r->ncomparisons > 0;
 	S_place p;
 	tr_wu_table t;
-	S_place_init(&p, r, TR_PLACE_TABLE_TPS, s, S_tps_slot, &cmp);
+	S_place_init(&p, d, TR_PLACE_TABLE_TPS, s, S_tps_slot, &cmp);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
 		if (!S_in(c, s))
 			continue;
 		S_lead_cells(r, &t, sc, c);
@@ -389,17 +392,17 @@ static void S_stability_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *
 void tr_wu_table_stability(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
-	S_scope sc = S_scope_of(r, s, S_has_windows);
+	S_scope sc = S_scope_of(d, s, S_has_windows);
 	/* Windows of different lengths: each row says its own. */
 	bool mixed = isnan(tr_wu_window_interval(r));
 	S_place p;
 	tr_wu_table t;
-	S_place_init(&p, r, TR_PLACE_TABLE_STABILITY, s, S_stability_slot, &mixed);
+	S_place_init(&p, d, TR_PLACE_TABLE_STABILITY, s, S_stability_slot, &mixed);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
 		if (!S_in(c, s) || !c->worst.present)
 			continue;
 		S_lead_cells(r, &t, sc, c);
@@ -463,7 +466,7 @@ static void S_table_pgb_latency(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	const tr_metric *m[2] = { tr_metric_find("pgb.p95_ms"), tr_metric_find("pgb.p99_ms") };
-	S_scope sc = S_scope_of(r, s, S_has_pgb);
+	S_scope sc = S_scope_of(d, s, S_has_pgb);
 	tr_wu_table t;
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
@@ -471,8 +474,8 @@ static void S_table_pgb_latency(tr_wu_doc *d, long s)
 	tr_wu_table_col(&t, tr_wu_picked_header(d, "PostgresBench p99 (ms)", S_pick(d, m[1])), true);
 	if (S_pick(d, m[0]) != TR_RUNS_MEDIAN)
 		d->topts->picked = true;
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
 		if (!S_in(c, s) || !S_has_pgb(c))
 			continue;
 		S_lead_cells(r, &t, sc, c);
@@ -495,19 +498,19 @@ static void S_table_pgb_latency(tr_wu_doc *d, long s)
 void tr_wu_table_latency(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
-	S_scope sc = S_scope_of(r, s, S_has_latency);
+	S_scope sc = S_scope_of(d, s, S_has_latency);
 	S_place p;
 	tr_wu_table t;
 	if (tr_wu_pgb_latency_only(r, s)) {
 		S_table_pgb_latency(d, s);
 		return;
 	}
-	S_place_init(&p, r, TR_PLACE_TABLE_LATENCY, s, S_latency_slot, NULL);
+	S_place_init(&p, d, TR_PLACE_TABLE_LATENCY, s, S_latency_slot, NULL);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
 		if (!S_in(c, s) || !c->latency.present)
 			continue;
 		S_lead_cells(r, &t, sc, c);
@@ -575,7 +578,7 @@ static void S_value_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
 void tr_wu_table_value(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
-	S_scope sc = S_scope_of(r, s, S_has_cost);
+	S_scope sc = S_scope_of(d, s, S_has_cost);
 	const char *cur = r->currency ? tr_wu_c(d, r->currency) : "";
 	bool any_ratio = false;
 	S_place p;
@@ -583,12 +586,12 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 	for (size_t i = 0; i < r->ncomparisons; i++)
 		any_ratio |= isfinite(r->comparisons[i].value_ratio) &&
 		             (s < 0 || r->comparisons[i].scenario == (size_t)s);
-	S_place_init(&p, r, TR_PLACE_TABLE_VALUE, s, S_value_slot, &any_ratio);
+	S_place_init(&p, d, TR_PLACE_TABLE_VALUE, s, S_value_slot, &any_ratio);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
-	for (size_t i = 0; i < r->ncells; i++) {
-		const tr_cell *c = &r->cells[i];
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
 		if (!S_in(c, s) || !isfinite(c->cost_per_tps))
 			continue;
 		S_lead_cells(r, &t, sc, c);
@@ -633,11 +636,11 @@ static void S_closing_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *co
 void tr_wu_table_closing(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
-	S_scope sc = S_scope_of(r, -1, NULL);
+	S_scope sc = S_scope_of(d, -1, NULL);
 	bool cov = false, cost = false, cmp = r->ncomparisons > 0;
 	S_place p;
 	tr_wu_table t;
-	S_place_init(&p, r, TR_PLACE_TABLE_CLOSING, -1, S_closing_slot, &cmp);
+	S_place_init(&p, d, TR_PLACE_TABLE_CLOSING, -1, S_closing_slot, &cmp);
 	/* The caption names what the optional columns show. */
 	for (size_t k = 0; k < p.ncol; k++) {
 		cov |= p.show[k] && strcmp(p.col[k].key, "stability.worst.tps_cov_pct") == 0;
@@ -647,9 +650,9 @@ void tr_wu_table_closing(tr_wu_doc *d)
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
-	for (size_t i = 0; i < r->ncells; i++) {
-		S_lead_cells(r, &t, sc, &r->cells[i]);
-		S_place_cells(d, &t, &p, &r->cells[i]);
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		S_lead_cells(r, &t, sc, tr_wu_cell_at(d, i));
+		S_place_cells(d, &t, &p, tr_wu_cell_at(d, i));
 	}
 	bool told = cmp && tr_wu_explained(d, TR_WU_EXPLAINED_TEST | TR_WU_EXPLAINED_TILDE);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(

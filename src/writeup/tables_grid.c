@@ -3,8 +3,8 @@
  *   {{table journey P1 P2 ... S|* [W|*] [metric=M] [agg=]}}: the providers
  *     in the order given, each step's figure, its change against the step
  *     before and against the first (seed: a tuning journey);
- *   {{table rank M S|* [W|*]}}, {{table setup [S]}}, {{table tps vs=Q}}
- *   (the pivot is tables_pivot.c).
+ *   {{table rank M S|* [W|*]}}, {{table tps vs=Q}} (the pivot is
+ *   tables_pivot.c, the setup tables_facts.c).
  *
  * A combination without data shows "–" and the table says why in its
  * note: never a zero. */
@@ -261,95 +261,6 @@ static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
 	return chart ? S_journey_chart(d, &j) : S_journey_table(d, &j);
 }
 
-/* ---- setup -------------------------------------------------------------- */
-
-/* The fact names that apply in scenario s (-1: any), first seen first. */
-static size_t S_fact_names(const tr_results *r, long s, const char **out, size_t max)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < r->nsetups; i++) {
-		const tr_cell_setup *u = &r->setups[i];
-		const tr_fact *lists[2] = { u->provider_facts, u->config ? u->config->facts : NULL };
-		size_t counts[2] = { u->nprovider_facts, u->config ? u->config->nfacts : 0 };
-		if (s >= 0 && u->scenario != (size_t)s)
-			continue;
-		for (int l = 0; l < 2; l++)
-			for (size_t k = 0; k < counts[l]; k++) {
-				bool seen = false;
-				for (size_t j = 0; j < n && !seen; j++)
-					seen = strcmp(out[j], lists[l][k].name) == 0;
-				if (!seen && n < max)
-					out[n++] = lists[l][k].name;
-			}
-	}
-	return n;
-}
-
-static bool S_has_cells(const tr_results *r, size_t p, size_t s)
-{
-	for (size_t i = 0; i < r->ncells; i++)
-		if (r->cells[i].provider == p && r->cells[i].scenario == s)
-			return true;
-	return false;
-}
-
-/* {{table setup [S]}}: the instance each provider ran on in a scenario. */
-void tr_wu_table_setup(tr_wu_doc *d, long scenario)
-{
-	const tr_results *r = d->r;
-	const char *facts[32];
-	size_t nf = S_fact_names(r, scenario, facts, TR_ARRAY_SIZE(facts));
-	bool per_scenario = scenario < 0 && r->nscenarios > 1, notes = false;
-	bool unstated = false; /* the dash's note only where a dash is */
-	tr_wu_table t;
-
-	for (size_t i = 0; i < r->nsetups && !per_scenario; i++)
-		per_scenario = scenario < 0 && r->setups[i].config;
-	for (size_t i = 0; i < r->nsetups; i++)
-		notes |= r->setups[i].notes && (scenario < 0 || r->setups[i].scenario == (size_t)scenario);
-	tr_wu_table_init(&t);
-	tr_wu_table_col(&t, "Provider", false);
-	if (per_scenario)
-		tr_wu_table_col(&t, "Scenario", false);
-	tr_wu_table_col(&t, "vCPU", true);
-	tr_wu_table_col(&t, "RAM (GB)", true);
-	tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("per month%s%s", r->currency ? ", " : "",
-	                                             r->currency ? r->currency : "")), true);
-	tr_wu_table_col(&t, "regime", false);
-	for (size_t k = 0; k < nf; k++)
-		tr_wu_table_col(&t, facts[k], false);
-	if (notes)
-		tr_wu_table_col(&t, "Notes", false);
-	for (size_t p = 0; p < r->nproviders; p++)
-		for (size_t s = 0; s < r->nscenarios; s++) {
-			const tr_cell_setup *u = tr_results_setup(r, p, s);
-			const char *regime = tr_regime_name(r->scenarios[s].regimes[p]);
-			if ((scenario >= 0 && s != (size_t)scenario) || !S_has_cells(r, p, s))
-				continue;
-			tr_wu_table_text(&t, r->providers[p].label);
-			if (per_scenario)
-				tr_wu_table_text(&t, r->scenarios[s].label);
-			tr_wu_table_num(&t, u->vcpu, TR_WU_EXACT);
-			tr_wu_table_num(&t, u->ram_gb, TR_WU_EXACT);
-			tr_wu_table_num(&t, u->monthly_cost, TR_WU_MONEY);
-			tr_wu_table_text(&t, regime ? regime : S_EN_DASH);
-			for (size_t k = 0; k < nf; k++) {
-				const char *v = tr_setup_fact(u, facts[k]);
-				tr_wu_table_text(&t, v ? v : S_EN_DASH);
-				unstated |= !v;
-			}
-			if (notes)
-				tr_wu_table_text(&t, u->notes ? u->notes : "");
-		}
-	tr_wu_table_caption(&t, scenario >= 0
-		? tr_wu_keep(d, tr_sprintf("Setup in %s: what each provider ran on.",
-		                           r->scenarios[scenario].label))
-		: "Setup: what each provider ran on.");
-	if (unstated)
-		tr_wu_table_note(&t, S_EN_DASH ": not stated for that provider.");
-	tr_wu_emit_table(d, &t);
-}
-
 /* ---- rank --------------------------------------------------------------- */
 
 /* A ranking: the providers with cells in scope, best first. */
@@ -401,8 +312,8 @@ static int S_rank_order(tr_wu_doc *d, S_ranking *k)
 	k->v = tr_calloc(r->nproviders + 1, sizeof(double));
 	if (!k->order || !k->used || !k->v)
 		return d->rc = TR_ENOMEM;
-	for (size_t p = 0; p < r->nproviders; p++) {
-		size_t miss, at;
+	for (size_t j = 0; j < tr_wu_nshown(d); j++) {
+		size_t miss, at, p = tr_wu_shown_at(d, j);
 		k->v[p] = tr_metric_over_pick(r, k->m, p, k->s, k->w, k->agg, k->pick, &k->used[p],
 		                              &miss);
 		k->missing |= miss > 0;
@@ -598,9 +509,10 @@ int tr_wu_table_tps_vs(tr_wu_doc *d, const tr_wu_directive *dir)
 	scen = s < 0 && r->nscenarios > 1;
 	tr_wu_table_init(&t);
 	S_tps_vs_cols(d, &t, cols, ncol, pick, scen, wl, (size_t)q);
-	for (size_t i = 0; i < r->ncells; i++)
-		if (s < 0 || r->cells[i].scenario == (size_t)s)
-			S_tps_vs_row(d, &t, &o, cols, ncol, pick, scen, wl, (size_t)q, &r->cells[i]);
+	for (size_t i = 0; i < tr_wu_ncells(d); i++)
+		if (s < 0 || tr_wu_cell_at(d, i)->scenario == (size_t)s)
+			S_tps_vs_row(d, &t, &o, cols, ncol, pick, scen, wl, (size_t)q,
+			             tr_wu_cell_at(d, i));
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"TPS and latency against %s%s%s: %s of each cell against %s's in the "
 		"same workload, %s", r->providers[q].label, s >= 0 ? " in " : "",

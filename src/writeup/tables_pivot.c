@@ -68,21 +68,28 @@ static int S_long_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The values of dim over the cells of scenario s (-1: all), sorted. */
-static size_t S_dim_values(const tr_results *r, S_dim dim, long s, long *out)
+/* The values of dim over the cells shown of scenario s (-1: all),
+ * sorted; providers in the order shown (providers=). */
+static size_t S_dim_values(const tr_wu_doc *d, S_dim dim, long s, long *out)
 {
+	const tr_results *r = d->r;
 	size_t n = 0;
 	for (size_t i = 0; i < r->ncells; i++) {
 		long v = S_dim_of(r, &r->cells[i], dim);
 		bool seen = false;
-		if (s >= 0 && r->cells[i].scenario != (size_t)s)
+		if ((s >= 0 && r->cells[i].scenario != (size_t)s) ||
+		    !tr_wu_shown(d, r->cells[i].provider))
 			continue;
+		if (dim == S_PROVIDER)
+			v = tr_wu_shown_rank(d, (size_t)v);
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = out[k] == v;
 		if (!seen)
 			out[n++] = v;
 	}
 	qsort(out, n, sizeof(long), S_long_cmp);
+	for (size_t k = 0; k < n && dim == S_PROVIDER; k++)
+		out[k] = (long)tr_wu_shown_at(d, (size_t)out[k]);
 	return n;
 }
 
@@ -120,12 +127,16 @@ typedef struct {
 	tr_wu_table_opts o;
 	size_t nmissing;         /* combinations without data */
 	size_t npartial;         /* aggregates some cells of which lack it */
+	bool baseline;           /* a place shows the compared-with's own figure */
+	const char *one_col;     /* the only column value (said in the caption) */
 } S_pivot;
 
-static bool S_at(const tr_results *r, const S_pivot *pv, const tr_cell *c, long rv, long cv,
+static bool S_at(const tr_wu_doc *d, const S_pivot *pv, const tr_cell *c, long rv, long cv,
                  bool any_col)
 {
+	const tr_results *r = d->r;
 	return (pv->scenario < 0 || c->scenario == (size_t)pv->scenario) &&
+	       tr_wu_shown(d, c->provider) &&
 	       S_dim_of(r, c, pv->rows) == rv && (any_col || S_dim_of(r, c, pv->cols) == cv);
 }
 
@@ -140,6 +151,39 @@ static int S_too_many(tr_wu_doc *d, const S_pivot *pv, size_t n, long rv, long c
 	                   any_col ? "all" : tr_wu_c(d, S_dim_label(d, pv->cols, cv)));
 }
 
+/* The baseline's place in a column of comparisons with it: its own
+ * figure of what is compared, with its unit ("2,340 TPS"), as the
+ * seeds' tables show it; "baseline" where the pivot shows that figure
+ * in a column of its own, or over several of its cells. */
+static int S_baseline_figure(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const tr_metric *m,
+                             const tr_cell *c, tr_run_pick pick, size_t n)
+{
+	tr_buf b = TR_BUF_INIT;
+	double v = tr_metric_picked(d->r, m, c, pick);
+	bool beside = false;   /* the figure is in a column of its own */
+	for (size_t k = 0; k < pv->nmetrics; k++)
+		beside |= !pv->metrics[k].contrast && pv->metrics[k].m == m &&
+		          pv->metrics[k].pick == pick;
+	if (n > 1 || beside) {
+		tr_wu_table_text(t, "baseline");
+		return 0;
+	}
+	if (!isfinite(v)) {
+		pv->nmissing++;
+		tr_wu_table_text(t, S_EN_DASH);
+		return 0;
+	}
+	if (m->format == TR_METRIC_FMT_SECONDS ? tr_wu_fmt_duration(&b, v) < 0
+	    : tr_wu_fmt(&b, v, tr_wu_metric_unit(m)) < 0 ||
+	      tr_buf_puts(&b, tr_wu_metric_suffix(m)) < 0) {
+		tr_buf_free(&b);
+		return d->rc = TR_ENOMEM;
+	}
+	tr_wu_table_sorted(t, tr_wu_keep_buf(d, &b), v);
+	pv->baseline = true;
+	return 0;
+}
+
 /* The figure of column k over the cells at (rv, cv) (any_col: the
  * row's every place), appended to t. */
 static int S_pivot_figure(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const S_col *col,
@@ -148,28 +192,38 @@ static int S_pivot_figure(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const S_col
 	const tr_results *r = d->r;
 	const tr_metric *m = col->m;
 	double *vals = tr_calloc(r->ncells + 1, sizeof(double)), v;
-	size_t n = 0, finite = 0;
+	size_t n = 0, finite = 0, nbase = 0;
+	const tr_cell *only = NULL;
 	if (!vals)
 		return d->rc = TR_ENOMEM;
 	for (size_t i = 0; i < r->ncells; i++) {
 		const tr_cell *c = &r->cells[i];
 		long base;
-		if (!S_at(r, pv, c, rv, cv, any_col))
+		if (!S_at(d, pv, c, rv, cv, any_col))
 			continue;
 		base = tr_results_cell(r, tr_results_baseline_of(r, (long)c->scenario),
 		                       c->scenario, c->workload);
-		/* the baseline compared with itself says nothing: a dash */
+		/* the baseline compared with itself says nothing: its own
+		 * figure instead, when the place is the baseline's alone */
+		if (c->provider == tr_results_baseline_of(r, (long)c->scenario) &&
+		    m->kind != TR_METRIC_CELL)
+			nbase++;
 		vals[n] = m->kind == TR_METRIC_CELL ? tr_metric_picked(r, m, c, col->pick)
 		          : c->provider == tr_results_baseline_of(r, (long)c->scenario) ? NAN
 		          : tr_metric_value(m, c, base >= 0 ? &r->cells[base] : NULL,
 		                            tr_wu_comparison(r, c->provider, c->scenario,
 		                                             c->workload));
 		finite += isfinite(vals[n]);
+		only = c;
 		n++;
 	}
 	if (n > 1 && !pv->agg_given) {
 		free(vals);
 		return S_too_many(d, pv, n, rv, cv, any_col);
+	}
+	if (n > 0 && nbase == n && m->base) {
+		free(vals);
+		return S_baseline_figure(d, pv, t, m->base, only, col->pick, n);
 	}
 	v = tr_metric_aggregate(vals, n, pv->agg);
 	if (n == 0 || finite == 0)
@@ -189,6 +243,27 @@ static long S_place_provider(const S_pivot *pv, long rv, long cv, bool any_col)
 	return any_col ? -1 : cv;
 }
 
+/* The place of the provider compared with, in a column of contrasts:
+ * its own figure, with its unit. */
+static int S_own_figure(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const S_col *col,
+                        long rv, long cv, bool any_col)
+{
+	const tr_results *r = d->r;
+	const tr_cell *only = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncells; i++)
+		if (S_at(d, pv, &r->cells[i], rv, cv, any_col)) {
+			only = &r->cells[i];
+			n++;
+		}
+	if (n == 0) {
+		pv->nmissing++;
+		tr_wu_table_text(t, S_EN_DASH);
+		return 0;
+	}
+	return S_baseline_figure(d, pv, t, col->m, only, col->pick, n);
+}
+
 /* Column k against provider q at (rv, cv): the pairs of cells there
  * (each with q's cell of its scenario and workload), stats' contrast. */
 static int S_pivot_contrast(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const S_col *col,
@@ -198,10 +273,8 @@ static int S_pivot_contrast(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const S_c
 	size_t *pa, *qb, n = 0;
 	tr_contrast c;
 	int rc = 0;
-	if (S_place_provider(pv, rv, cv, any_col) == (long)pv->q) {
-		tr_wu_table_text(t, "compared with");
-		return 0;
-	}
+	if (S_place_provider(pv, rv, cv, any_col) == (long)pv->q)
+		return S_own_figure(d, pv, t, col, rv, cv, any_col);
 	pa = tr_calloc(r->ncells + 1, sizeof(size_t));
 	qb = tr_calloc(r->ncells + 1, sizeof(size_t));
 	if (!pa || !qb)
@@ -209,7 +282,7 @@ static int S_pivot_contrast(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const S_c
 	for (size_t i = 0; i < r->ncells && rc == 0; i++) {
 		const tr_cell *ce = &r->cells[i];
 		long o;
-		if (!S_at(r, pv, ce, rv, cv, any_col) ||
+		if (!S_at(d, pv, ce, rv, cv, any_col) ||
 		    (o = tr_results_cell(r, pv->q, ce->scenario, ce->workload)) < 0)
 			continue;
 		pa[n] = i;
@@ -340,9 +413,14 @@ static const char *S_pivot_caption(tr_wu_doc *d, const S_pivot *pv)
 	for (size_t k = 1; k < pv->nmetrics; k++)
 		tr_buf_printf(&cap, "%s %s", k + 1 == pv->nmetrics ? " and" : ",",
 		              pv->metrics[k].label);
-	tr_buf_printf(&cap, " by %s and %s", S_dims[pv->rows], S_dims[pv->cols]);
+	if (pv->one_col)
+		tr_buf_printf(&cap, " by %s", S_dims[pv->rows]);
+	else
+		tr_buf_printf(&cap, " by %s and %s", S_dims[pv->rows], S_dims[pv->cols]);
 	if (pv->scenario >= 0)
 		tr_buf_printf(&cap, ", %s", r->scenarios[pv->scenario].label);
+	if (pv->one_col && !(pv->cols == S_SCENARIO && pv->scenario >= 0))
+		tr_buf_printf(&cap, ", %s", pv->one_col);
 	if (pv->agg_given)
 		tr_buf_printf(&cap, " (%s over the cells of each place)",
 		              tr_metric_agg_name(pv->agg));
@@ -365,22 +443,33 @@ static const char *S_pivot_note(tr_wu_doc *d, const S_pivot *pv)
 	if (pv->npartial)
 		tr_buf_printf(&b, "%sSome aggregates leave out cells that lack the figure.",
 		              b.size ? " " : "");
+	if (pv->baseline)
+		tr_buf_printf(&b, "%s%s shows its own figure, with its unit: the others are "
+		                  "compared with it.", b.size ? " " : "",
+		              tr_wu_c(d, d->r->providers[pv->q].label));
 	if (rule)
 		tr_buf_printf(&b, "%s%s", b.size ? " " : "", rule);
 	return b.size ? tr_wu_keep_buf(d, &b) : NULL;
 }
 
-static void S_pivot_header(tr_wu_doc *d, const S_pivot *pv, tr_wu_table *t, const long *cv,
+/* A single column value is said once, in the caption: the headers are
+ * the metrics' labels then, not the value repeated over each; with
+ * several, each value heads its metrics once, spanning them. */
+static void S_pivot_header(tr_wu_doc *d, S_pivot *pv, tr_wu_table *t, const long *cv,
                            size_t nc)
 {
+	bool one = nc == 1 && !pv->all_col;
+	if (one)
+		pv->one_col = S_dim_label(d, pv->cols, cv[0]);
 	tr_wu_table_col(t, S_dim_headers[pv->rows], pv->rows >= S_CLIENTS);
 	for (size_t c = 0; c < nc + pv->all_col; c++)
 		for (size_t k = 0; k < pv->nmetrics; k++) {
 			const char *cl = c == nc ? "all" : S_dim_label(d, pv->cols, cv[c]);
-			tr_wu_table_col(t, pv->nmetrics > 1
-			                       ? tr_wu_keep(d, tr_sprintf("%s %s", cl,
-			                                                  pv->metrics[k].label))
-			                       : cl, true);
+			if (one || pv->nmetrics == 1)
+				tr_wu_table_col(t, one ? pv->metrics[k].label : cl, true);
+			else
+				/* the column's value once over its metrics (HTML) */
+				tr_wu_table_col_group(t, cl, pv->metrics[k].label, true);
 		}
 }
 
@@ -401,8 +490,8 @@ int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir)
 		rc = d->rc = TR_ENOMEM;
 		goto cleanup;
 	}
-	nr = S_dim_values(r, pv.rows, pv.scenario, rv);
-	nc = S_dim_values(r, pv.cols, pv.scenario, cv);
+	nr = S_dim_values(d, pv.rows, pv.scenario, rv);
+	nc = S_dim_values(d, pv.cols, pv.scenario, cv);
 	tr_wu_table_init(&t);
 	S_pivot_header(d, &pv, &t, cv, nc);
 	for (size_t i = 0; i < nr && rc == 0; i++) {

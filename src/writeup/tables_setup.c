@@ -6,6 +6,7 @@
 #include "util/buf.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +41,8 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 	bool price = S_any_price(r);
 	const char *cur = r->currency ? tr_wu_c(d, r->currency) : NULL;
 	tr_wu_table t;
-	for (size_t i = 0; i < r->nproviders; i++) {
+	for (size_t j = 0; j < tr_wu_nshown(d); j++) {
+		size_t i = tr_wu_shown_at(d, j);
 		vcpu |= isfinite(r->providers[i].vcpu);
 		ram |= isfinite(r->providers[i].ram_gb);
 		notes |= r->providers[i].notes != NULL;
@@ -70,8 +72,8 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 	}
 	if (notes)
 		tr_wu_table_col(&t, "Notes", false);
-	for (size_t i = 0; i < r->nproviders; i++) {
-		const tr_provider_result *p = &r->providers[i];
+	for (size_t k = 0; k < tr_wu_nshown(d); k++) {
+		const tr_provider_result *p = &r->providers[tr_wu_shown_at(d, k)];
 		tr_wu_table_text(&t, p->label);
 		if (vcpu)
 			tr_wu_table_num(&t, p->vcpu, TR_WU_EXACT);
@@ -85,6 +87,8 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 		if (notes)
 			tr_wu_table_text(&t, p->notes ? p->notes : "");
 	}
+	if (d->topts && d->topts->rows)
+		tr_wu_table_transpose(&t);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"The providers compared. Baseline: %s.%s",
 		tr_wu_baseline_name(d, -1, tr_wu_c),
@@ -105,8 +109,8 @@ void tr_wu_table_price(tr_wu_doc *d)
 	tr_wu_table_col(&t, "As quoted", true);
 	if (cur)
 		tr_wu_table_col(&t, tr_wu_keep(d, tr_sprintf("Per month (%s)", cur)), true);
-	for (size_t i = 0; i < r->nproviders; i++) {
-		const tr_provider_result *p = &r->providers[i];
+	for (size_t i = 0; i < tr_wu_nshown(d); i++) {
+		const tr_provider_result *p = &r->providers[tr_wu_shown_at(d, i)];
 		for (size_t k = 0; k < p->nprice; k++) {
 			const tr_price_line *l = &p->price[k];
 			tr_wu_table_text(&t, p->label);
@@ -133,16 +137,34 @@ void tr_wu_table_price(tr_wu_doc *d)
 	tr_wu_emit_table(d, &t);
 }
 
-/* Phase names in order of first appearance over every init. */
-/* The phases that took time somewhere: pgbench prints "drop tables
- * 0.00 s" for a fresh database, a column of zeros says nothing. */
-static size_t S_phases(const tr_results *r, long s, const char **names, size_t max)
+/* The inits of the table: of scenario s (-1: every one) and of the
+ * providers shown, in the order shown; *n set, caller frees. */
+static size_t *S_inits(tr_wu_doc *d, long s, size_t *n)
+{
+	const tr_results *r = d->r;
+	size_t all, *rows = tr_wu_rows_by_provider(d, r->inits, sizeof(tr_init_result),
+	                                           offsetof(tr_init_result, provider),
+	                                           r->ninits, &all);
+	*n = 0;
+	if (!rows) {
+		d->rc = TR_ENOMEM;
+		return NULL;
+	}
+	for (size_t k = 0; k < all; k++)
+		if (s < 0 || r->inits[rows[k]].scenario == (size_t)s)
+			rows[(*n)++] = rows[k];
+	return rows;
+}
+
+/* Phase names in order of first appearance over the table's inits:
+ * those that took time somewhere (pgbench prints "drop tables 0.00 s"
+ * for a fresh database, a column of zeros says nothing). */
+static size_t S_phases(const tr_results *r, const size_t *rows, size_t nrows,
+                       const char **names, size_t max)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < r->ninits; i++) {
-		const tr_init *in = r->inits[i].init;
-		if (s >= 0 && r->inits[i].scenario != (size_t)s)
-			continue;
+	for (size_t i = 0; i < nrows; i++) {
+		const tr_init *in = r->inits[rows[i]].init;
 		for (size_t k = 0; k < in->nphases; k++) {
 			bool seen = !(in->phases[k].seconds >= 0.005);
 			for (size_t j = 0; j < n && !seen; j++)
@@ -179,38 +201,43 @@ static void S_duration(tr_wu_doc *d, tr_wu_table *t, double v)
 	tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s s", tr_wu_n(d, v, TR_WU_SECONDS))), v);
 }
 
-/* Whether some init of the table took 10 minutes or more. */
-static bool S_long_inits(const tr_results *r, long s)
+/* The scale of an init: its own (init.txt's log or the probe), else the
+ * one scale the scenario's runs share; NaN when neither says. */
+static double S_scale(const tr_results *r, const tr_init_result *ir)
 {
-	for (size_t i = 0; i < r->ninits; i++)
-		if ((s < 0 || r->inits[i].scenario == (size_t)s) &&
-		    (r->inits[i].init->total_s >= 600 || r->inits[i].init->wall_s >= 600))
-			return true;
-	return false;
+	if (ir->init->scale >= 0)
+		return (double)ir->init->scale;
+	if (r->scenarios[ir->scenario].scale >= 0 && !r->scenarios[ir->scenario].scale_mixed)
+		return (double)r->scenarios[ir->scenario].scale;
+	return NAN;
 }
 
 void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	const char *phases[16];
-	size_t nph = S_phases(r, s, phases, TR_ARRAY_SIZE(phases));
-	bool wall = false, total = false, jobs = false;
-	bool mins = S_long_inits(r, s); /* then every duration says its unit */
-	const char *unit = mins ? "" : " (s)";
+	size_t nrows, *rows = S_inits(d, s, &nrows);
+	size_t nph = S_phases(r, rows, nrows, phases, TR_ARRAY_SIZE(phases));
+	bool wall = false, total = false, jobs = false, scale = false;
+	bool mins = false; /* an init of 10 minutes or more: every duration
+	                      says its unit */
+	const char *unit;
 	tr_wu_table t;
-	for (size_t i = 0; i < r->ninits; i++) {
-		const tr_init *in = r->inits[i].init;
-		if (s >= 0 && r->inits[i].scenario != (size_t)s)
-			continue;
+	for (size_t i = 0; i < nrows; i++) {
+		const tr_init *in = r->inits[rows[i]].init;
 		wall |= isfinite(in->wall_s);
 		total |= isfinite(in->total_s);
 		jobs |= in->jobs > 1;
+		mins |= in->total_s >= 600 || in->wall_s >= 600;
+		scale |= isfinite(S_scale(r, &r->inits[rows[i]]));
 	}
+	unit = mins ? "" : " (s)";
 	tr_wu_table_init(&t);
 	tr_wu_table_col(&t, "Provider", false);
 	if (s < 0)
 		tr_wu_table_col(&t, "Scenario", false);
-	tr_wu_table_col(&t, "Scale", true);
+	if (scale)
+		tr_wu_table_col(&t, "Scale", true);
 	if (total)
 		tr_wu_table_col(&t, mins ? "Total" : "Total (s)", true);
 	if (wall)
@@ -220,14 +247,13 @@ void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 		                true);
 	if (jobs)
 		tr_wu_table_col(&t, "Generate jobs", true);
-	for (size_t i = 0; i < r->ninits; i++) {
-		const tr_init *in = r->inits[i].init;
-		if (s >= 0 && r->inits[i].scenario != (size_t)s)
-			continue;
-		tr_wu_table_text(&t, r->providers[r->inits[i].provider].label);
+	for (size_t i = 0; i < nrows; i++) {
+		const tr_init *in = r->inits[rows[i]].init;
+		tr_wu_table_text(&t, r->providers[r->inits[rows[i]].provider].label);
 		if (s < 0)
-			tr_wu_table_text(&t, r->scenarios[r->inits[i].scenario].label);
-		tr_wu_table_num(&t, in->scale < 0 ? NAN : (double)in->scale, TR_WU_COUNT);
+			tr_wu_table_text(&t, r->scenarios[r->inits[rows[i]].scenario].label);
+		if (scale)
+			tr_wu_table_num(&t, S_scale(r, &r->inits[rows[i]]), TR_WU_COUNT);
 		for (size_t k = 0; k < nph + 2; k++) {
 			double v = k == 0 ? in->total_s : k == 1 ? in->wall_s : S_phase(in, phases[k - 2]);
 			if ((k == 0 && !total) || (k == 1 && !wall))
@@ -240,6 +266,7 @@ void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 		if (jobs)
 			tr_wu_table_num(&t, in->jobs > 0 ? in->jobs : 1, TR_WU_COUNT);
 	}
+	free(rows);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sLoading the data with pgbench -i: the total pgbench reports (\"done "
 		"in\"), %sand each phase as pgbench names it.",
@@ -252,7 +279,14 @@ void tr_wu_table_runs(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	bool many = tr_wu_many_workloads(r);
+	size_t nrows, *rows = tr_wu_rows_by_provider(d, r->runs, sizeof(tr_run_result),
+	                                             offsetof(tr_run_result, provider),
+	                                             r->nruns, &nrows);
 	tr_wu_table t;
+	if (!rows) {
+		d->rc = TR_ENOMEM;
+		return;
+	}
 	tr_wu_table_init(&t);
 	if (s < 0)
 		tr_wu_table_col(&t, "Scenario", false);
@@ -266,8 +300,8 @@ void tr_wu_table_runs(tr_wu_doc *d, long s)
 	tr_wu_table_col(&t, "Deepest dip", true);
 	tr_wu_table_col(&t, "p95 of window averages (ms)", true);
 	tr_wu_table_col(&t, "Used", false);
-	for (size_t i = 0; i < r->nruns; i++) {
-		const tr_run_result *run = &r->runs[i];
+	for (size_t i = 0; i < nrows; i++) {
+		const tr_run_result *run = &r->runs[rows[i]];
 		if (s >= 0 && run->scenario != (size_t)s)
 			continue;
 		if (s < 0)
@@ -287,6 +321,7 @@ void tr_wu_table_runs(tr_wu_doc *d, long s)
 		                                                                  : "unusable"))
 		                         : "yes");
 	}
+	free(rows);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 		"%sEvery run: TPS and latency average from pgbench's summary; CoV, dip "
 		"and p95 from its time windows (p95 of the windows' average latencies, "

@@ -79,6 +79,13 @@ typedef struct tr_writeup_list {
 	size_t nbars;
 	const char *path;      /* the directive's place, for a drawing failure's */
 	long line;             /* message ("writeup.md:12: chart rank-...: ...") */
+	/* {{chart KIND providers=...}}: not bars (nbars 0) but the report's
+	 * chart of the item's kind, scenario and workload drawn from these
+	 * providers only, in this order (indices into results->providers);
+	 * the caller also gives it the title and alt text of that drawing.
+	 * NULL for bars. */
+	const size_t *providers;
+	size_t nproviders;
 } tr_writeup_list;
 
 /* ---- rendering ------------------------------------------------------- */

@@ -83,6 +83,9 @@ typedef struct tr_wu_table {
 	char *note;        /* shown under the table, or NULL */
 	size_t ncols;
 	char **headers;
+	char **groups;     /* per column, a header spanning the columns of its
+	                      run of equal groups (HTML), or NULL; NULL when
+	                      no column has one */
 	bool *numeric;     /* right-aligned, sorted as numbers */
 	tr_wu_cell *cells; /* row-major, nrows x ncols */
 	size_t nrows;
@@ -94,6 +97,14 @@ void tr_wu_table_init(tr_wu_table *t);
 void tr_wu_table_free(tr_wu_table *t);
 /* Add a column (before any cell). */
 void tr_wu_table_col(tr_wu_table *t, const char *header, bool numeric);
+/* A column under a group: HTML spans the group once over its run of
+ * columns, above their headers; Markdown, which cannot span, heads the
+ * column "GROUP HEADER". */
+void tr_wu_table_col_group(tr_wu_table *t, const char *group, const char *header,
+                           bool numeric);
+/* The header of column c with its group, as Markdown shows it. Caller
+ * frees; NULL on failure. */
+char *tr_wu_table_full_header(const tr_wu_table *t, size_t c);
 /* Cells are added row by row, left to right. */
 void tr_wu_table_text(tr_wu_table *t, const char *text);
 void tr_wu_table_strong(tr_wu_table *t, const char *text);
@@ -102,6 +113,10 @@ void tr_wu_table_num(tr_wu_table *t, double v, tr_wu_unit unit);
 void tr_wu_table_sorted(tr_wu_table *t, const char *text, double v);
 void tr_wu_table_caption(tr_wu_table *t, const char *caption);
 void tr_wu_table_note(tr_wu_table *t, const char *note);
+/* layout=rows: the first column's cells become the headers, each other
+ * column a row led by its header (bold). A table with a missing cell or
+ * fewer than two columns is left as it is. */
+void tr_wu_table_transpose(tr_wu_table *t);
 
 typedef enum tr_wu_block_kind {
 	TR_WU_BLOCK_TABLE = 0,
@@ -143,6 +158,13 @@ typedef struct tr_wu_doc {
 	const char *author_heading;   /* its text, raw; in scratch */
 	const char *list_title; /* title= of the {{chart rank|journey}} being
 	                           made, or NULL (lists.c) */
+	/* providers= of the {{table}} or {{chart}} being made (shown.c): the
+	 * providers in the author's order, and r's cells in the tables'
+	 * order; both NULL without it (every provider, the study's order). */
+	size_t *only;
+	size_t nonly;
+	size_t *only_cells;
+	size_t nonly_cells;
 } tr_wu_doc;
 
 /* Each kind of figure is explained once per report, where it first
@@ -283,6 +305,30 @@ void tr_wu_author_line(tr_wu_doc *d, const char *line, const char *end);
 int tr_wu_take_opt(tr_wu_doc *d, const char **value, tr_wu_directive *own,
                    const tr_wu_directive *dir, const char *key);
 
+/* ---- providers= (shown.c) ---- */
+
+/* providers=ID,... of dir taken out (*own: dir without it, strings
+ * borrowed) and set in d->only until tr_wu_only_clear; an unknown or
+ * repeated id is TR_EINVALID with a message listing the providers. */
+int tr_wu_only_take(tr_wu_doc *d, tr_wu_directive *own, const tr_wu_directive *dir);
+void tr_wu_only_clear(tr_wu_doc *d);
+/* Whether provider p is in the table being made; its place in the
+ * author's order (-1: not shown). */
+bool tr_wu_shown(const tr_wu_doc *d, size_t provider);
+long tr_wu_shown_rank(const tr_wu_doc *d, size_t provider);
+/* The providers shown, in order: k < tr_wu_nshown. */
+size_t tr_wu_nshown(const tr_wu_doc *d);
+size_t tr_wu_shown_at(const tr_wu_doc *d, size_t k);
+/* The cells shown, in the tables' order: by scenario and workload, then
+ * the providers' order. */
+size_t tr_wu_ncells(const tr_wu_doc *d);
+const tr_cell *tr_wu_cell_at(const tr_wu_doc *d, size_t i);
+/* Rows of n items (each `size` bytes, its provider index at `offset`)
+ * in the order shown: all of them without providers=, else those of
+ * each provider in the author's order. *nout set; caller frees. */
+size_t *tr_wu_rows_by_provider(const tr_wu_doc *d, const void *items, size_t size,
+                               size_t offset, size_t n, size_t *nout);
+
 /* The tables; scenario -1 means all scenarios. Each returns 0 and emits
  * nothing when there is no data for it. */
 /* brief: a sentence instead when the table would hold only names. */
@@ -411,6 +457,8 @@ typedef struct tr_wu_table_opts {
 	bool verdict;            /* verdict= (on): "~" after a difference
 	                            that is not significant */
 	long vs;                 /* vs=PROVIDER, or -1 */
+	bool rows;               /* layout=rows: one row per attribute, one
+	                            column per provider (setup, providers) */
 	/* what the table showed, for its note */
 	bool picked;             /* a figure picked from the runs (best/worst) */
 	bool tilde;              /* a "~" */
@@ -477,8 +525,12 @@ int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 int tr_wu_table_pivot(tr_wu_doc *d, const tr_wu_directive *dir);
 /* {{table rank M S|* [W|*] [agg=]}}: providers best first. */
 int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir);
-/* {{table setup [S]}}: vCPU, RAM, price, regime and facts per provider. */
+/* {{table setup [S] [layout=rows]}}: vCPU, RAM, price, regime and facts
+ * per provider (tables_facts.c). */
 void tr_wu_table_setup(tr_wu_doc *d, long scenario);
+/* fact.NAME's label for readers: [facts]'s, a built-in one for the usual
+ * facts (disk_type: "Disk type"), else NAME in words. */
+const char *tr_wu_fact_label(tr_wu_doc *d, const char *name);
 
 /* A bar of {{chart rank}} / {{chart journey}} (writeup.h). */
 typedef tr_writeup_bar tr_wu_bar;
@@ -490,6 +542,10 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
                           const char *title, const char *subtitle,
                           const char *axis_title, const tr_wu_bar *bars,
                           size_t n);
+/* Chart `of` drawn again from d->only's providers (for scenario, or -2:
+ * of's): added to d->charts undrawn, recorded in d->lists for the caller
+ * to draw, and placed with caption (may be NULL). */
+int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *caption);
 int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 

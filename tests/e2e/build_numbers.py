@@ -158,6 +158,8 @@ class Tables(HTMLParser):
         self.cell = None
         self.caption = None
         self.in_caption = False
+        self.in_head = False
+        self.groups, self.groups_row = [], []
         self.text = []  # every text of the page, for the summary check
 
     def handle_starttag(self, tag, attrs):
@@ -168,14 +170,37 @@ class Tables(HTMLParser):
         elif tag == "table":
             self.cur = {"caption": self.caption or "", "headers": [], "rows": []}
             self.caption = None
+        elif tag == "thead":
+            self.in_head = True
+        elif tag == "tr" and self.cur is not None and self.in_head:
+            # a row above the last header row groups columns: each
+            # column's header is then "GROUP HEADER", as report.md has it
+            if self.groups_row:
+                self.groups = self.groups_row
+            self.groups_row = []
+            self.cur["headers"] = []
         elif tag == "tr" and self.cur is not None:
             self.cur["rows"].append([])
         elif tag in ("td", "th") and self.cur is not None:
-            self.cell = {"tag": tag, "text": "", "sort": a.get("data-sort")}
+            self.cell = {"tag": tag, "text": "", "sort": a.get("data-sort"),
+                         "span": int(a.get("colspan") or 1),
+                         "group": a.get("scope") == "colgroup"}
 
     def handle_endtag(self, tag):
         if tag == "figcaption":
             self.in_caption = False
+        elif tag == "thead":
+            self.in_head = False
+            if self.groups:
+                self.cur["headers"] = [g + " " + h if g else h for g, h in
+                                       zip(self.groups, self.cur["headers"])]
+            self.groups, self.groups_row = [], []
+        elif tag in ("td", "th") and self.cell is not None and self.in_head:
+            c = self.cell
+            self.groups_row += [c["text"].strip() if c["group"] else None] * c["span"]
+            if c["tag"] == "th" and not c["group"]:
+                self.cur["headers"].append(c["text"].strip())
+            self.cell = None
         elif tag in ("td", "th") and self.cell is not None:
             c = self.cell
             c["text"] = c["text"].strip()

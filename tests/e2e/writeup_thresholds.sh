@@ -11,8 +11,9 @@
 #    1099.5/1000 - 1 = 9.9499999...% in binary (s3: one decimal);
 #  - fmt=k: thousands from 999.5 up: 999.4 -> "999", 999.5 -> "1.0K",
 #    1000 -> "1.0K", 999,499 -> "999K" (3 significant digits), 999,500 -> "1.0M";
-#  - {{table pivot}} of tps_median and tps_gap_pct: the baseline's gap is
-#    "–" (compared with itself it says nothing), never "0.0%"; TPS whole
+#  - {{table pivot}} of tps_median and tps_gap_pct: the baseline's gap
+#    says "baseline" (its TPS is in the column beside), never "0.0%" nor
+#    "–"; TPS whole
 #    from 100 up (issue 25): 1099.6 -> "1,100".
 set -euo pipefail
 . "$TR_SOURCE_DIR/tests/lib/build_common.sh"
@@ -68,7 +69,7 @@ want K5 "1.0K"
 want K6 "1.0K"
 want K7 "999K"
 want K8 "1.0M"
-# The pivot: one row per provider; p's gap a dash, q's +10.0% (s1).
-grep -q '^| p | 1,000 | – |$' "$md" || { grep '^| [pq] |' "$md"; fail "pivot: the baseline's gap is not a dash"; }
+# The pivot: one row per provider; p's gap says baseline, q's +10.0% (s1).
+grep -q '^| p | 1,000 | baseline |$' "$md" || { grep '^| [pq] |' "$md"; fail "pivot: the baseline's gap does not say baseline"; }
 grep -q '^| q | 1,100 | +10.0% |$' "$md" || { grep '^| [pq] |' "$md"; fail "pivot: q's row"; }
 finish

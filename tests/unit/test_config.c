@@ -106,6 +106,27 @@ static void S_expect_error(const char *text, const char *message)
 	S_free(&r);
 }
 
+/* [facts]: readers' labels of fact.NAME, kept as written, in order. */
+static void test_facts(void)
+{
+	S_parsed r = S_parse("[provider a]\nfact.disk_type = NVMe\n\n[facts]\n"
+	                     "disk_type = Disk type\nread_replicas = Replicas\n");
+	CHECK_INT(r.rc, 0);
+	CHECK_INT((long)r.c.nfact_labels, 2);
+	if (r.c.nfact_labels == 2) {
+		CHECK_STR(r.c.fact_labels[0].name, "disk_type");
+		CHECK_STR(r.c.fact_labels[0].value, "Disk type");
+		CHECK_STR(r.c.fact_labels[1].name, "read_replicas");
+		CHECK_STR(r.c.fact_labels[1].value, "Replicas");
+	}
+	S_free(&r);
+	S_expect_error("[facts]\ndisk type = x\n",
+	               "tpsreport.ini:2: [facts] \"disk type\": a fact's name (NAME of fact.NAME) is "
+	               "letters, digits, '_' and '-'");
+	S_expect_error("[facts]\ndisk_type = x\ndisk_type = y\n",
+	               "tpsreport.ini:3: \"disk_type\" is set twice in [facts]");
+}
+
 static void test_errors(void)
 {
 	S_expect_error("[study]\ntitel = x\n",
@@ -129,7 +150,7 @@ static void test_errors(void)
 	S_expect_error("[provider a]\nprice = 1 EUR/month\n[provider  a ]\nprice = 2 EUR/month\n",
 	               "tpsreport.ini:4: \"price\" is set twice for [provider a]");
 	S_expect_error("[colours]\na = b\n",
-	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx)");
+	               "tpsreport.ini:2: unknown section [colours] (known: study, provider ID, scenario ID, cell PROVIDER SCENARIO, fx, facts)");
 	S_expect_error("title = x\n",
 	               "tpsreport.ini:1: \"title\" is outside any section (start with [study])");
 	S_expect_error("[study]\nthis line has no equals sign\n",
@@ -348,5 +369,6 @@ int main(void)
 	RUN(test_sample);
 	RUN(test_long_and_crlf);
 	RUN(test_prices);
+	RUN(test_facts);
 	return harness_done();
 }

@@ -19,10 +19,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-/* report.md of src over the fixture, footer cut; NULL on error. */
+/* A change to the fixture's study before its results are computed. */
+static void (*S_edit)(tr_study *st);
+
+static bool S_want_html;
+
+/* report.md of src over the fixture, footer cut (index.html when
+ * S_want_html); NULL on error. */
 static char *S_md(const char *src)
 {
 	tr_study *st = wu_study(false);
+	if (S_edit)
+		S_edit(st);
 	tr_results *r = NULL;
 	tr_writeup_charts cs;
 	tr_writeup_options o = { 0 };
@@ -33,7 +41,7 @@ static char *S_md(const char *src)
 	o.source_len = strlen(src);
 	o.source_path = "study/writeup.md";
 	if (tr_results_compute(&r, st) == 0 && tr_writeup_render(&out, r, &cs, &o) == 0) {
-		md = tr_buf_detach(&out.markdown);
+		md = tr_buf_detach(S_want_html ? &out.index_html : &out.markdown);
 		if ((foot = strstr(md, "\n---\n\n*Made with")))
 			*foot = '\0';
 		tr_writeup_output_free(&out);
@@ -64,6 +72,25 @@ static void S_has(int line, const char *src, ...)
 	free(md);
 }
 #define HAS(src, ...) S_has(__LINE__, src, __VA_ARGS__, (const char *)NULL)
+
+/* Does the Markdown of src lack `text`, and hold `first` before `then`? */
+static void S_lacks(int line, const char *src, const char *text, const char *first,
+                    const char *then)
+{
+	char *md = S_md(src);
+	const char *a = md && first ? strstr(md, first) : NULL;
+	const char *b = md && then ? strstr(md, then) : NULL;
+	char msg[600];
+	snprintf(msg, sizeof(msg), "%.200s lacks \"%.200s\"", src, text ? text : "");
+	harness_check(md && (!text || !strstr(md, text)), __FILE__, line, msg);
+	snprintf(msg, sizeof(msg), "%.200s: \"%.100s\" before \"%.100s\"", src,
+	         first ? first : "", then ? then : "");
+	harness_check(!first || (a && b && a < b), __FILE__, line, msg);
+	if (md && getenv("TR_TABLES_DUMP"))
+		fprintf(stderr, "%s\n", md);
+	free(md);
+}
+#define LACKS(src, text, first, then) S_lacks(__LINE__, src, text, first, then)
 
 static void S_error(int line, const char *src, const char *want)
 {
@@ -107,7 +134,7 @@ static void test_pivot_vs(void)
 {
 	/* 3744.75 / 3967.67 = 0.9438 -> 0.94x; 2561.34 / 2339.69 = 1.0947 */
 	HAS("{{table pivot rows=provider cols=scenario metric=tps_median vs=aws fmt=x1}}",
-	    "| compared with | compared with |", "| 0.94\xc3\x97 \\~ | 1.1\xc3\x97 |",
+	    "| 3,968 TPS | 2,340 TPS |", "| 0.94\xc3\x97 \\~ | 1.1\xc3\x97 |",
 	    "the ratio of each figure to AWS", "\\~: not significant");
 	/* without vs=: against the baseline; pct: -5.62% and +9.47% */
 	HAS("{{table pivot rows=provider cols=scenario metric=tps_median fmt=pct}}",
@@ -145,7 +172,7 @@ static void test_pivot_figures(void)
 	/* init total against aws: 1483.59 - 1561.67 = -78.08 s */
 	HAS("{{table pivot rows=provider cols=scenario scenario=bench10000 "
 	    "metric=init.total_s vs=aws fmt=diff}}",
-	    "| -1 min 18 s |");
+	    "| 26 min 2 s |", "| -1 min 18 s |");
 }
 
 static void test_rank_journey(void)
@@ -253,6 +280,177 @@ static void test_errors(void)
 	ERROR("{{table tps vs=aws fmt=k}}", "{{table tps}}: fmt= shapes the vs column");
 	ERROR("{{table tps fmt=k}}", "{{table tps}}: fmt= shapes its vs baseline column");
 	ERROR("{{table stability fmt=x1}}", "unknown option 'fmt='");
+	ERROR("x\n{{table tps providers=aws,azure}}",
+	      "study/writeup.md:2: {{table tps}}: providers=: no provider 'azure' (there are: "
+	      "aws, serverscamp)");
+	ERROR("{{chart tps providers=gcp}}",
+	      "{{chart tps}}: providers=: no provider 'gcp' (there are: aws, serverscamp)");
+	ERROR("{{table pivot rows=provider cols=scenario metric=tps_median providers=aws,aws}}",
+	      "providers=: 'aws' is named twice");
+	ERROR("{{table journey aws serverscamp bench100 providers=aws}}",
+	      "{{table journey}}: providers= is not for a journey");
+}
+
+/* A pivot's baseline shows its own figure: aws's median TPS, bench100
+ * median(3967.67, 3921.40, 3990.02) = 3967.67, bench10000 median of
+ * (2250.10 2298.02 2339.69 2365.50 2401.33) = 2339.69; the gap of
+ * serverscamp 3744.75 / 3967.67 - 1 = -5.62%, 2561.34 / 2339.69 - 1 =
+ * +9.47%. */
+static void test_pivot_baseline(void)
+{
+	HAS("{{table pivot rows=provider cols=scenario metric=tps_gap_pct}}",
+	    "| AWS RDS db.m6i.large (gp3 12k IOPS) | 3,968 TPS | 2,340 TPS |",
+	    "AWS RDS db.m6i.large (gp3 12k IOPS) shows its own figure");
+	LACKS("{{table pivot rows=provider cols=scenario metric=tps_gap_pct}}",
+	      "no usable runs", NULL, NULL);
+	/* one column (scenario=): its label once, in the caption; the
+	 * headers are the metrics' */
+	HAS("{{table pivot rows=provider cols=scenario scenario=bench100 "
+	    "metric=tps_median,latency_avg_ms}}",
+	    "| Provider | median TPS | latency avg (ms) |",
+	    "by provider, bench100 (\\~1.5 GB, in-cache)*");
+}
+
+/* Several metrics over several columns: in HTML each column's value
+ * once, spanning its metrics; Markdown cannot span, and heads each
+ * column with both. */
+static void test_pivot_groups(void)
+{
+	const char *src = "{{table pivot rows=provider cols=scenario "
+	                  "metric=tps_median,latency_avg_ms}}";
+	HAS(src, "| Provider | bench100 (\\~1.5 GB, in-cache) median TPS | "
+	         "bench100 (\\~1.5 GB, in-cache) latency avg (ms) |");
+	S_want_html = true;
+	HAS(src, "<th scope=\"colgroup\" colspan=\"2\">bench100 (~1.5 GB, in-cache)</th>",
+	    "<th scope=\"colgroup\" colspan=\"2\">bench10000 (~150 GB, disk-bound)</th>",
+	    "<th class=\"num\" scope=\"col\">median TPS</th>",
+	    "data-label=\"bench10000 (~150 GB, disk-bound) latency avg (ms)\"");
+	S_want_html = false;
+}
+
+/* providers=: a subset in the author's order, on every kind. */
+static void test_providers(void)
+{
+	const char *sc = "| ServersCamp T2 (12k IOPS) |", *aws = "| AWS RDS db.m6i.large";
+	LACKS("{{table tps bench100 providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table tps providers=serverscamp}}", aws, NULL, NULL);
+	LACKS("{{table stability providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table closing providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table value providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table providers providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table price providers=serverscamp}}", aws, NULL, NULL);
+	LACKS("{{table runs providers=serverscamp}}", aws, NULL, NULL);
+	LACKS("{{table init providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table setup providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table rank tps_median bench100 providers=serverscamp}}", aws, NULL, NULL);
+	LACKS("{{table pivot rows=provider cols=scenario metric=tps_median "
+	      "providers=serverscamp,aws}}", NULL, sc, aws);
+	LACKS("{{table tps vs=aws providers=serverscamp}}", aws, NULL, NULL);
+	/* an aggregate over providers takes the ones shown: serverscamp's
+	 * medians alone, 3744.75 and 2561.34 (with aws too, the mean would
+	 * be (3967.67 + 3744.75) / 2 = 3856.21) */
+	HAS("{{table pivot rows=scenario cols=workload metric=tps_median agg=mean "
+	    "providers=serverscamp}}", "| 3,745 |", "| 2,561 |");
+	/* one provider alone: nothing to be the best of, no bold */
+	LACKS("{{table tps bench10000 providers=serverscamp}}", "**", NULL, NULL);
+}
+
+/* providers= on a chart: a chart of its own, for the report to draw. */
+static void test_providers_chart(void)
+{
+	tr_study *st = wu_study(false);
+	tr_results *r = NULL;
+	tr_writeup_charts cs;
+	tr_writeup_options o = { 0 };
+	tr_writeup_doc *doc = NULL;
+	const tr_writeup_list *l;
+	const char *src = "{{chart tps providers=serverscamp,aws caption=\"Both\"}}\n\n"
+	                  "{{chart tps bench10000 providers=aws}}\n";
+	wu_charts(&cs);
+	o.source = src;
+	o.source_len = strlen(src);
+	o.source_path = "study/writeup.md";
+	CHECK(tr_results_compute(&r, st) == 0);
+	CHECK(tr_writeup_expand(&doc, r, &cs, &o) == 0);
+	CHECK(doc && tr_writeup_lists(doc, &l) == 2);
+	if (doc && tr_writeup_lists(doc, &l) == 2) {
+		CHECK(l[0].nproviders == 2 && l[0].providers[0] == 1 && l[0].providers[1] == 0);
+		CHECK(l[0].nbars == 0);
+		CHECK(strcmp(cs.items[l[0].chart].name, "tps-only-serverscamp-aws") == 0);
+		CHECK(strcmp(cs.items[l[0].chart].kind, "tps") == 0);
+		CHECK(cs.items[l[0].chart].scenario == -1);
+		/* a scenario the plan has no chart of: drawn anew for it */
+		CHECK(l[1].nproviders == 1 && l[1].providers[0] == 0);
+		CHECK(strcmp(cs.items[l[1].chart].name, "tps-bench10000-only-aws") == 0);
+		CHECK(cs.items[l[1].chart].scenario == 1);
+	}
+	tr_writeup_doc_free(doc);
+	tr_writeup_charts_free(&cs);
+	tr_results_free(r);
+	tr_study_free(st);
+}
+
+static void S_facts(tr_study *st)
+{
+	st->providers[0].facts = calloc(2, sizeof(tr_fact));
+	st->providers[0].nfacts = 2;
+	st->providers[0].facts[0] = (tr_fact){ wu_dup("disk_type"), wu_dup("gp3") };
+	st->providers[0].facts[1] = (tr_fact){ wu_dup("read_replicas"), wu_dup("1") };
+	st->providers[1].facts = calloc(1, sizeof(tr_fact));
+	st->providers[1].nfacts = 1;
+	st->providers[1].facts[0] = (tr_fact){ wu_dup("disk_type"), wu_dup("NVMe") };
+	st->config.fact_labels = calloc(1, sizeof(tr_fact));
+	st->config.nfact_labels = 1;
+	st->config.fact_labels[0] = (tr_fact){ wu_dup("disk_type"), wu_dup("Disk kind") };
+}
+
+/* {{table setup}}: one row (or column) per provider when the scenarios
+ * change nothing but the regime: bench100 is 100 x 15 MiB = 1.46 GiB <=
+ * 0.5 x 8 GiB (in memory), bench10000 146 GiB > 4 x 8 GiB (disk-bound).
+ * The monthly price: aws (154.76 + 68.50) USD x 0.92 = 205.40 EUR,
+ * serverscamp 111.36 EUR. */
+static void test_setup(void)
+{
+	const char *regime = "in memory in bench100 (\\~1.5 GB, in-cache), disk-bound in "
+	                     "bench10000 (\\~150 GB, disk-bound)";
+	HAS("{{table setup layout=rows}}",
+	    "| Provider | AWS RDS db.m6i.large (gp3 12k IOPS) | ServersCamp T2 (12k IOPS) |",
+	    "| **vCPU** | 2 | 2 |", "| **RAM (GB)** | 8 | 8 |",
+	    "| **Per month (EUR)** | 205.40 | 111.36 |");
+	HAS("{{table setup}}", "| Provider | vCPU | RAM (GB) | Per month (EUR) | Notes |",
+	    regime, "For every provider the data set is in memory in bench100");
+	/* nothing missing: no note about it; no row per scenario */
+	LACKS("{{table setup}}", "not stated", NULL, NULL);
+	LACKS("{{table setup}}", "| Scenario |", NULL, NULL);
+	HAS("{{table setup bench10000 layout=rows}}",
+	    "Setup in bench10000 (\\~150 GB, disk-bound): what each provider ran on. For "
+	    "every provider the data set is disk-bound");
+	/* one provider: its regime is a row of its own */
+	HAS("{{table setup bench10000 layout=rows providers=aws}}", "| **Regime** | disk-bound |");
+	/* facts: [facts]'s label first, a name in words, a dash and its note */
+	S_edit = S_facts;
+	HAS("{{table setup layout=rows}}", "| **Disk kind** | gp3 | NVMe |",
+	    "| **Read replicas** | 1 | \xe2\x80\x93 |", "not stated for that provider");
+	LACKS("{{table setup layout=rows}}", "disk_type", NULL, NULL);
+	S_edit = NULL;
+	ERROR("{{table setup layout=diagonal}}", "{{table setup}}: unknown layout=diagonal");
+}
+
+static void S_no_init_scale(tr_study *st)
+{
+	for (size_t i = 0; i < st->ninits; i++)
+		st->inits[i].scale = -1;
+}
+
+/* {{table init}}: aws's total 0 + 0.01 + 876.29 + 1.59 + 683.78 =
+ * 1561.67 s = 26 min 2 s; the scale from the runs when the init does
+ * not say (bench10000's runs: 10,000); drop tables took 0 s: no column. */
+static void test_init(void)
+{
+	S_edit = S_no_init_scale;
+	HAS("{{table init}}", "| Scale |", "| 10,000 |", "| 26 min 2 s |");
+	LACKS("{{table init}}", "drop tables", NULL, NULL);
+	S_edit = NULL;
 }
 
 int main(void)
@@ -268,6 +466,12 @@ int main(void)
 	RUN(test_vs_fmt);
 	RUN(test_gap_runs);
 	RUN(test_errors);
+	RUN(test_pivot_baseline);
+	RUN(test_pivot_groups);
+	RUN(test_providers);
+	RUN(test_providers_chart);
+	RUN(test_setup);
+	RUN(test_init);
 	xmlCleanupParser();
 	return harness_done();
 }
