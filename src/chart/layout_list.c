@@ -20,7 +20,8 @@
 /* "13,955" and its note: what follows a bar. Caller frees. */
 static char *S_value_text(const tr_chart_bar *b)
 {
-	char *v = isfinite(b->value) ? tr_numstr_short(b->value, 3) : tr_strdup("n/a");
+	char *v = !isfinite(b->value) ? tr_strdup("n/a")
+	          : b->text ? tr_strdup(b->text) : tr_numstr_short(b->value, 3);
 	char *t;
 	if (!v || !b->note || !*b->note)
 		return v;

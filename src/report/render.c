@@ -19,6 +19,9 @@ typedef struct {
 	size_t nlists;
 	tr_chart_item *narrow;  /* the plan's items drawn for a phone */
 	tr_chart_list *narrow_lists;
+	tr_chart_item *variants; /* per list: a directive's own drawing of a
+	                            chart of the report (2i wide, 2i+1 narrow) */
+	size_t nvariants;       /* wide ones made so far (owned strings) */
 } S_work;
 
 static int S_copy(tr_writeup_chart *out, const tr_chart_item *in)
@@ -67,6 +70,7 @@ static int S_list(tr_chart_list *out, const tr_writeup_chart *c, const tr_writeu
 		bars[i].provider = l->bars[i].provider;
 		bars[i].value = l->bars[i].value;
 		bars[i].note = l->bars[i].note;
+		bars[i].text = l->bars[i].text;
 	}
 	out->name = c->name;
 	out->title = c->title;
@@ -109,10 +113,44 @@ static void S_narrow_job(S_work *w, tr_writeup_chart *c, const tr_chart_item *it
 	j->line = at ? at->line : 0;
 }
 
+/* Draw a chart variant for a directive: chart c (items[l->chart]) is the
+ * chart of the report of kind, scenario and workload as c says, made
+ * again from the results under c's own name and title ({{chart tps
+ * title="..."}}), wide (PNG too when png) and narrow like every other;
+ * the shared drawing is untouched. Its item is w->variants[2 * i]. */
+static int S_variant(S_work *w, tr_writeup_chart *c, const tr_writeup_list *l,
+                     size_t i, const tr_results *r, bool png)
+{
+	tr_chart_item *wide = &w->variants[2 * i], *narrow = &w->variants[2 * i + 1];
+	tr_chart_kind kind;
+	char *name, *title;
+	int rc;
+	if (tr_chart_kind_parse(&kind, c->kind) < 0)
+		return tr_error_set_at(l->path, l->line, "chart %s: a %s chart is not "
+		                       "redrawn with a title of its own", c->name, c->kind);
+	if ((rc = tr_chart_item_make(wide, r, kind, c->scenario, c->workload)) < 0)
+		return rc;
+	w->nvariants = i + 1;
+	if (!(name = tr_strdup(c->name)) || !(title = tr_strdup(c->title))) {
+		free(name);
+		return TR_ENOMEM;
+	}
+	free(wide->name);
+	free(wide->title);
+	wide->name = name;
+	wide->title = title;
+	S_job(w, c, wide, NULL, l, png);
+	*narrow = *wide; /* borrows its strings */
+	narrow->width = TR_CHART_NARROW;
+	S_narrow_job(w, c, narrow, NULL, l);
+	return 0;
+}
+
 /* One job per chart and format: the plan's charts (when plan is given,
  * they are the first of cs), then the directives'; each also narrow. */
 static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
-                  const tr_writeup_list *lists, size_t nlists, bool png)
+                  const tr_writeup_list *lists, size_t nlists, const tr_results *r,
+                  bool png)
 {
 	size_t per = png ? 3 : 2;
 	int rc;
@@ -120,7 +158,8 @@ static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
 	w->lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
 	w->narrow = tr_calloc(plan->count + 1, sizeof(tr_chart_item));
 	w->narrow_lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
-	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists)
+	w->variants = tr_calloc(2 * nlists + 1, sizeof(tr_chart_item));
+	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists || !w->variants)
 		return TR_ENOMEM;
 	for (size_t i = 0; i < plan->count; i++) {
 		S_job(w, &cs->items[i], &plan->items[i], NULL, NULL, png);
@@ -130,6 +169,11 @@ static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
 	}
 	for (size_t i = 0; i < nlists; i++) {
 		tr_writeup_chart *c = &cs->items[lists[i].chart];
+		if (lists[i].redraw) {
+			if ((rc = S_variant(w, c, &lists[i], i, r, png)) < 0)
+				return rc;
+			continue;
+		}
 		if ((rc = S_list(&w->lists[i], c, &lists[i])) < 0)
 			return rc;
 		w->nlists = i + 1;
@@ -146,6 +190,9 @@ static void S_work_free(S_work *w)
 	for (size_t i = 0; i < w->nlists; i++)
 		free((tr_chart_bar *)w->lists[i].bars); /* S_list's */
 	free(w->lists);
+	for (size_t i = 0; i < w->nvariants; i++)
+		tr_chart_item_free(&w->variants[2 * i]); /* S_variant's */
+	free(w->variants);
 	free(w->narrow);
 	free(w->narrow_lists);
 	free(w->jobs);
@@ -185,7 +232,7 @@ int tr_report_render(tr_writeup_output *out, tr_writeup_charts *charts,
 	if ((rc = tr_writeup_expand(&doc, r, charts, wo)) < 0)
 		goto cleanup;
 	nlists = tr_writeup_lists(doc, &lists);
-	if ((rc = S_jobs(&w, charts, &plan, lists, nlists, options->png)) < 0 ||
+	if ((rc = S_jobs(&w, charts, &plan, lists, nlists, r, options->png)) < 0 ||
 	    (rc = S_draw(&w, r, options)) < 0)
 		goto cleanup;
 	rc = tr_writeup_finish(out, doc);

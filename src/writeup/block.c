@@ -196,11 +196,12 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 		d->list_title = NULL;
 		return rc;
 	}
-	if (S_no_title(d, whole, "a chart of the report: it is drawn once, with its own "
-	                         "title", "your words go under it as caption=\"...\"; "
-	                         "{{chart rank}} and {{chart journey}} take title="))
-		return TR_EINVALID;
-	if ((rc = tr_wu_no_other_opts(d, dir, "caption=")) < 0)
+	/* title= redraws the chart for this directive alone (report/ draws
+	 * it under a name of its own); the shared drawing stays */
+	if ((rc = tr_wu_take_opt(d, &title, &untitled, &own, "title")) < 0)
+		return rc;
+	dir = &untitled;
+	if ((rc = tr_wu_no_other_opts(d, dir, "caption=, title=")) < 0)
 		return rc;
 	if (dir->nargs < 1 || dir->nargs > 2)
 		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO] (or "
@@ -218,6 +219,8 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 	for (size_t i = 0; i < cs->count && found < 0 && s < 0; i++)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
 			found = (long)i;
+	if (found >= 0 && title)
+		return tr_wu_emit_variant(d, (size_t)found, title, caption);
 	if (found >= 0) {
 		tr_wu_emit_figure(d, (size_t)found, caption);
 		return d->rc;

@@ -80,6 +80,7 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
 	if ((rc = S_grow(d)) < 0)
 		goto cleanup;
 	l = &d->lists[d->nlists++];
+	memset(l, 0, sizeof(*l));
 	l->chart = cs->count;
 	l->subtitle = subtitle;
 	l->axis_title = axis_title;
@@ -99,6 +100,54 @@ cleanup:
 	free(c.title);
 	free(c.alt);
 	free(copy);
+	if (rc == TR_ENOMEM)
+		d->rc = rc;
+	return rc;
+}
+
+int tr_wu_emit_variant(tr_wu_doc *d, size_t of, const char *title, const char *caption)
+{
+	tr_writeup_charts *cs = d->charts;
+	const tr_writeup_chart *src = &cs->items[of];
+	tr_writeup_chart c;
+	tr_writeup_list *l;
+	char *stem = tr_sprintf("%s-titled", src->name);
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	/* the alt text keeps what the shared one says of the figures, after
+	 * the author's title (it no longer starts with the generated one) */
+	if (!stem || !(c.name = S_unique(cs, stem)) || !(c.kind = tr_strdup(src->kind)) ||
+	    !(c.title = tr_strdup(title)) ||
+	    !(c.alt = src->alt ? tr_sprintf("%s. %s", title, src->alt) : tr_strdup(title))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	c.scenario = src->scenario;
+	c.workload = src->workload;
+	if (!tr_wu_name_safe(c.name)) {
+		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
+		goto cleanup;
+	}
+	if ((rc = S_grow(d)) < 0)
+		goto cleanup;
+	l = &d->lists[d->nlists++];
+	memset(l, 0, sizeof(*l));
+	l->chart = cs->count;
+	l->path = d->path;
+	l->line = d->line;
+	l->redraw = true;
+	d->chart_used[cs->count] = false;
+	cs->items[cs->count++] = c;
+	memset(&c, 0, sizeof(c));
+	tr_wu_emit_figure(d, cs->count - 1, caption);
+	rc = d->rc;
+cleanup:
+	free(stem);
+	free(c.name);
+	free(c.kind);
+	free(c.title);
+	free(c.alt);
 	if (rc == TR_ENOMEM)
 		d->rc = rc;
 	return rc;

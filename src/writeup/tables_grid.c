@@ -197,11 +197,13 @@ static int S_journey_chart(tr_wu_doc *d, const S_steps *j)
 {
 	const tr_results *r = d->r;
 	tr_wu_bar bars[TR_WU_MAX_ARGS];
+	memset(bars, 0, sizeof(bars));
 	for (size_t i = 0; i < j->np; i++) {
 		bars[i].label = tr_wu_keep(d, tr_sprintf("%zu. %s", i + 1,
 		                                         r->providers[j->steps[i]].label));
 		bars[i].provider = j->steps[i];
 		bars[i].value = j->v[i];
+		bars[i].text = tr_wu_figure_text(d, &j->o, j->m, j->v[i]);
 		bars[i].note = i == 0 ? NULL : S_gap_note(d, &j->o, j->m, j->v[i], j->v[i - 1],
 		                                          "vs previous");
 	}
@@ -430,6 +432,7 @@ static int S_rank_chart(tr_wu_doc *d, const S_ranking *k)
 		bars[i].label = r->providers[k->order[i]].label;
 		bars[i].provider = k->order[i];
 		bars[i].value = k->v[k->order[i]];
+		bars[i].text = tr_wu_figure_text(d, &k->o, k->m, k->v[k->order[i]]);
 		bars[i].note = i == 0 ? NULL : S_gap_note(d, &k->o, k->m, k->v[k->order[i]],
 		                                          k->v[k->order[0]], "vs best");
 	}

@@ -67,6 +67,8 @@ typedef struct tr_writeup_bar {
 	size_t provider;       /* index into results->providers: its colour */
 	double value;          /* NaN: drawn as "n/a" */
 	const char *note;      /* "+22%" after the value, or NULL */
+	const char *text;      /* the value as the tables print it ("6.7%"),
+	                          or NULL: the chart's own 3 digits */
 } tr_writeup_bar;
 
 typedef struct tr_writeup_list {
@@ -77,6 +79,11 @@ typedef struct tr_writeup_list {
 	size_t nbars;
 	const char *path;      /* the directive's place, for a drawing failure's */
 	long line;             /* message ("writeup.md:12: chart rank-...: ...") */
+	/* {{chart tps title="..."}}: not bars (nbars 0) but the report's
+	 * chart of the item's kind, scenario and workload drawn again under
+	 * the item's name and title; the shared drawing stays as it is.
+	 * false for bars. */
+	bool redraw;
 } tr_writeup_list;
 
 /* ---- rendering ------------------------------------------------------- */

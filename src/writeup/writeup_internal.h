@@ -423,6 +423,11 @@ const char *tr_wu_picked_label(tr_wu_doc *d, const tr_metric *m, tr_run_pick pic
 /* A figure of m as a cell, in o's style when it is k or duration. */
 void tr_wu_table_figure(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o,
                         const tr_metric *m, double v);
+/* The text tr_wu_table_figure puts in the cell, kept by d (for a chart's
+ * value labels: the same figure reads the same); NULL when v is not a
+ * number or out of memory (d->rc). */
+const char *tr_wu_figure_text(tr_wu_doc *d, const tr_wu_table_opts *o,
+                              const tr_metric *m, double v);
 /* A contrast of stats as a cell in `style` (pct for the default), "~" after
  * it when tested and not significant (o->verdict); sorted by the figure
  * the style shows. */
@@ -482,7 +487,17 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
                           const char *title, const char *subtitle,
                           const char *axis_title, const tr_wu_bar *bars,
                           size_t n);
+/* A chart of the report (d->charts->items[of]) drawn again for one
+ * directive under its own title, named "NAME-titled" (made unique), and
+ * placed with caption (or NULL) (lists.c). */
+int tr_wu_emit_variant(tr_wu_doc *d, size_t of, const char *title,
+                       const char *caption);
 int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{headline}}'s providers= and group=fact.NAME:VALUE: *allow, one flag
+ * per provider (caller frees), or NULL when neither is given (every
+ * provider); an error at the directive's line naming what exists
+ * (headline_who.c). */
+int tr_wu_headline_who(tr_wu_doc *d, const tr_wu_args *a, bool **allow);
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* ---- renderers ------------------------------------------------------- */
