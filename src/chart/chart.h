@@ -111,6 +111,8 @@ typedef struct tr_chart_bar {
 	const char *title;    /* the bar's tooltip, or NULL for its value */
 	const char *text;     /* the value as the tables print it ("6.7%"), or
 	                         NULL: 3 significant digits */
+	const char *badge;    /* a group drawn under the label ("Managed"), its
+	                         colour one per distinct badge; NULL: none */
 } tr_chart_bar;
 
 typedef struct tr_chart_list {

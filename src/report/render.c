@@ -71,6 +71,7 @@ static int S_list(tr_chart_list *out, const tr_writeup_chart *c, const tr_writeu
 		bars[i].value = l->bars[i].value;
 		bars[i].note = l->bars[i].note;
 		bars[i].text = l->bars[i].text;
+		bars[i].badge = l->bars[i].badge;
 	}
 	out->name = c->name;
 	out->title = c->title;

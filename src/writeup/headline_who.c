@@ -1,8 +1,10 @@
-/* headline_who.c: which providers a {{headline}} picks its figure from:
+/* headline_who.c: providers by their facts. Which providers a
+ * {{headline}} picks its figure from:
  * providers=ID,ID (the providers' folder names) and group=fact.NAME:VALUE
  * (those whose [provider] section says fact.NAME = VALUE, letter for
- * letter). Both given: the providers in both. A wrong name is an error at
- * the directive's line listing what exists, never an empty card. */
+ * letter). Both given: the providers in both. And the fact a {{chart
+ * rank badge=fact.NAME}} shows beside each bar. A wrong name is an error
+ * at the directive's line listing what exists, never an empty card. */
 
 #include "writeup_internal.h"
 #include "util/alloc.h"
@@ -135,4 +137,23 @@ fail:
 	free(*allow);
 	*allow = NULL;
 	return rc;
+}
+
+const char *tr_wu_provider_fact(const tr_provider_result *p, const char *name)
+{
+	return S_fact(p, name, strlen(name));
+}
+
+int tr_wu_badge_fact(tr_wu_doc *d, const char *badge, const char **name)
+{
+	*name = badge + 5;
+	if (strncmp(badge, "fact.", 5) != 0 || !badge[5])
+		return tr_wu_error(d, "{{chart rank}}: badge=%s: expected fact.NAME, a fact of "
+		                      "the providers' sections (e.g. badge=fact.kind)",
+		                   tr_wu_c(d, badge));
+	for (size_t p = 0; p < d->r->nproviders; p++)
+		if (tr_wu_provider_fact(&d->r->providers[p], *name))
+			return 0;
+	return tr_wu_error(d, "{{chart rank}}: badge=: no provider has fact.%s (the facts "
+	                      "are: %s)", tr_wu_c(d, *name), S_list(d, NULL, 0));
 }

@@ -363,6 +363,7 @@ typedef struct {
 	tr_wu_table_opts o;
 	long s, w;
 	bool aggregate, missing;
+	const char *badge;        /* badge=fact.NAME's NAME, or NULL */
 	size_t *order, n, *used;  /* owned */
 	double *v;                /* per provider; owned */
 } S_ranking;
@@ -372,9 +373,13 @@ static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 	tr_wu_args a;
 	bool given;
 	int rc;
-	if ((rc = tr_wu_split_args(d, dir, "agg runs fmt", &a)) < 0 ||
+	if ((rc = tr_wu_split_args(d, dir, strcmp(dir->name, "chart") == 0 ? "agg runs fmt badge"
+	                                                                   : "agg runs fmt",
+	                           &a)) < 0 ||
 	    (rc = tr_wu_table_opts_parse(d, dir, &a, &k->o)) < 0)
 		return rc;
+	if (tr_wu_arg(&a, "badge") && tr_wu_badge_fact(d, tr_wu_arg(&a, "badge"), &k->badge) < 0)
+		return TR_EINVALID;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
 		                      "[agg=mean|median|min|max] [runs=median|best|worst] "
@@ -433,6 +438,8 @@ static int S_rank_chart(tr_wu_doc *d, const S_ranking *k)
 		bars[i].provider = k->order[i];
 		bars[i].value = k->v[k->order[i]];
 		bars[i].text = tr_wu_figure_text(d, &k->o, k->m, k->v[k->order[i]]);
+		bars[i].badge = k->badge ? tr_wu_provider_fact(&r->providers[k->order[i]], k->badge)
+		                         : NULL;
 		bars[i].note = i == 0 ? NULL : S_gap_note(d, &k->o, k->m, k->v[k->order[i]],
 		                                          k->v[k->order[0]], "vs best");
 	}

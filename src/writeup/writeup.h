@@ -69,6 +69,8 @@ typedef struct tr_writeup_bar {
 	const char *note;      /* "+22%" after the value, or NULL */
 	const char *text;      /* the value as the tables print it ("6.7%"),
 	                          or NULL: the chart's own 3 digits */
+	const char *badge;     /* badge=fact.NAME: the provider's value
+	                          ("Managed"), or NULL: none drawn */
 } tr_writeup_bar;
 
 typedef struct tr_writeup_list {

@@ -498,6 +498,11 @@ int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
  * provider); an error at the directive's line naming what exists
  * (headline_who.c). */
 int tr_wu_headline_who(tr_wu_doc *d, const tr_wu_args *a, bool **allow);
+/* badge=fact.NAME of {{chart rank}}: *name the fact's NAME (in badge);
+ * an error listing the providers' facts when none has it. A provider
+ * without it gets no badge (tr_wu_provider_fact NULL). */
+int tr_wu_badge_fact(tr_wu_doc *d, const char *badge, const char **name);
+const char *tr_wu_provider_fact(const tr_provider_result *p, const char *name);
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* ---- renderers ------------------------------------------------------- */
