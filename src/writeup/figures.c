@@ -291,8 +291,9 @@ static int S_short_where(tr_buf *cap, const tr_results *r, const char *words,
 {
 	const tr_workload *w;
 	if (!c)
-		return tr_buf_printf(cap, "%s \xe2\x80\x94 %s, %s of %zu cells", words,
-		                     r->providers[provider].label, tr_metric_agg_name(agg), used);
+		return tr_buf_printf(cap, "%s \xe2\x80\x94 %s, %s of %zu cell%s", words,
+		                     r->providers[provider].label, tr_metric_agg_name(agg), used,
+		                     used == 1 ? "" : "s");
 	w = &r->workloads[c->workload];
 	if (tr_buf_printf(cap, "%s \xe2\x80\x94 %s, %s", words, r->providers[c->provider].label,
 	                  r->scenarios[c->scenario].id) < 0)

@@ -350,6 +350,9 @@ static void test_headline(void)
 	 * 2333.3, whole; its short caption says what was aggregated */
 	CHECK_HAS("{{headline tps_median ro * \"Mean read TPS\" agg=mean group=fact.pg:16.4}}",
 	          "- **2,333 TPS** Mean read TPS \xe2\x80\x94 Tuned, mean of 3 cells");
+	/* opt rw has one cell (20 clients): "1 cell" */
+	CHECK_HAS("{{headline tps_median rw * \"Mean write TPS\" agg=mean providers=opt}}",
+	          "- **1,300 TPS** Mean write TPS \xe2\x80\x94 Optimised, mean of 1 cell\n");
 	/* a caption is never "(label (details), scenario (details))" */
 	md = S_md("{{headline tps_median ro * \"Peak\" providers=opt}}\n");
 	CHECK(md && strstr(md, "((") == NULL && strstr(md, "))") == NULL);
