@@ -11,7 +11,8 @@
 bool tr_wu_is_block(const char *name)
 {
 	return strcmp(name, "table") == 0 || strcmp(name, "chart") == 0 ||
-	       strcmp(name, "section") == 0 || strcmp(name, "headline") == 0;
+	       strcmp(name, "section") == 0 || strcmp(name, "headline") == 0 ||
+	       strcmp(name, "journey") == 0;
 }
 
 typedef struct {
@@ -246,6 +247,12 @@ int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir)
 		               "its words are its quoted caption"))
 			return TR_EINVALID;
 		return tr_wu_headline(d, dir);
+	}
+	if (strcmp(dir->name, "journey") == 0) {
+		if (S_no_title(d, dir, "step cards: they have no heading",
+		               "a heading of yours above the directive"))
+			return TR_EINVALID;
+		return tr_wu_journey_cards(d, dir);
 	}
 	return tr_wu_section(d, dir);
 }

@@ -106,7 +106,9 @@ void tr_wu_table_note(tr_wu_table *t, const char *note);
 typedef enum tr_wu_block_kind {
 	TR_WU_BLOCK_TABLE = 0,
 	TR_WU_BLOCK_FIGURE,
-	TR_WU_BLOCK_HEADLINE   /* table: one row per figure (figure, caption) */
+	TR_WU_BLOCK_HEADLINE,  /* table: one row per figure (figure, caption) */
+	TR_WU_BLOCK_STEPS      /* {{journey}}: one row per step (step, figure,
+	                          change or "", note or "") */
 } tr_wu_block_kind;
 
 typedef struct tr_wu_block {
@@ -189,6 +191,9 @@ void tr_wu_emit_table(tr_wu_doc *d, tr_wu_table *t);
 /* One figure of a row of headline figures (a new row unless the last
  * block is a headline row with nothing after it). */
 void tr_wu_emit_headline(tr_wu_doc *d, const char *figure, const char *caption);
+/* Place t (taken) as a {{journey}}'s step cards. */
+void tr_wu_emit_steps(tr_wu_doc *d, tr_wu_table *t);
+
 /* Place chart `chart` with a caption (may be NULL). */
 void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption);
 /* Place every chart of this kind for this scenario (-2: any scenario)
@@ -504,6 +509,8 @@ int tr_wu_headline_who(tr_wu_doc *d, const tr_wu_args *a, bool **allow);
 int tr_wu_badge_fact(tr_wu_doc *d, const char *badge, const char **name);
 const char *tr_wu_provider_fact(const tr_provider_result *p, const char *name);
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{journey P1 P2 ... S|* [W|*] [metric=] [agg=]}}: step cards. */
+int tr_wu_journey_cards(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* ---- renderers ------------------------------------------------------- */
 

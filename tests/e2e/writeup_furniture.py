@@ -62,6 +62,41 @@ md = open(os.path.join(out, "report.md"), encoding="utf-8").read()
 for fig, cap in want:
     check(f"- **{fig}** {cap}\n" in md, f"report.md: no '- **{fig}** {cap}'")
 
+# ---- journey step cards: figure, change against the step before, note ----
+def gap(v):
+    s = str(Decimal(v).quantize(Decimal("0.1"), rounding=ROUND_HALF_EVEN))
+    return ("+" if v > 0 and s.strip("0.") else "") + s + "%"
+
+class Steps(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.steps, self.cls = [], None
+    def handle_starttag(self, tag, attrs):
+        c = dict(attrs).get("class", "")
+        if tag == "li" and c == "step":
+            self.steps.append({})
+        elif c.startswith("step-"):
+            self.cls = c
+    def handle_endtag(self, tag):
+        self.cls = None
+    def handle_data(self, data):
+        if self.cls and self.steps:
+            self.steps[-1][self.cls] = self.steps[-1].get(self.cls, "") + data
+
+g = (med["tuned"] / med["stock"] - 1) * 100
+arrow = "\u25b2" if med["tuned"] > med["stock"] else "\u25bc"
+want_steps = [
+    {"step-name": labels["stock"], "step-figure": tps(med["stock"]) + " TPS"},
+    {"step-name": labels["tuned"], "step-figure": tps(med["tuned"]) + " TPS",
+     "step-change": f"{arrow} {gap(g)}", "step-note": "Bigger buffers, fewer checkpoints"},
+]
+for page in ("index.html", "report.html"):
+    p = Steps()
+    p.feed(open(os.path.join(out, page), encoding="utf-8").read())
+    check(p.steps == want_steps, f"{page}: steps {p.steps} != {want_steps}")
+check(f"2. **{labels['tuned']}**: {tps(med['tuned'])} TPS {arrow} {gap(g)}. "
+      "Bigger buffers, fewer checkpoints\n" in md, "report.md: journey step 2")
+
 # ---- the rank chart: bars best first, each with its provider's badge ----
 order = sorted(labels, key=lambda p: -med[p])
 NS = "{http://www.w3.org/2000/svg}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # writeup_furniture.sh: the seeds' article furniture from data (issue 25,
 # item 7) on samples/stock-vs-tuned with fact.kind in [provider]: headline
-# cards restricted by providers= and group=, and {{chart rank badge=}};
+# cards restricted by providers= and group=, {{chart rank badge=}} and
+# {{journey}}'s step cards (note = in [provider tuned]);
 # writeup_furniture.py checks the HTML cards and the badges in the SVGs
 # against figures it reads from the raw pgbench files. Then: a provider
 # without the fact has no badge (and no "null"), and every wrong name is
@@ -13,7 +14,7 @@ need_sample
 st="$work/st"
 cp -a "$sample" "$st"
 sed -i 's/^\[provider stock\]$/[provider stock]\nfact.kind = Bare metal/;
-        s/^\[provider tuned\]$/[provider tuned]\nfact.kind = Managed/' "$st/tpsreport.ini"
+        s/^\[provider tuned\]$/[provider tuned]\nfact.kind = Managed\nnote = Bigger buffers, fewer checkpoints/' "$st/tpsreport.ini"
 cat >"$st/writeup.md" <<'MD'
 # Furniture
 
@@ -21,6 +22,8 @@ cat >"$st/writeup.md" <<'MD'
 {{headline tps_median bench100 "Stock peak" providers=stock}}
 
 {{chart rank tps_median bench100 badge=fact.kind}}
+
+{{journey stock tuned bench100}}
 MD
 "$bin" build "$st" -o "$work/out" --no-png >/dev/null 2>"$work/err" ||
   { cat "$work/err" >&2; fail "build"; finish; }

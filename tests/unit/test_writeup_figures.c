@@ -76,6 +76,7 @@ static tr_study *S_study(void)
 		st->providers[p].facts = S_facts("pg", pg[p]);
 		st->providers[p].nfacts = 1;
 	}
+	st->providers[1].note = wu_dup("Pinned to one NUMA node");
 	/* [cell opt rw]: ram_gb = 64, fact.disk = io2 */
 	st->config.cells = calloc(1, sizeof(tr_cell_config));
 	st->config.ncells = 1;
@@ -359,6 +360,24 @@ static void test_headline(void)
 	free(md);
 }
 
+/* {{journey}}: step cards, a numbered list in Markdown, an <ol> in HTML */
+static void test_journey_cards(void)
+{
+	/* ro means: std 1133.3, tuned 2333.3, opt 2533.3 (test_sweep_aggregates);
+	 * 2333.3 / 1133.3 - 1 = +105.9%, 2533.3 / 2333.3 - 1 = +8.6% */
+	CHECK_HAS("{{journey std tuned opt ro * agg=mean}}\n",
+	          "1. **Standard**: 1,133 TPS\n"
+	          "2. **Tuned**: 2,333 TPS \xe2\x96\xb2 +105.9%. Pinned to one NUMA node\n"
+	          "3. **Optimised**: 2,533 TPS \xe2\x96\xb2 +8.6%\n");
+	/* down: opt -> std, 1133.3 / 2533.3 - 1 = -55.3% */
+	CHECK_HAS("{{journey opt std ro * agg=mean}}\n",
+	          "2. **Standard**: 1,133 TPS \xe2\x96\xbc -55.3%\n");
+	CHECK_ERROR("\n{{journey std nobody ro *}}", "study/writeup.md:2: {{journey}}: 'nobody' "
+	            "is not a provider (there are: std, tuned, opt)");
+	CHECK_ERROR("{{journey std tuned ro * title=\"X\"}}", "study/writeup.md:1",
+	            "title= is not for step cards");
+}
+
 /* The value labels of {{chart rank}} and {{chart journey}}: the text a
  * table's cell has (tr_metric_fmt), not 3 significant digits. */
 static void test_chart_labels(void)
@@ -488,6 +507,7 @@ int main(void)
 	RUN(test_rank_best_worst);
 	RUN(test_headline);
 	RUN(test_chart_labels);
+	RUN(test_journey_cards);
 	RUN(test_facts);
 	RUN(test_errors);
 	tr_results_free(S_r);
