@@ -115,6 +115,10 @@ typedef struct tr_chart_bar {
 	double value;         /* NaN: drawn as "n/a" */
 	const char *note;     /* "+22%" after the value, or NULL */
 	const char *title;    /* the bar's tooltip, or NULL for its value */
+	const char *text;     /* the value as the tables print it ("6.7%"), or
+	                         NULL: 3 significant digits */
+	const char *badge;    /* a group drawn under the label ("Managed"), its
+	                         colour one per distinct badge; NULL: none */
 } tr_chart_bar;
 
 typedef struct tr_chart_list {

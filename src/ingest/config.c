@@ -309,6 +309,8 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 		return S_set_string(st, &p->label, value);
 	if (strcmp(name, "notes") == 0)
 		return S_set_string(st, &p->notes, value);
+	if (strcmp(name, "note") == 0)
+		return S_set_string(st, &p->note, value);
 	if (strcmp(name, "color") == 0) {
 		if (!S_valid_color(value))
 			return S_fail(st, "color: expected #rrggbb, found \"%s\"", value);
@@ -332,7 +334,7 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 	}
 	if (strcmp(name, "conninfo") == 0)
 		return S_conninfo_key(st, p, value);
-	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, conninfo, fact.NAME)", name, id);
+	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, note, conninfo, fact.NAME)", name, id);
 }
 
 /* Own a string (kept until the end of the reading); NULL on ENOMEM. */

@@ -601,6 +601,8 @@ typedef struct tr_provider {
 	double vcpu;             /* NaN when unknown */
 	double ram_gb;           /* NaN when unknown */
 	char *notes;             /* free text from the ini, or NULL */
+	char *note;              /* one line saying what this provider is as a
+	                            step of a {{journey}}, or NULL */
 	bool in_results;         /* false: only in the ini */
 	tr_fact *facts;          /* fact.NAME keys, in ini order */
 	size_t nfacts;

@@ -200,6 +200,7 @@ void tr_provider_free(tr_provider *p)
 	}
 	free(p->price);
 	free(p->notes);
+	free(p->note);
 	tr_facts_free(p->facts, p->nfacts);
 	free(p->conninfo);
 	tr_server_facts_free(p->server);

@@ -21,6 +21,9 @@ typedef struct {
 	tr_chart_list *narrow_lists;
 	tr_rp_subset *subsets;  /* {{chart KIND providers=...}}'s results */
 	size_t nsubsets;
+	tr_chart_item *variants; /* per list: a directive's own drawing of a
+	                            chart of the report (2i wide, 2i+1 narrow) */
+	size_t nvariants;       /* wide ones made so far (owned strings) */
 } S_work;
 
 static int S_copy(tr_writeup_chart *out, const tr_chart_item *in)
@@ -70,6 +73,8 @@ static int S_list(tr_chart_list *out, const tr_writeup_chart *c, const tr_writeu
 		bars[i].provider = l->bars[i].provider;
 		bars[i].value = l->bars[i].value;
 		bars[i].note = l->bars[i].note;
+		bars[i].text = l->bars[i].text;
+		bars[i].badge = l->bars[i].badge;
 	}
 	out->name = c->name;
 	out->title = c->title;
@@ -128,6 +133,39 @@ static int S_subset_jobs(S_work *w, const tr_results *r, tr_writeup_chart *c,
 	return 0;
 }
 
+/* Draw a chart variant for a directive: chart c (items[l->chart]) is the
+ * chart of the report of kind, scenario and workload as c says, made
+ * again from the results under c's own name and title ({{chart tps
+ * title="..."}}), wide (PNG too when png) and narrow like every other;
+ * the shared drawing is untouched. Its item is w->variants[2 * i]. */
+static int S_variant(S_work *w, tr_writeup_chart *c, const tr_writeup_list *l,
+                     size_t i, const tr_results *r, bool png)
+{
+	tr_chart_item *wide = &w->variants[2 * i], *narrow = &w->variants[2 * i + 1];
+	tr_chart_kind kind;
+	char *name, *title;
+	int rc;
+	if (tr_chart_kind_parse(&kind, c->kind) < 0)
+		return tr_error_set_at(l->path, l->line, "chart %s: a %s chart is not "
+		                       "redrawn with a title of its own", c->name, c->kind);
+	if ((rc = tr_chart_item_make(wide, r, kind, c->scenario, c->workload)) < 0)
+		return rc;
+	w->nvariants = i + 1;
+	if (!(name = tr_strdup(c->name)) || !(title = tr_strdup(c->title))) {
+		free(name);
+		return TR_ENOMEM;
+	}
+	free(wide->name);
+	free(wide->title);
+	wide->name = name;
+	wide->title = title;
+	S_job(w, c, wide, NULL, l, png);
+	*narrow = *wide; /* borrows its strings */
+	narrow->width = TR_CHART_NARROW;
+	S_narrow_job(w, c, narrow, NULL, l);
+	return 0;
+}
+
 /* One job per chart and format: the plan's charts (when plan is given,
  * they are the first of cs), then the directives'; each also narrow. */
 static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
@@ -141,7 +179,9 @@ static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
 	w->narrow = tr_calloc(plan->count + 1, sizeof(tr_chart_item));
 	w->narrow_lists = tr_calloc(nlists + 1, sizeof(tr_chart_list));
 	w->subsets = tr_calloc(nlists + 1, sizeof(tr_rp_subset));
-	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists || !w->subsets)
+	w->variants = tr_calloc(2 * nlists + 1, sizeof(tr_chart_item));
+	if (!w->jobs || !w->lists || !w->narrow || !w->narrow_lists || !w->subsets ||
+	    !w->variants)
 		return TR_ENOMEM;
 	for (size_t i = 0; i < plan->count; i++) {
 		S_job(w, &cs->items[i], &plan->items[i], NULL, NULL, png);
@@ -151,10 +191,17 @@ static int S_jobs(S_work *w, tr_writeup_charts *cs, const tr_chart_plan *plan,
 	}
 	for (size_t i = 0; i < nlists; i++) {
 		tr_writeup_chart *c = &cs->items[lists[i].chart];
+		/* providers= first (with or without the author's title), then a
+		 * title alone */
 		if (lists[i].providers && (rc = S_subset_jobs(w, r, c, &lists[i], png)) < 0)
 			return rc;
 		if (lists[i].providers)
 			continue;
+		if (lists[i].redraw) {
+			if ((rc = S_variant(w, c, &lists[i], i, r, png)) < 0)
+				return rc;
+			continue;
+		}
 		if ((rc = S_list(&w->lists[i], c, &lists[i])) < 0)
 			return rc;
 		w->nlists = i + 1;
@@ -171,6 +218,9 @@ static void S_work_free(S_work *w)
 	for (size_t i = 0; i < w->nlists; i++)
 		free((tr_chart_bar *)w->lists[i].bars); /* S_list's */
 	free(w->lists);
+	for (size_t i = 0; i < w->nvariants; i++)
+		tr_chart_item_free(&w->variants[2 * i]); /* S_variant's */
+	free(w->variants);
 	free(w->narrow);
 	free(w->narrow_lists);
 	for (size_t i = 0; w->subsets && i < w->nsubsets; i++)

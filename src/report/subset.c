@@ -169,11 +169,33 @@ static int S_results(tr_rp_subset *out, const tr_results *r, const tr_writeup_li
 	return rc;
 }
 
-/* c's title and alt text become those of the drawing of the subset. */
-static int S_words(tr_writeup_chart *c, const tr_chart_item *item)
+/* c's title and alt text become those of the drawing of the subset; an
+ * author's title (authored) stays, drawn in the chart and leading its alt
+ * text. */
+static int S_words(tr_writeup_chart *c, tr_chart_item *item, bool authored)
 {
-	char *title = item->title ? tr_strdup(item->title) : NULL;
-	char *alt = item->alt ? tr_strdup(item->alt) : NULL;
+	char *title, *alt;
+	if (authored && c->title) {
+		char *drawn = tr_strdup(c->title);
+		if (!drawn)
+			return TR_ENOMEM;
+		free(item->title);
+		item->title = drawn;
+		title = tr_strdup(c->title);
+		alt = item->alt ? tr_sprintf("%s. %s", c->title, item->alt) : tr_strdup(c->title);
+		if (!title || !alt) {
+			free(title);
+			free(alt);
+			return TR_ENOMEM;
+		}
+		free(c->title);
+		free(c->alt);
+		c->title = title;
+		c->alt = alt;
+		return 0;
+	}
+	title = item->title ? tr_strdup(item->title) : NULL;
+	alt = item->alt ? tr_strdup(item->alt) : NULL;
 	if ((item->title && !title) || (item->alt && !alt)) {
 		free(title);
 		free(alt);
@@ -210,9 +232,11 @@ int tr_rp_subset_make(tr_rp_subset *out, const tr_results *r, tr_writeup_chart *
 		return TR_ENOMEM;
 	free(out->item.name);
 	out->item.name = name;
+	if ((rc = S_words(c, &out->item, l->redraw)) < 0)
+		return rc;
 	out->narrow = out->item; /* borrows its strings */
 	out->narrow.width = TR_CHART_NARROW;
-	return S_words(c, &out->item);
+	return 0;
 }
 
 void tr_rp_subset_free(tr_rp_subset *s)

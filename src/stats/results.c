@@ -91,6 +91,7 @@ static int S_providers(tr_results *r, const tr_study *st)
 		out->facts = p->facts;
 		out->nfacts = p->nfacts;
 		out->notes = p->notes;
+		out->note = p->note;
 		out->server = p->server;
 		out->monthly_cost = NAN;
 		if (p->nprice == 0)

@@ -378,6 +378,7 @@ typedef struct tr_provider_result {
 	double vcpu;
 	double ram_gb;
 	const char *notes;
+	const char *note;        /* a {{journey}} step's line, or NULL */
 	const tr_fact *facts;    /* borrowed from the study */
 	size_t nfacts;
 	/* results/<id>/facts.json of `tpsreport run` (borrowed), or NULL */

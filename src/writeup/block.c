@@ -11,7 +11,8 @@
 bool tr_wu_is_block(const char *name)
 {
 	return strcmp(name, "table") == 0 || strcmp(name, "chart") == 0 ||
-	       strcmp(name, "section") == 0 || strcmp(name, "headline") == 0;
+	       strcmp(name, "section") == 0 || strcmp(name, "headline") == 0 ||
+	       strcmp(name, "journey") == 0;
 }
 
 typedef struct {
@@ -245,11 +246,12 @@ static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole)
 		d->list_title = NULL;
 		return rc;
 	}
-	if (S_no_title(d, whole, "a chart of the report: it is drawn once, with its own "
-	                         "title", "your words go under it as caption=\"...\"; "
-	                         "{{chart rank}} and {{chart journey}} take title="))
-		return TR_EINVALID;
-	if ((rc = tr_wu_no_other_opts(d, dir, "caption=")) < 0)
+	/* title= redraws the chart for this directive alone (report/ draws
+	 * it under a name of its own); the shared drawing stays */
+	if ((rc = tr_wu_take_opt(d, &title, &untitled, &own, "title")) < 0)
+		return rc;
+	dir = &untitled;
+	if ((rc = tr_wu_no_other_opts(d, dir, "caption=, title=")) < 0)
 		return rc;
 	if (dir->nargs < 1 || dir->nargs > 2)
 		return tr_wu_error(d, "{{chart}}: expected NAME, or KIND [SCENARIO] (or "
@@ -268,12 +270,14 @@ static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0)
 			found = (long)i;
 	if (found >= 0 && d->only)
-		return tr_wu_emit_subset_chart(d, (size_t)found, -2, caption);
+		return tr_wu_emit_subset_chart(d, (size_t)found, -2, title, caption);
 	/* a chart of some providers is drawn anew: any scenario of a kind
 	 * the study draws */
 	for (size_t i = 0; i < cs->count && d->only && s >= 0; i++)
 		if (strcmp(cs->items[i].kind, dir->args[0]) == 0 && cs->items[i].scenario == -1)
-			return tr_wu_emit_subset_chart(d, i, s, caption);
+			return tr_wu_emit_subset_chart(d, i, s, title, caption);
+	if (found >= 0 && title)
+		return tr_wu_emit_variant(d, (size_t)found, title, caption);
 	if (found >= 0) {
 		const char *base = cs->items[found].name;
 		size_t len = strlen(base);
@@ -310,6 +314,12 @@ int tr_wu_block_directive(tr_wu_doc *d, const tr_wu_directive *dir)
 		               "its words are its quoted caption"))
 			return TR_EINVALID;
 		return tr_wu_headline(d, dir);
+	}
+	if (strcmp(dir->name, "journey") == 0) {
+		if (S_no_title(d, dir, "step cards: they have no heading",
+		               "a heading of yours above the directive"))
+			return TR_EINVALID;
+		return tr_wu_journey_cards(d, dir);
 	}
 	return tr_wu_section(d, dir);
 }

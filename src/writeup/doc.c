@@ -183,6 +183,13 @@ void tr_wu_emit_table(tr_wu_doc *d, tr_wu_table *t)
 	tr_wu_table_init(t);
 }
 
+void tr_wu_emit_steps(tr_wu_doc *d, tr_wu_table *t)
+{
+	tr_wu_emit_table(d, t);
+	if (d->rc == 0 && d->nblocks > 0 && d->blocks[d->nblocks - 1].kind == TR_WU_BLOCK_TABLE)
+		d->blocks[d->nblocks - 1].kind = TR_WU_BLOCK_STEPS;
+}
+
 /* Headlines on consecutive lines share one block: the placeholder of the
  * last block is all the Markdown since it, blank lines aside. */
 void tr_wu_emit_headline(tr_wu_doc *d, const char *figure, const char *caption)

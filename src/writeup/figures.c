@@ -283,11 +283,34 @@ static bool S_pick(const tr_metric *m, double v, double best, bool worst)
 	return worst ? tr_metric_better(m, best, v) : tr_metric_better(m, v, best);
 }
 
+/* A headline's short caption: the author's words, then where, in short
+ * (the provider's label, the scenario's id and, in a sweep, the clients
+ * and threads: never "(label (details), scenario (details))"). */
+static int S_short_where(tr_buf *cap, const tr_results *r, const char *words,
+                         const tr_cell *c, long provider, tr_metric_agg agg, size_t used)
+{
+	const tr_workload *w;
+	if (!c)
+		return tr_buf_printf(cap, "%s \xe2\x80\x94 %s, %s of %zu cell%s", words,
+		                     r->providers[provider].label, tr_metric_agg_name(agg), used,
+		                     used == 1 ? "" : "s");
+	w = &r->workloads[c->workload];
+	if (tr_buf_printf(cap, "%s \xe2\x80\x94 %s, %s", words, r->providers[c->provider].label,
+	                  r->scenarios[c->scenario].id) < 0)
+		return TR_ENOMEM;
+	if (!tr_wu_many_workloads(r))
+		return 0;
+	return tr_buf_printf(cap, ", %d client%s / %d thread%s", w->clients,
+	                     w->clients == 1 ? "" : "s", w->threads, w->threads == 1 ? "" : "s");
+}
+
 /* The best (or worst) figure of m in s/w: the best cell, or with agg the
- * best provider's aggregate; its text and where it was reached. */
+ * best provider's aggregate, among the providers allowed (allow NULL:
+ * every one); its text and where it was reached (for a headline, its
+ * short caption after the author's words). */
 static int S_extreme(tr_wu_doc *d, tr_buf *fig, tr_buf *where, const tr_metric *m,
                      long s, long w, bool aggregate, tr_metric_agg agg, bool worst,
-                     tr_wu_style style)
+                     tr_wu_style style, const bool *allow, const char *words)
 {
 	const tr_results *r = d->r;
 	double best = NAN;
@@ -303,7 +326,8 @@ static int S_extreme(tr_wu_doc *d, tr_buf *fig, tr_buf *where, const tr_metric *
 			size_t base = tr_results_baseline_of(r, (long)c->scenario);
 			double v;
 			if ((s >= 0 && c->scenario != (size_t)s) || (w >= 0 && c->workload != (size_t)w) ||
-			    (m->kind != TR_METRIC_CELL && c->provider == base))
+			    (m->kind != TR_METRIC_CELL && c->provider == base) ||
+			    (allow && !allow[c->provider]))
 				continue;
 			v = tr_metric_value(m, c, S_cell(r, base, (long)c->scenario, (long)c->workload),
 			                    tr_wu_comparison(r, c->provider, c->scenario, c->workload));
@@ -314,7 +338,8 @@ static int S_extreme(tr_wu_doc *d, tr_buf *fig, tr_buf *where, const tr_metric *
 		for (size_t p = 0; p < r->nproviders; p++) {
 			size_t u, miss;
 			double v;
-			if (m->kind != TR_METRIC_CELL && p == tr_results_baseline_of(r, s))
+			if ((m->kind != TR_METRIC_CELL && p == tr_results_baseline_of(r, s)) ||
+			    (allow && !allow[p]))
 				continue;
 			v = tr_metric_over(r, m, p, -1, s, w, agg, &u, &miss);
 			if (S_pick(m, v, best, worst))
@@ -328,11 +353,15 @@ static int S_extreme(tr_wu_doc *d, tr_buf *fig, tr_buf *where, const tr_metric *
 		return rc;
 	if ((rc = tr_buf_puts(fig, tr_wu_metric_suffix(m))) < 0)
 		return rc;
+	if (words)
+		return S_short_where(where, r, words, aggregate ? NULL : &r->cells[at], at, agg,
+		                     used);
 	if (!aggregate)
 		return tr_wu_cell_where(where, r, &r->cells[at]);
 	return tr_buf_printf(where, "%s (%s of %zu cells)", r->providers[at].label,
 	                     tr_metric_agg_name(agg), used);
 }
+
 
 /* M [S|*] [W|*]: the metric and where to look. */
 static int S_extreme_args(tr_wu_doc *d, const tr_wu_args *a, size_t npos,
@@ -367,7 +396,7 @@ int tr_wu_extreme(tr_wu_doc *d, tr_buf *out, const tr_wu_directive *dir)
 	if ((rc = S_extreme_args(d, &a, a.npos, &m, &s, &w, &aggregate, &agg, &style)) < 0)
 		return rc;
 	rc = S_extreme(d, &fig, &where, m, s, w, aggregate, agg,
-	               strcmp(dir->name, "worst") == 0, style);
+	               strcmp(dir->name, "worst") == 0, style, NULL, NULL);
 	if (rc == 0)
 		rc = tr_buf_printf(&fig, ", %s", tr_buf_cstr(&where));
 	if (rc == 0)
@@ -383,25 +412,26 @@ int tr_wu_headline(tr_wu_doc *d, const tr_wu_directive *dir)
 	const tr_metric *m;
 	tr_metric_agg agg;
 	tr_wu_style style;
-	tr_buf fig = TR_BUF_INIT, where = TR_BUF_INIT, cap = TR_BUF_INIT;
-	bool aggregate;
+	tr_buf fig = TR_BUF_INIT, cap = TR_BUF_INIT;
+	bool aggregate, *allow = NULL;
 	long s, w;
 	int rc;
 
-	if ((rc = tr_wu_split_args(d, dir, "agg fmt", &a)) < 0)
+	if ((rc = tr_wu_split_args(d, dir, "agg fmt providers group", &a)) < 0)
 		return rc;
 	if (a.npos < 2 || a.npos > 4)
 		return tr_wu_error(d, "{{headline}}: expected METRIC [SCENARIO|*] [WORKLOAD|*] "
-		                      "\"caption\" [agg=...] [fmt=k]");
-	if ((rc = S_extreme_args(d, &a, a.npos - 1, &m, &s, &w, &aggregate, &agg, &style)) < 0)
+		                      "\"caption\" [providers=ID,ID] [group=fact.NAME:VALUE] "
+		                      "[agg=...] [fmt=k]");
+	if ((rc = S_extreme_args(d, &a, a.npos - 1, &m, &s, &w, &aggregate, &agg, &style)) < 0 ||
+	    (rc = tr_wu_headline_who(d, &a, &allow)) < 0)
 		return rc;
-	rc = S_extreme(d, &fig, &where, m, s, w, aggregate, agg, false, style);
-	if (rc == 0)
-		rc = tr_buf_printf(&cap, "%s (%s)", a.pos[a.npos - 1], tr_buf_cstr(&where));
+	rc = S_extreme(d, &fig, &cap, m, s, w, aggregate, agg, false, style, allow,
+	               a.pos[a.npos - 1]);
 	if (rc == 0)
 		tr_wu_emit_headline(d, tr_wu_c(d, tr_buf_cstr(&fig)), tr_wu_c(d, tr_buf_cstr(&cap)));
+	free(allow);
 	tr_buf_free(&fig);
-	tr_buf_free(&where);
 	tr_buf_free(&cap);
 	return rc < 0 ? rc : d->rc;
 }

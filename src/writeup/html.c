@@ -180,6 +180,25 @@ static void S_headlines(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 	}
 }
 
+/* {{journey}}'s step cards: an ordered list, each step with its figure,
+ * its change against the step before and its note. */
+static void S_steps(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
+{
+	static const char *const cls[] = { "step-name", "step-figure", "step-change",
+	                                   "step-note" };
+	xmlNodePtr ol = tr_wu_el(x, parent, "ol", "journey");
+	for (size_t i = 0; i + 3 < t->ncells; i += 4) {
+		xmlNodePtr li = tr_wu_el(x, ol, "li", "step");
+		for (size_t k = 0; k < 4; k++) {
+			xmlNodePtr e;
+			if (!*t->cells[i + k].text)
+				continue;
+			e = tr_wu_el(x, li, k == 1 ? "strong" : "span", cls[k]);
+			tr_wu_text(x, e, t->cells[i + k].text, strlen(t->cells[i + k].text));
+		}
+	}
+}
+
 static bool S_placeholder(tr_wu_html *x, xmlNodePtr parent, const char *lit)
 {
 	size_t plen = strlen(TR_WU_PLACEHOLDER);
@@ -194,6 +213,8 @@ static bool S_placeholder(tr_wu_html *x, xmlNodePtr parent, const char *lit)
 		S_table(x, parent, &x->d->blocks[b].table);
 	else if (x->d->blocks[b].kind == TR_WU_BLOCK_HEADLINE)
 		S_headlines(x, parent, &x->d->blocks[b].table);
+	else if (x->d->blocks[b].kind == TR_WU_BLOCK_STEPS)
+		S_steps(x, parent, &x->d->blocks[b].table);
 	else
 		S_figure(x, parent, &x->d->blocks[b]);
 	return true;

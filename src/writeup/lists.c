@@ -138,7 +138,8 @@ cleanup:
 	return out;
 }
 
-int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *caption)
+int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *title,
+                            const char *caption)
 {
 	tr_writeup_charts *cs = d->charts;
 	size_t *providers = tr_calloc(d->nonly + 1, sizeof(size_t));
@@ -150,7 +151,8 @@ int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *
 	if (!providers ||
 	    !(c.name = S_subset_name(d, cs->items[of].name, scenario)) ||
 	    !(c.kind = tr_strdup(cs->items[of].kind)) ||
-	    (cs->items[of].title && !(c.title = tr_strdup(cs->items[of].title))) ||
+	    ((title || cs->items[of].title) &&
+	     !(c.title = tr_strdup(title ? title : cs->items[of].title))) ||
 	    (cs->items[of].alt && !(c.alt = tr_strdup(cs->items[of].alt)))) {
 		rc = TR_ENOMEM;
 		goto cleanup;
@@ -171,6 +173,7 @@ int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *
 	l->nproviders = d->nonly;
 	l->path = d->path;
 	l->line = d->line;
+	l->redraw = title != NULL; /* with providers: keep the author's title */
 	providers = NULL;
 	d->chart_used[cs->count] = false;
 	cs->items[cs->count++] = c;
@@ -183,6 +186,54 @@ cleanup:
 	free(c.title);
 	free(c.alt);
 	free(providers);
+	if (rc == TR_ENOMEM)
+		d->rc = rc;
+	return rc;
+}
+
+int tr_wu_emit_variant(tr_wu_doc *d, size_t of, const char *title, const char *caption)
+{
+	tr_writeup_charts *cs = d->charts;
+	const tr_writeup_chart *src = &cs->items[of];
+	tr_writeup_chart c;
+	tr_writeup_list *l;
+	char *stem = tr_sprintf("%s-titled", src->name);
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	/* the alt text keeps what the shared one says of the figures, after
+	 * the author's title (it no longer starts with the generated one) */
+	if (!stem || !(c.name = S_unique(cs, stem)) || !(c.kind = tr_strdup(src->kind)) ||
+	    !(c.title = tr_strdup(title)) ||
+	    !(c.alt = src->alt ? tr_sprintf("%s. %s", title, src->alt) : tr_strdup(title))) {
+		rc = TR_ENOMEM;
+		goto cleanup;
+	}
+	c.scenario = src->scenario;
+	c.workload = src->workload;
+	if (!tr_wu_name_safe(c.name)) {
+		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
+		goto cleanup;
+	}
+	if ((rc = S_grow(d)) < 0)
+		goto cleanup;
+	l = &d->lists[d->nlists++];
+	memset(l, 0, sizeof(*l));
+	l->chart = cs->count;
+	l->path = d->path;
+	l->line = d->line;
+	l->redraw = true;
+	d->chart_used[cs->count] = false;
+	cs->items[cs->count++] = c;
+	memset(&c, 0, sizeof(c));
+	tr_wu_emit_figure(d, cs->count - 1, caption);
+	rc = d->rc;
+cleanup:
+	free(stem);
+	free(c.name);
+	free(c.kind);
+	free(c.title);
+	free(c.alt);
 	if (rc == TR_ENOMEM)
 		d->rc = rc;
 	return rc;

@@ -64,6 +64,33 @@ static int S_table(tr_buf *out, const tr_wu_table *t)
 	return rc;
 }
 
+/* {{journey}}'s steps: a numbered list, "1. **Local SSD**: 1,425 TPS ▲
+ * +100.1%. Direct-attached SSD." */
+static int S_steps(tr_buf *out, const tr_wu_table *t)
+{
+	int rc = 0;
+	for (size_t i = 0; i + 3 < t->ncells && rc == 0; i += 4) {
+		rc = tr_buf_printf(out, "%zu. **", i / 4 + 1);
+		if (rc == 0)
+			rc = tr_wu_md_escape(out, t->cells[i].text);
+		if (rc == 0)
+			rc = tr_buf_puts(out, "**: ");
+		if (rc == 0)
+			rc = tr_wu_md_escape(out, t->cells[i + 1].text);
+		if (rc == 0 && *t->cells[i + 2].text)
+			rc = tr_buf_putc(out, ' ');
+		if (rc == 0)
+			rc = tr_wu_md_escape(out, t->cells[i + 2].text);
+		if (rc == 0 && *t->cells[i + 3].text)
+			rc = tr_buf_puts(out, ". ");
+		if (rc == 0)
+			rc = tr_wu_md_escape(out, t->cells[i + 3].text);
+		if (rc == 0)
+			rc = tr_buf_puts(out, "\n");
+	}
+	return rc;
+}
+
 /* A row of headline figures: a bold list. */
 static int S_headlines(tr_buf *out, const tr_wu_table *t)
 {
@@ -208,6 +235,7 @@ static int S_body(tr_buf *out, const tr_wu_doc *d)
 				const tr_wu_block *blk = &d->blocks[b];
 				rc = blk->kind == TR_WU_BLOCK_TABLE      ? S_table(out, &blk->table)
 				     : blk->kind == TR_WU_BLOCK_HEADLINE ? S_headlines(out, &blk->table)
+				     : blk->kind == TR_WU_BLOCK_STEPS    ? S_steps(out, &blk->table)
 				                                         : S_figure(out, d, blk);
 				blanks = 0;
 			}

@@ -92,6 +92,26 @@ void tr_wu_table_figure(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o,
 	tr_wu_table_sorted(t, tr_wu_keep_buf(d, &b), v);
 }
 
+const char *tr_wu_figure_text(tr_wu_doc *d, const tr_wu_table_opts *o,
+                              const tr_metric *m, double v)
+{
+	tr_buf b = TR_BUF_INIT;
+	int rc;
+	if (!isfinite(v))
+		return NULL;
+	if (!tr_wu_style_figure(o->style) || o->style == TR_WU_STYLE_DEFAULT)
+		rc = tr_wu_fmt(&b, v, tr_wu_metric_unit(m));
+	else
+		rc = tr_wu_fmt_styled(d, &b, m, v, o->style);
+	if (rc < 0) {
+		tr_buf_free(&b);
+		if (d->rc == 0)
+			d->rc = rc;
+		return NULL;
+	}
+	return tr_wu_keep_buf(d, &b);
+}
+
 void tr_wu_table_contrast(tr_wu_doc *d, tr_wu_table *t, tr_wu_table_opts *o,
                           const tr_metric *m, const tr_contrast *c, tr_wu_style style)
 {

@@ -134,6 +134,14 @@ typedef struct {
 	bool aggregate, missing;
 } S_steps;
 
+/* "table journey", "chart journey", or "journey" for the step cards. */
+static const char *S_jname(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	if (strcmp(dir->name, "journey") == 0)
+		return "journey";
+	return tr_wu_keep(d, tr_sprintf("%s journey", dir->name));
+}
+
 /* The error for a journey's arguments: a word that is not a provider, or
  * too few providers. */
 static int S_journey_usage(tr_wu_doc *d, const tr_wu_directive *dir, const tr_wu_args *a,
@@ -145,12 +153,12 @@ static int S_journey_usage(tr_wu_doc *d, const tr_wu_directive *dir, const tr_wu
 	for (size_t i = 0; bad && i < r->nscenarios; i++)
 		scenario |= strcmp(r->scenarios[i].id, bad) == 0 || strcmp(bad, "*") == 0;
 	if (bad && np < 2 && !scenario)
-		return tr_wu_error(d, "{{%s journey}}: '%s' is not a provider (there "
+		return tr_wu_error(d, "{{%s}}: '%s' is not a provider (there "
 		                      "are: %s); expected PROVIDER PROVIDER ... SCENARIO|* "
-		                      "[WORKLOAD|*] [metric=M] [agg=...]", dir->name,
+		                      "[WORKLOAD|*] [metric=M] [agg=...]", S_jname(d, dir),
 		                   tr_wu_c(d, bad), S_provider_list(d));
-	return tr_wu_error(d, "{{%s journey}}: expected at least two PROVIDERs, then "
-	                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]", dir->name);
+	return tr_wu_error(d, "{{%s}}: expected at least two PROVIDERs, then "
+	                      "SCENARIO|* [WORKLOAD|*] [metric=M] [agg=...]", S_jname(d, dir));
 }
 
 static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *out)
@@ -176,8 +184,8 @@ static int S_journey_steps(tr_wu_doc *d, const tr_wu_directive *dir, S_steps *ou
 	                                                       : "tps_median")))
 		return d->rc < 0 ? d->rc : TR_EINVALID;
 	if (out->m->kind != TR_METRIC_CELL)
-		return tr_wu_error(d, "{{%s journey}}: metric=%s is a comparison; name the "
-		                      "figure itself (e.g. tps_median)", dir->name, out->m->key);
+		return tr_wu_error(d, "{{%s}}: metric=%s is a comparison; name the "
+		                      "figure itself (e.g. tps_median)", S_jname(d, dir), out->m->key);
 	if ((rc = S_figure_style(d, dir, &out->o, out->m)) < 0)
 		return rc;
 	out->aggregate = out->s < 0 || out->w < 0;
@@ -197,11 +205,13 @@ static int S_journey_chart(tr_wu_doc *d, const S_steps *j)
 {
 	const tr_results *r = d->r;
 	tr_wu_bar bars[TR_WU_MAX_ARGS];
+	memset(bars, 0, sizeof(bars));
 	for (size_t i = 0; i < j->np; i++) {
 		bars[i].label = tr_wu_keep(d, tr_sprintf("%zu. %s", i + 1,
 		                                         r->providers[j->steps[i]].label));
 		bars[i].provider = j->steps[i];
 		bars[i].value = j->v[i];
+		bars[i].text = tr_wu_figure_text(d, &j->o, j->m, j->v[i]);
 		bars[i].note = i == 0 ? NULL : S_gap_note(d, &j->o, j->m, j->v[i], j->v[i - 1],
 		                                          "vs previous");
 	}
@@ -251,14 +261,62 @@ static int S_journey_table(tr_wu_doc *d, S_steps *j)
 	return d->rc;
 }
 
-static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, bool chart)
+/* Step cards: each step's figure as its table prints it, its change
+ * against the step before (an arrow for the figure's direction of
+ * change, the gap as every table prints it) and its provider's notes. */
+static int S_journey_cards(tr_wu_doc *d, const S_steps *j)
+{
+	const tr_results *r = d->r;
+	tr_wu_table t;
+	tr_wu_table_init(&t);
+	tr_wu_table_col(&t, "Step", false);
+	tr_wu_table_col(&t, j->label, true);
+	tr_wu_table_col(&t, "vs previous", true);
+	tr_wu_table_col(&t, "Note", false);
+	for (size_t i = 0; i < j->np; i++) {
+		const tr_provider_result *p = &r->providers[j->steps[i]];
+		const char *v = tr_wu_figure_text(d, &j->o, j->m, j->v[i]);
+		char *gap = i > 0 && isfinite(j->v[i]) && isfinite(j->v[i - 1]) && j->v[i - 1] != 0
+		            ? tr_metric_str((j->v[i] / j->v[i - 1] - 1) * 100, TR_METRIC_FMT_GAP)
+		            : NULL;
+		tr_wu_table_text(&t, p->label);
+		tr_wu_table_text(&t, v ? tr_wu_keep(d, tr_sprintf("%s%s", v, tr_wu_metric_suffix(j->m)))
+		                       : S_EN_DASH);
+		tr_wu_table_text(&t, !gap ? ""
+		                 : tr_wu_keep(d, tr_sprintf("%s %s", j->v[i] > j->v[i - 1]
+		                                                     ? "\xe2\x96\xb2" /* up */
+		                                                 : j->v[i] < j->v[i - 1]
+		                                                     ? "\xe2\x96\xbc" /* down */
+		                                                     : "=", gap)));
+		tr_wu_table_text(&t, p->note ? p->note : "");
+		free(gap);
+	}
+	tr_wu_emit_steps(d, &t);
+	return d->rc;
+}
+
+static int S_journey(tr_wu_doc *d, const tr_wu_directive *dir, int mode)
 {
 	S_steps j;
 	int rc;
 	memset(&j, 0, sizeof(j));
 	if ((rc = S_journey_steps(d, dir, &j)) < 0)
 		return rc;
-	return chart ? S_journey_chart(d, &j) : S_journey_table(d, &j);
+	return mode == 1 ? S_journey_chart(d, &j)
+	       : mode == 2 ? S_journey_cards(d, &j) : S_journey_table(d, &j);
+}
+
+/* {{journey P1 ...}} read as {{table journey P1 ...}} would be. */
+int tr_wu_journey_cards(tr_wu_doc *d, const tr_wu_directive *dir)
+{
+	tr_wu_directive own = *dir;
+	if (dir->nargs >= TR_WU_MAX_ARGS)
+		return tr_wu_error(d, "{{journey}}: too many steps (at most %d)",
+		                   TR_WU_MAX_ARGS - 2);
+	own.args[0] = "journey";
+	memcpy(own.args + 1, dir->args, dir->nargs * sizeof(char *));
+	own.nargs = dir->nargs + 1;
+	return S_journey(d, &own, 2);
 }
 
 /* ---- rank --------------------------------------------------------------- */
@@ -272,6 +330,7 @@ typedef struct {
 	tr_wu_table_opts o;
 	long s, w;
 	bool aggregate, missing;
+	const char *badge;        /* badge=fact.NAME's NAME, or NULL */
 	size_t *order, n, *used;  /* owned */
 	double *v;                /* per provider; owned */
 } S_ranking;
@@ -281,9 +340,13 @@ static int S_rank_parse(tr_wu_doc *d, const tr_wu_directive *dir, S_ranking *k)
 	tr_wu_args a;
 	bool given;
 	int rc;
-	if ((rc = tr_wu_split_args(d, dir, "agg runs fmt", &a)) < 0 ||
+	if ((rc = tr_wu_split_args(d, dir, strcmp(dir->name, "chart") == 0 ? "agg runs fmt badge"
+	                                                                   : "agg runs fmt",
+	                           &a)) < 0 ||
 	    (rc = tr_wu_table_opts_parse(d, dir, &a, &k->o)) < 0)
 		return rc;
+	if (tr_wu_arg(&a, "badge") && tr_wu_badge_fact(d, tr_wu_arg(&a, "badge"), &k->badge) < 0)
+		return TR_EINVALID;
 	if (a.npos < 3 || a.npos > 4)
 		return tr_wu_error(d, "{{%s rank}}: expected METRIC SCENARIO|* [WORKLOAD|*] "
 		                      "[agg=mean|median|min|max] [runs=median|best|worst] "
@@ -341,6 +404,9 @@ static int S_rank_chart(tr_wu_doc *d, const S_ranking *k)
 		bars[i].label = r->providers[k->order[i]].label;
 		bars[i].provider = k->order[i];
 		bars[i].value = k->v[k->order[i]];
+		bars[i].text = tr_wu_figure_text(d, &k->o, k->m, k->v[k->order[i]]);
+		bars[i].badge = k->badge ? tr_wu_provider_fact(&r->providers[k->order[i]], k->badge)
+		                         : NULL;
 		bars[i].note = i == 0 ? NULL : S_gap_note(d, &k->o, k->m, k->v[k->order[i]],
 		                                          k->v[k->order[0]], "vs best");
 	}
@@ -413,12 +479,12 @@ cleanup:
 
 int tr_wu_table_journey(tr_wu_doc *d, const tr_wu_directive *dir)
 {
-	return S_journey(d, dir, false);
+	return S_journey(d, dir, 0);
 }
 
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir)
 {
-	return S_journey(d, dir, true);
+	return S_journey(d, dir, 1);
 }
 
 int tr_wu_table_rank(tr_wu_doc *d, const tr_wu_directive *dir)

@@ -69,6 +69,10 @@ typedef struct tr_writeup_bar {
 	size_t provider;       /* index into results->providers: its colour */
 	double value;          /* NaN: drawn as "n/a" */
 	const char *note;      /* "+22%" after the value, or NULL */
+	const char *text;      /* the value as the tables print it ("6.7%"),
+	                          or NULL: the chart's own 3 digits */
+	const char *badge;     /* badge=fact.NAME: the provider's value
+	                          ("Managed"), or NULL: none drawn */
 } tr_writeup_bar;
 
 typedef struct tr_writeup_list {
@@ -86,6 +90,13 @@ typedef struct tr_writeup_list {
 	 * NULL for bars. */
 	const size_t *providers;
 	size_t nproviders;
+
+	/* {{chart tps title="..."}}: not bars (nbars 0) but the report's
+	 * chart of the item's kind, scenario and workload drawn again under
+	 * the item's name and title; the shared drawing stays as it is.
+	 * With providers: the drawing of those keeps the item's title (the
+	 * author's). false for bars. */
+	bool redraw;
 } tr_writeup_list;
 
 /* ---- rendering ------------------------------------------------------- */

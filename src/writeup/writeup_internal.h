@@ -121,7 +121,9 @@ void tr_wu_table_transpose(tr_wu_table *t);
 typedef enum tr_wu_block_kind {
 	TR_WU_BLOCK_TABLE = 0,
 	TR_WU_BLOCK_FIGURE,
-	TR_WU_BLOCK_HEADLINE   /* table: one row per figure (figure, caption) */
+	TR_WU_BLOCK_HEADLINE,  /* table: one row per figure (figure, caption) */
+	TR_WU_BLOCK_STEPS      /* {{journey}}: one row per step (step, figure,
+	                          change or "", note or "") */
 } tr_wu_block_kind;
 
 typedef struct tr_wu_block {
@@ -211,6 +213,9 @@ void tr_wu_emit_table(tr_wu_doc *d, tr_wu_table *t);
 /* One figure of a row of headline figures (a new row unless the last
  * block is a headline row with nothing after it). */
 void tr_wu_emit_headline(tr_wu_doc *d, const char *figure, const char *caption);
+/* Place t (taken) as a {{journey}}'s step cards. */
+void tr_wu_emit_steps(tr_wu_doc *d, tr_wu_table *t);
+
 /* Place chart `chart` with a caption (may be NULL). */
 void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption);
 /* Place every chart of this kind for this scenario (-2: any scenario)
@@ -479,6 +484,11 @@ const char *tr_wu_picked_label(tr_wu_doc *d, const tr_metric *m, tr_run_pick pic
 /* A figure of m as a cell, in o's style when it is k or duration. */
 void tr_wu_table_figure(tr_wu_doc *d, tr_wu_table *t, const tr_wu_table_opts *o,
                         const tr_metric *m, double v);
+/* The text tr_wu_table_figure puts in the cell, kept by d (for a chart's
+ * value labels: the same figure reads the same); NULL when v is not a
+ * number or out of memory (d->rc). */
+const char *tr_wu_figure_text(tr_wu_doc *d, const tr_wu_table_opts *o,
+                              const tr_metric *m, double v);
 /* A contrast of stats as a cell in `style` (pct for the default), "~" after
  * it when tested and not significant (o->verdict); sorted by the figure
  * the style shows. */
@@ -543,11 +553,31 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
                           const char *axis_title, const tr_wu_bar *bars,
                           size_t n);
 /* Chart `of` drawn again from d->only's providers (for scenario, or -2:
- * of's): added to d->charts undrawn, recorded in d->lists for the caller
- * to draw, and placed with caption (may be NULL). */
-int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *caption);
+ * of's), under the author's title when given (else its own): added to
+ * d->charts undrawn, recorded in d->lists for the caller to draw, and
+ * placed with caption (may be NULL). */
+int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *title,
+                            const char *caption);
+
+/* A chart of the report (d->charts->items[of]) drawn again for one
+ * directive under its own title, named "NAME-titled" (made unique), and
+ * placed with caption (or NULL) (lists.c). */
+int tr_wu_emit_variant(tr_wu_doc *d, size_t of, const char *title,
+                       const char *caption);
 int tr_wu_chart_rank(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{headline}}'s providers= and group=fact.NAME:VALUE: *allow, one flag
+ * per provider (caller frees), or NULL when neither is given (every
+ * provider); an error at the directive's line naming what exists
+ * (headline_who.c). */
+int tr_wu_headline_who(tr_wu_doc *d, const tr_wu_args *a, bool **allow);
+/* badge=fact.NAME of {{chart rank}}: *name the fact's NAME (in badge);
+ * an error listing the providers' facts when none has it. A provider
+ * without it gets no badge (tr_wu_provider_fact NULL). */
+int tr_wu_badge_fact(tr_wu_doc *d, const char *badge, const char **name);
+const char *tr_wu_provider_fact(const tr_provider_result *p, const char *name);
 int tr_wu_chart_journey(tr_wu_doc *d, const tr_wu_directive *dir);
+/* {{journey P1 P2 ... S|* [W|*] [metric=] [agg=]}}: step cards. */
+int tr_wu_journey_cards(tr_wu_doc *d, const tr_wu_directive *dir);
 
 /* ---- renderers ------------------------------------------------------- */
 

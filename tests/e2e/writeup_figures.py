@@ -236,7 +236,7 @@ reg = {s["id"]: s["regime"] for s in res["scenarios"]}
 check(reg["tpcb-like"]["tuned"] == "partly cached", f"regime: {reg['tpcb-like']}")
 check(reg["select-only"]["tuned"] == "in memory", f"regime: {reg['select-only']}")
 # headlines: a list in Markdown, a row in both HTML files
-check(f"- **{tps(med_tps(*bk))} TPS** peak TPS (" in report, "headline in report.md")
+check(f"- **{tps(med_tps(*bk))} TPS** peak TPS \u2014 " in report, "headline in report.md")
 for page in ("index.html", "report.html"):
     html = open(os.path.join(out, page)).read()
     check(html.count('class="headline"') == 2, f"{page}: two headlines")

@@ -430,6 +430,24 @@ static void test_missing_value(void)
 	F.r->cells[c].worst.present = true;
 }
 
+/* A list's value labels: the text the writeup gives (what its table
+ * prints, "6.7%"), else 3 significant digits ("6.67"); never both. */
+static void test_list_text(void)
+{
+	tr_chart_bar bars[2] = {
+		{ .label = "first", .provider = 0, .value = 20.0 / 3.0, .text = "6.7%" },
+		{ .label = "second", .provider = 0, .value = 20.0 / 3.0, .note = "+1.0% vs best" },
+	};
+	tr_chart_list l = { .name = "rank-x", .title = "Ranking", .alt = "Ranking",
+	                    .axis_title = "CoV (%)", .bars = bars, .nbars = 2 };
+	tr_buf svg = TR_BUF_INIT;
+	CHECK_INT(tr_chart_list_render(&svg, F.r, &l, TR_CHART_SVG), 0);
+	CHECK(svg.ptr && strstr(svg.ptr, ">6.7%</text>") != NULL);
+	CHECK(svg.ptr && strstr(svg.ptr, ">6.67  +1.0% vs best</text>") != NULL);
+	CHECK(svg.ptr && strstr(svg.ptr, ">6.67%") == NULL);
+	tr_buf_free(&svg);
+}
+
 int main(void)
 {
 	F = fixture_make(NULL, NULL);
@@ -441,6 +459,7 @@ int main(void)
 	RUN(test_init_panels);
 	RUN(test_no_data);
 	RUN(test_missing_value);
+	RUN(test_list_text);
 	tr_chart_plan_free(&P);
 	fixture_free(&F);
 	xmlCleanupParser();

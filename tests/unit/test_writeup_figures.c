@@ -76,6 +76,7 @@ static tr_study *S_study(void)
 		st->providers[p].facts = S_facts("pg", pg[p]);
 		st->providers[p].nfacts = 1;
 	}
+	st->providers[1].note = wu_dup("Pinned to one NUMA node");
 	/* [cell opt rw]: ram_gb = 64, fact.disk = io2 */
 	st->config.cells = calloc(1, sizeof(tr_cell_config));
 	st->config.ncells = 1;
@@ -331,10 +332,81 @@ static void test_headline(void)
 	CHECK(md != NULL);
 	if (md) {
 		/* peak ro: opt 40 clients 3000; best rw latency: opt 20 clients 15 */
-		CHECK(strstr(md, "- **3,000 TPS** Peak read TPS (Optimised, ro, 40 clients / 2 threads)") != NULL);
-		CHECK(strstr(md, "- **15.0 ms** Best write latency (Optimised, rw, 20 clients / 2 threads)") != NULL);
+		CHECK(strstr(md, "- **3,000 TPS** Peak read TPS \xe2\x80\x94 Optimised, ro, 40 clients / 2 threads") != NULL);
+		CHECK(strstr(md, "- **15.0 ms** Best write latency \xe2\x80\x94 Optimised, rw, 20 clients / 2 threads") != NULL);
 	}
 	free(md);
+	/* providers=: std and tuned only: peak ro is tuned's 40 clients, 2600 */
+	CHECK_HAS("{{headline tps_median ro * \"Peak\" providers=std,tuned}}",
+	          "- **2,600 TPS** Peak \xe2\x80\x94 Tuned, ro, 40 clients / 2 threads");
+	/* group=fact.pg:16.4 is std and tuned (fact.pg = 16.4, 16.4, 17.2) */
+	CHECK_HAS("{{headline tps_median ro * \"Peak\" group=fact.pg:16.4}}",
+	          "- **2,600 TPS** Peak \xe2\x80\x94 Tuned, ro");
+	CHECK_HAS("{{headline tps_median rw * \"Peak\" group=fact.pg:17.2}}",
+	          "- **1,300 TPS** Peak \xe2\x80\x94 Optimised, rw, 20 clients");
+	/* both: std alone, its best ro cell 1300 */
+	CHECK_HAS("{{headline tps_median ro * \"Peak\" providers=std group=fact.pg:16.4}}",
+	          "- **1,300 TPS** Peak \xe2\x80\x94 Standard, ro, 40 clients");
+	/* by a provider's aggregate: tuned ro mean (2000 + 2400 + 2600) / 3 =
+	 * 2333.3, whole; its short caption says what was aggregated */
+	CHECK_HAS("{{headline tps_median ro * \"Mean read TPS\" agg=mean group=fact.pg:16.4}}",
+	          "- **2,333 TPS** Mean read TPS \xe2\x80\x94 Tuned, mean of 3 cells");
+	/* opt rw has one cell (20 clients): "1 cell" */
+	CHECK_HAS("{{headline tps_median rw * \"Mean write TPS\" agg=mean providers=opt}}",
+	          "- **1,300 TPS** Mean write TPS \xe2\x80\x94 Optimised, mean of 1 cell\n");
+	/* a caption is never "(label (details), scenario (details))" */
+	md = S_md("{{headline tps_median ro * \"Peak\" providers=opt}}\n");
+	CHECK(md && strstr(md, "((") == NULL && strstr(md, "))") == NULL);
+	free(md);
+}
+
+/* {{journey}}: step cards, a numbered list in Markdown, an <ol> in HTML */
+static void test_journey_cards(void)
+{
+	/* ro means: std 1133.3, tuned 2333.3, opt 2533.3 (test_sweep_aggregates);
+	 * 2333.3 / 1133.3 - 1 = +105.9%, 2533.3 / 2333.3 - 1 = +8.6% */
+	CHECK_HAS("{{journey std tuned opt ro * agg=mean}}\n",
+	          "1. **Standard**: 1,133 TPS\n"
+	          "2. **Tuned**: 2,333 TPS \xe2\x96\xb2 +105.9%. Pinned to one NUMA node\n"
+	          "3. **Optimised**: 2,533 TPS \xe2\x96\xb2 +8.6%\n");
+	/* down: opt -> std, 1133.3 / 2533.3 - 1 = -55.3% */
+	CHECK_HAS("{{journey opt std ro * agg=mean}}\n",
+	          "2. **Standard**: 1,133 TPS \xe2\x96\xbc -55.3%\n");
+	CHECK_ERROR("\n{{journey std nobody ro *}}", "study/writeup.md:2: {{journey}}: 'nobody' "
+	            "is not a provider (there are: std, tuned, opt)");
+	CHECK_ERROR("{{journey std tuned ro * title=\"X\"}}", "study/writeup.md:1",
+	            "title= is not for step cards");
+}
+
+/* The value labels of {{chart rank}} and {{chart journey}}: the text a
+ * table's cell has (tr_metric_fmt), not 3 significant digits. */
+static void test_chart_labels(void)
+{
+	tr_writeup_charts cs = { NULL, 0 };
+	tr_writeup_options o = { 0 };
+	tr_writeup_doc *doc = NULL;
+	const tr_writeup_list *l;
+	const char *src = "{{chart rank tps_median ro * agg=mean}}\n\n"
+	                  "{{chart journey std tuned opt ro * agg=mean}}\n";
+	o.source = src;
+	o.source_len = strlen(src);
+	o.source_path = "study/writeup.md";
+	CHECK(tr_writeup_expand(&doc, S_r, &cs, &o) == 0);
+	CHECK(doc && tr_writeup_lists(doc, &l) == 2);
+	if (doc && tr_writeup_lists(doc, &l) == 2 && l[0].nbars == 3 && l[1].nbars == 3) {
+		/* ro means: opt (2100 + 2500 + 3000) / 3 = 2533.3, tuned 2333.3,
+		 * std 1133.3: whole TPS from 100 up, grouped */
+		CHECK_STR(l[0].bars[0].text, "2,533");
+		CHECK_STR(l[0].bars[1].text, "2,333");
+		CHECK_STR(l[0].bars[2].text, "1,133");
+		/* the journey std -> tuned -> opt: 2333.3 / 1133.3 - 1 = +105.9% */
+		CHECK_STR(l[1].bars[0].text, "1,133");
+		CHECK_STR(l[1].bars[1].text, "2,333");
+		CHECK_STR(l[1].bars[2].text, "2,533");
+		CHECK(l[1].bars[1].note && strstr(l[1].bars[1].note, "+105.9%") != NULL);
+	}
+	tr_writeup_doc_free(doc);
+	tr_writeup_charts_free(&cs);
 }
 
 static void test_facts(void)
@@ -386,6 +458,25 @@ static void test_errors(void)
 	CHECK_ERROR("{{table pivot rows=provider cols=scenario metric=tps_median}}",
 	            "study/writeup.md:1", "agg=");
 	CHECK_ERROR("{{headline nope ro * \"Peak\"}}", "study/writeup.md:1", "tps_median");
+	/* headline providers= and group=: what exists */
+	CHECK_ERROR("\n{{headline tps_median ro * \"Peak\" providers=std,gcp}}",
+	            "study/writeup.md:2: {{headline}}: providers=: no provider 'gcp' "
+	            "(there are: std, tuned, opt)");
+	CHECK_ERROR("{{headline tps_median ro * \"Peak\" providers=}}", "study/writeup.md:1",
+	            "providers= is empty");
+	CHECK_ERROR("{{headline tps_median ro * \"Peak\" group=pg}}", "study/writeup.md:1",
+	            "group=pg: expected fact.NAME:VALUE");
+	/* fact.disk is a [cell] fact, not a provider's */
+	CHECK_ERROR("{{headline tps_median ro * \"Peak\" group=fact.disk:io2}}",
+	            "study/writeup.md:1: {{headline}}: group=: no provider has fact.disk "
+	            "(the facts are: pg)");
+	CHECK_ERROR("{{headline tps_median ro * \"Peak\" group=fact.pg:15}}",
+	            "study/writeup.md:1: {{headline}}: group=: no provider has fact.pg = 15 "
+	            "(its values are: 16.4, 17.2)");
+	CHECK_ERROR("{{headline tps_median ro * \"Peak\" providers=opt group=fact.pg:16.4}}",
+	            "study/writeup.md:1", "no provider named in providers= is in group=fact.pg:16.4");
+	CHECK_ERROR("{{headline tps_median ro * \"Peak\" title=\"X\"}}", "study/writeup.md:1",
+	            "title= is not for a headline");
 	CHECK_ERROR("{{value std ro tps_median tpc-b-c10-j2-prepared fmt=words}}",
 	            "study/writeup.md:1", "fmt=words", "is the baseline");
 	CHECK_ERROR("{{provider opt fact.nope}}", "study/writeup.md:1", "fact.nope");
@@ -415,6 +506,8 @@ int main(void)
 	RUN(test_pivot);
 	RUN(test_rank_best_worst);
 	RUN(test_headline);
+	RUN(test_chart_labels);
+	RUN(test_journey_cards);
 	RUN(test_facts);
 	RUN(test_errors);
 	tr_results_free(S_r);
