@@ -82,6 +82,17 @@ for r in rows[1:]:
 sys.exit(bad)
 PY
 
+# providers= with the author's title: the subset drawn under that title
+# (the chart's title text, and its alt text in report.md starts with it)
+printf '# x\n\n{{chart tps providers=aws,sc-test1 title="Two of three"}}\n' > "$tmp/study/writeup.md"
+"$TPSREPORT" build "$tmp/study" -o "$tmp/out3" >/dev/null 2>&1 || { echo "FAIL: titled subset build"; exit 1; }
+grep -q '>Two of three</text>' "$tmp/out3/charts/tps-only-aws-sc-test1.svg" ||
+  { echo "FAIL: the subset chart lost the author's title"; exit 1; }
+grep -q '!\[Two of three\. ' "$tmp/out3/report.md" ||
+  { echo "FAIL: the alt text does not start with the author's title"; exit 1; }
+grep -q 'ServersCamp Test 2' "$tmp/out3/charts/tps-only-aws-sc-test1.svg" &&
+  { echo "FAIL: the titled subset chart names a provider left out"; exit 1; }
+
 printf '# x\n\n{{table tps providers=aws,gcp}}\n' > "$tmp/study/writeup.md"
 set +e
 "$TPSREPORT" build "$tmp/study" -o "$tmp/out2" >/dev/null 2>"$tmp/err"
