@@ -298,8 +298,8 @@ static int S_short_where(tr_buf *cap, const tr_results *r, const char *words,
 	if (tr_buf_printf(cap, "%s \xe2\x80\x94 %s, %s", words, r->providers[c->provider].label,
 	                  r->scenarios[c->scenario].id) < 0)
 		return TR_ENOMEM;
-	if (!tr_wu_many_workloads(r))
-		return 0;
+	if (!tr_wu_scenario_many_workloads(r, c->scenario))
+		return 0; /* the scenario says where */
 	return tr_buf_printf(cap, ", %d client%s / %d thread%s", w->clients,
 	                     w->clients == 1 ? "" : "s", w->threads, w->threads == 1 ? "" : "s");
 }

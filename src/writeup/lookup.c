@@ -154,6 +154,20 @@ bool tr_wu_many_workloads(const tr_results *r)
 	return used > 1;
 }
 
+bool tr_wu_scenario_many_workloads(const tr_results *r, size_t s)
+{
+	long first = -1;
+	for (size_t c = 0; c < r->ncells; c++) {
+		if (r->cells[c].scenario != s)
+			continue;
+		if (first < 0)
+			first = (long)r->cells[c].workload;
+		else if (first != (long)r->cells[c].workload)
+			return true;
+	}
+	return false;
+}
+
 double tr_wu_window_interval(const tr_results *r)
 {
 	double iv = NAN;

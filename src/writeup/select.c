@@ -269,7 +269,7 @@ int tr_wu_cell_where(tr_buf *out, const tr_results *r, const tr_cell *c)
 	const tr_workload *w = &r->workloads[c->workload];
 	int rc = tr_buf_printf(out, "%s, %s", r->providers[c->provider].label,
 	                       r->scenarios[c->scenario].label);
-	if (rc == 0 && tr_wu_many_workloads(r))
+	if (rc == 0 && tr_wu_scenario_many_workloads(r, c->scenario))
 		rc = tr_buf_printf(out, ", %d client%s / %d thread%s", w->clients,
 		                   w->clients == 1 ? "" : "s", w->threads,
 		                   w->threads == 1 ? "" : "s");

@@ -248,6 +248,9 @@ const char *tr_wu_baseline_name(tr_wu_doc *d, long s,
                                 const char *(*clean)(tr_wu_doc *, const char *));
 /* true when the study has more than one workload anywhere. */
 bool tr_wu_many_workloads(const tr_results *r);
+/* Whether scenario s's cells ran more than one workload (then a cell's
+ * place names its clients and threads). */
+bool tr_wu_scenario_many_workloads(const tr_results *r, size_t s);
 /* The window interval shared by every cell ("10-s"), or NaN when mixed. */
 double tr_wu_window_interval(const tr_results *r);
 

@@ -42,7 +42,7 @@ cat >"$tmp/st/writeup.md" <<'MD'
 
 {{chart tps title="TPS once more"}}
 MD
-"$TPSREPORT" build "$tmp/st" -o "$tmp/out" >/dev/null 2>"$tmp/err" ||
+"$TPSREPORT" build "$tmp/st" -o "$tmp/out" --png >/dev/null 2>"$tmp/err" ||
   { cat "$tmp/err"; bad "build"; }
 md=$tmp/out/report.md
 grep -qx '#### TPS and latency' "$md" || bad "no '#### TPS and latency' under '### Results'"
