@@ -174,32 +174,26 @@ static int S_results(tr_rp_subset *out, const tr_results *r, const tr_writeup_li
  * text. */
 static int S_words(tr_writeup_chart *c, tr_chart_item *item, bool authored)
 {
-	char *title, *alt;
-	if (authored && c->title) {
-		char *drawn = tr_strdup(c->title);
-		if (!drawn)
-			return TR_ENOMEM;
-		free(item->title);
-		item->title = drawn;
+	char *title, *alt, *drawn = NULL;
+	authored = authored && c->title;
+	if (authored) {
 		title = tr_strdup(c->title);
+		drawn = tr_strdup(c->title);
 		alt = item->alt ? tr_sprintf("%s. %s", c->title, item->alt) : tr_strdup(c->title);
-		if (!title || !alt) {
-			free(title);
-			free(alt);
-			return TR_ENOMEM;
-		}
-		free(c->title);
-		free(c->alt);
-		c->title = title;
-		c->alt = alt;
-		return 0;
+	} else {
+		title = item->title ? tr_strdup(item->title) : NULL;
+		alt = item->alt ? tr_strdup(item->alt) : NULL;
 	}
-	title = item->title ? tr_strdup(item->title) : NULL;
-	alt = item->alt ? tr_strdup(item->alt) : NULL;
-	if ((item->title && !title) || (item->alt && !alt)) {
+	if (authored ? !title || !alt || !drawn
+	             : (item->title && !title) || (item->alt && !alt)) {
 		free(title);
 		free(alt);
+		free(drawn);
 		return TR_ENOMEM;
+	}
+	if (authored) {
+		free(item->title);
+		item->title = drawn;
 	}
 	free(c->title);
 	free(c->alt);

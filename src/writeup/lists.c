@@ -54,6 +54,35 @@ static int S_grow(tr_wu_doc *d)
 	return 0;
 }
 
+/* Chart c joins the study's charts (undrawn: the caller draws it from the
+ * list entry `want`, which gets c's index and the directive's place) and
+ * is placed with caption. On success c's strings and the entry's arrays
+ * belong to d (c is zeroed, *taken set); on failure the caller keeps
+ * them. */
+static int S_add(tr_wu_doc *d, tr_writeup_chart *c, const tr_writeup_list *want,
+                 const char *caption, bool *taken)
+{
+	tr_writeup_charts *cs = d->charts;
+	tr_writeup_list *l;
+	int rc;
+	*taken = false;
+	if (!tr_wu_name_safe(c->name))
+		return tr_wu_error(d, "chart name '%s' is not a safe file name", c->name);
+	if ((rc = S_grow(d)) < 0)
+		return rc;
+	l = &d->lists[d->nlists++];
+	*l = *want;
+	l->chart = cs->count;
+	l->path = d->path;
+	l->line = d->line;
+	*taken = true;
+	d->chart_used[cs->count] = false;
+	cs->items[cs->count++] = *c;
+	memset(c, 0, sizeof(*c));
+	tr_wu_emit_figure(d, cs->count - 1, caption);
+	return d->rc;
+}
+
 int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
                           const char *title, const char *subtitle,
                           const char *axis_title, const tr_wu_bar *bars, size_t n)
@@ -61,7 +90,8 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
 	tr_writeup_charts *cs = d->charts;
 	tr_wu_bar *copy = tr_calloc(n + 1, sizeof(tr_wu_bar));
 	tr_writeup_chart c;
-	tr_writeup_list *l;
+	tr_writeup_list l;
+	bool taken;
 	int rc;
 
 	memset(&c, 0, sizeof(c));
@@ -74,27 +104,14 @@ int tr_wu_emit_list_chart(tr_wu_doc *d, const char *stem, const char *kind,
 	if (n > 0)
 		memcpy(copy, bars, n * sizeof(*bars));
 	c.scenario = c.workload = -1;
-	if (!tr_wu_name_safe(c.name)) {
-		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
-		goto cleanup;
-	}
-	if ((rc = S_grow(d)) < 0)
-		goto cleanup;
-	l = &d->lists[d->nlists++];
-	memset(l, 0, sizeof(*l));
-	l->chart = cs->count;
-	l->subtitle = subtitle;
-	l->axis_title = axis_title;
-	l->bars = copy;
-	l->nbars = n;
-	l->path = d->path;
-	l->line = d->line;
-	copy = NULL;
-	d->chart_used[cs->count] = false;
-	cs->items[cs->count++] = c;
-	memset(&c, 0, sizeof(c));
-	tr_wu_emit_figure(d, cs->count - 1, NULL);
-	rc = d->rc;
+	memset(&l, 0, sizeof(l));
+	l.subtitle = subtitle;
+	l.axis_title = axis_title;
+	l.bars = copy;
+	l.nbars = n;
+	rc = S_add(d, &c, &l, NULL, &taken);
+	if (taken)
+		copy = NULL;
 cleanup:
 	free(c.name);
 	free(c.kind);
@@ -144,7 +161,8 @@ int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *
 	tr_writeup_charts *cs = d->charts;
 	size_t *providers = tr_calloc(d->nonly + 1, sizeof(size_t));
 	tr_writeup_chart c;
-	tr_writeup_list *l;
+	tr_writeup_list l;
+	bool taken;
 	int rc;
 
 	memset(&c, 0, sizeof(c));
@@ -160,26 +178,13 @@ int tr_wu_emit_subset_chart(tr_wu_doc *d, size_t of, long scenario, const char *
 	memcpy(providers, d->only, d->nonly * sizeof(size_t));
 	c.scenario = scenario == -2 ? cs->items[of].scenario : scenario;
 	c.workload = cs->items[of].workload;
-	if (!tr_wu_name_safe(c.name)) {
-		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
-		goto cleanup;
-	}
-	if ((rc = S_grow(d)) < 0)
-		goto cleanup;
-	l = &d->lists[d->nlists++];
-	memset(l, 0, sizeof(*l));
-	l->chart = cs->count;
-	l->providers = providers;
-	l->nproviders = d->nonly;
-	l->path = d->path;
-	l->line = d->line;
-	l->redraw = title != NULL; /* with providers: keep the author's title */
-	providers = NULL;
-	d->chart_used[cs->count] = false;
-	cs->items[cs->count++] = c;
-	memset(&c, 0, sizeof(c));
-	tr_wu_emit_figure(d, cs->count - 1, caption);
-	rc = d->rc;
+	memset(&l, 0, sizeof(l));
+	l.providers = providers;
+	l.nproviders = d->nonly;
+	l.redraw = title != NULL; /* with providers: keep the author's title */
+	rc = S_add(d, &c, &l, caption, &taken);
+	if (taken)
+		providers = NULL;
 cleanup:
 	free(c.name);
 	free(c.kind);
@@ -196,7 +201,8 @@ int tr_wu_emit_variant(tr_wu_doc *d, size_t of, const char *title, const char *c
 	tr_writeup_charts *cs = d->charts;
 	const tr_writeup_chart *src = &cs->items[of];
 	tr_writeup_chart c;
-	tr_writeup_list *l;
+	tr_writeup_list l;
+	bool taken;
 	char *stem = tr_sprintf("%s-titled", src->name);
 	int rc;
 
@@ -211,23 +217,9 @@ int tr_wu_emit_variant(tr_wu_doc *d, size_t of, const char *title, const char *c
 	}
 	c.scenario = src->scenario;
 	c.workload = src->workload;
-	if (!tr_wu_name_safe(c.name)) {
-		rc = tr_wu_error(d, "chart name '%s' is not a safe file name", c.name);
-		goto cleanup;
-	}
-	if ((rc = S_grow(d)) < 0)
-		goto cleanup;
-	l = &d->lists[d->nlists++];
-	memset(l, 0, sizeof(*l));
-	l->chart = cs->count;
-	l->path = d->path;
-	l->line = d->line;
-	l->redraw = true;
-	d->chart_used[cs->count] = false;
-	cs->items[cs->count++] = c;
-	memset(&c, 0, sizeof(c));
-	tr_wu_emit_figure(d, cs->count - 1, caption);
-	rc = d->rc;
+	memset(&l, 0, sizeof(l));
+	l.redraw = true;
+	rc = S_add(d, &c, &l, caption, &taken);
 cleanup:
 	free(stem);
 	free(c.name);
