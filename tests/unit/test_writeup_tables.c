@@ -253,6 +253,11 @@ static void test_gap_runs(void)
 	    "{{compare serverscamp bench10000 metric=latency_avg_ms runs=best verdict=off}}",
 	    "-7.7% and -7.7%");
 	HAS("{{value serverscamp bench10000 latency_gap_pct}}", "-8.7%");
+	/* a pivot's gap column picks the runs the same way */
+	HAS("{{table pivot rows=provider cols=scenario scenario=bench10000 "
+	    "metric=latency_gap_pct runs=best}}", "| -7.7% |");
+	HAS("{{table pivot rows=provider cols=scenario scenario=bench10000 "
+	    "metric=latency_gap_pct}}", "| -8.7% |");
 }
 
 static void test_errors(void)
