@@ -253,6 +253,11 @@ for b in "${breakages[@]}"; do
 	cp -R "$samples/$base" "$tmp/s/"
 	S=$tmp/s/$base
 	export S
+	# the breakages touch two scenarios and the ini: the other scenarios
+	# of the copy would only make each check longer
+	for d in "$S"/results/*/*; do
+		case ${d##*/} in "${agg_dir##*/}"|"${tx_dir##*/}") ;; *) rm -rf "$d" ;; esac
+	done
 	if ! bash -c "${b#*|}"; then
 		echo "samples_layout: FAIL: could not break the copy: $what" >&2
 		exit 1
