@@ -70,15 +70,17 @@ test-fuzz:
 # tests (a server and pgbench: they run under ASan, where the probe's and
 # run's libpq code gains most); the ASan+UBSan build runs all but the
 # browser tests (Chromium checks HTML the normal build wrote from the same
-# code; the ASan run still builds those studies in other tests) and the
-# package tests (a .deb of an ASan binary means nothing).
+# code; the ASan run still builds those studies in other tests), the
+# package tests (a .deb of an ASan binary means nothing) and the static
+# ones (they run none of tpsreport's code: grep and awk over the samples,
+# the module graph at build time).
 test-release: all
 	cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS) -LE pg
 
 test-asan: asan
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --output-on-failure -j $(TEST_JOBS) -LE 'browser|package' 
+	  ctest --output-on-failure -j $(TEST_JOBS) -LE 'browser|package|static' 
 
 fuzz: test-deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)

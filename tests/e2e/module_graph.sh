@@ -1,4 +1,4 @@
-# labels: e2e
+# labels: static
 # shellcheck shell=bash
 # tests/e2e/module_graph.sh: a dependency that runs back up the pipeline
 # fails the build, in each of the three ways src/CMakeLists.txt sets up:

@@ -1,4 +1,4 @@
-# labels: e2e
+# labels: static
 # shellcheck shell=bash
 # tests/e2e/samples_layout.sh: the committed sample studies (samples/*/) are
 # well-formed pgbench output, checked with grep and awk only, independently
