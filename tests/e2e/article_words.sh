@@ -25,6 +25,14 @@ article "$TR_SOURCE_DIR/tests/fixtures/serverscamp-shaped" serverscamp 1500
 article "$TR_SOURCE_DIR/samples/stock-vs-tuned" stock-vs-tuned 2100
 article "$TR_SOURCE_DIR/samples/client-sweep" client-sweep 100000
 
+# A Workload column only where it tells rows of one scenario apart: each
+# scenario of stock-vs-tuned ran one workload (its runs share their pgbench
+# options), each of client-sweep four (1, 2, 4 and 8 clients).
+! grep -q '^| .*| Workload |' "$tmp/out-stock-vs-tuned/report.md" ||
+  { echo "FAIL a Workload column in stock-vs-tuned's tables"; fail=1; }
+grep -q '^| .*Workload |' "$tmp/out-client-sweep/report.md" ||
+  { echo "FAIL no Workload column in client-sweep's tables"; fail=1; }
+
 # The study's reading warnings go to the author: build printed them on
 # stderr (sc-test1/bench100/run3 has short logs), the article has none.
 grep -q 'sc-test1/bench100/run3.txt' "$tmp/serverscamp.err" ||
