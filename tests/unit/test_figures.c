@@ -359,8 +359,32 @@ static void test_family_cache(void)
 	tr_pair_cache_free(f.r.pair_cache);
 }
 
+/* The run member diff reads for a cell figure: as docs/results-json.md
+ * names runs[] members (written out here, not taken from the code). */
+static void test_run_members(void)
+{
+	static const char *const want[][2] = {
+		{ "stability.worst.tps_cov_pct", "windows.tps_cov_pct" },
+		{ "stability.worst.tps_min_pct", "windows.tps_min_pct" },
+		{ "stability.worst.tps_min", "windows.tps_min" },
+		{ "stability.worst.latency_max_ms", "windows.latency_max_ms" },
+		{ "stability.median_run.tps_cov_pct", "windows.tps_cov_pct" },
+		{ "stability.pooled.tps_mean", "windows.tps_mean" },
+		{ "stability.pooled.tps_min_pct", "windows.tps_min_pct" },
+		{ "tps_median", "tps" },
+		{ "tps_max", "tps" },
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const tr_metric *m = tr_metric_find(want[i][0]);
+		const char *got = m ? tr_metric_run_member(m) : NULL;
+		CHECK(m != NULL);
+		CHECK_STR(got ? got : "(none)", want[i][1]);
+	}
+}
+
 int main(void)
 {
+	RUN(test_run_members);
 	RUN(test_runs);
 	RUN(test_contrasts);
 	RUN(test_ranges_ranks);
