@@ -302,6 +302,18 @@ static void S_server_client(tr_json *j, const tr_run_server *rs)
 	tr_json_object_end(j);
 }
 
+/* One wait of runs[].server.waits or cells[].server.waits. */
+static void S_wait(tr_json *j, const char *type, const char *event, int64_t samples,
+                   double share)
+{
+	tr_json_object_begin(j);
+	S_str(j, "type", type);
+	S_str(j, "event", event);
+	S_int(j, "samples", samples);
+	S_num(j, "share", share);
+	tr_json_object_end(j);
+}
+
 /* A run's server samples (runN.server.json) as figures; null without. */
 static void S_run_server(tr_json *j, const tr_run_server *rs)
 {
@@ -318,14 +330,9 @@ static void S_run_server(tr_json *j, const tr_run_server *rs)
 	S_int(j, "active_samples", d->active_samples);
 	tr_json_key(j, "waits");
 	tr_json_array_begin(j);
-	for (size_t i = 0; i < d->nwaits; i++) {
-		tr_json_object_begin(j);
-		S_str(j, "type", d->waits[i].type);
-		S_str(j, "event", d->waits[i].event);
-		S_int(j, "samples", d->waits[i].samples);
-		S_num(j, "share", rs->wait_share[i]);
-		tr_json_object_end(j);
-	}
+	for (size_t i = 0; i < d->nwaits; i++)
+		S_wait(j, d->waits[i].type, d->waits[i].event, d->waits[i].samples,
+		       rs->wait_share[i]);
 	tr_json_array_end(j);
 	S_server_events(j, d);
 	tr_json_key(j, "counters");
@@ -471,14 +478,9 @@ static void S_cell_server(tr_json *j, const tr_cell *c)
 			S_num(j, m[k].key + 7, tr_metric_value(&m[k], c, NULL, NULL));
 	tr_json_key(j, "waits");
 	tr_json_array_begin(j);
-	for (size_t i = 0; i < c->nwaits; i++) {
-		tr_json_object_begin(j);
-		S_str(j, "type", c->waits[i].type);
-		S_str(j, "event", c->waits[i].event);
-		S_int(j, "samples", c->waits[i].samples);
-		S_num(j, "share", c->waits[i].share);
-		tr_json_object_end(j);
-	}
+	for (size_t i = 0; i < c->nwaits; i++)
+		S_wait(j, c->waits[i].type, c->waits[i].event, c->waits[i].samples,
+		       c->waits[i].share);
 	tr_json_array_end(j);
 	tr_json_object_end(j);
 }
