@@ -83,50 +83,57 @@ static void S_workloads(tr_wu_doc *d)
 		tr_wu_md(d, "\n");
 }
 
-/* Scenario s's run durations, "20 s" or "10 s, 20 s"; NULL if it has no
- * usable run. */
-static const char *S_duration_text(tr_wu_doc *d, size_t s)
-{
-	const tr_results *r = d->r;
-	tr_buf b = TR_BUF_INIT;
+/* Up to 8 distinct durations of a scenario's usable runs (-1: -t). */
+typedef struct {
 	int seen[8];
-	size_t n = 0;
-	for (size_t i = 0; i < r->nruns; i++) {
-		const tr_run_result *run = &r->runs[i];
-		bool known = false;
-		if (run->scenario != s || run->excluded)
-			continue;
-		for (size_t k = 0; k < n; k++)
-			known |= seen[k] == run->duration_s;
-		if (!known && n < TR_ARRAY_SIZE(seen))
-			seen[n++] = run->duration_s;
-	}
-	if (n == 0)
+	size_t n;
+} S_durs;
+
+/* "20 s" or "10 s, 20 s"; NULL for a scenario without a usable run. */
+static const char *S_duration_text(tr_wu_doc *d, const S_durs *ds)
+{
+	tr_buf b = TR_BUF_INIT;
+	if (ds->n == 0)
 		return NULL;
-	for (size_t k = 0; k < n; k++) {
+	for (size_t k = 0; k < ds->n; k++) {
 		if (k)
 			tr_buf_puts(&b, ", ");
-		if (seen[k] < 0)
+		if (ds->seen[k] < 0)
 			tr_buf_puts(&b, "a fixed number of transactions (-t)");
 		else
-			tr_buf_printf(&b, "%s s", tr_wu_n(d, seen[k], TR_WU_COUNT));
+			tr_buf_printf(&b, "%s s", tr_wu_n(d, ds->seen[k], TR_WU_COUNT));
 	}
 	return tr_wu_keep_buf(d, &b);
 }
 
 /* "20 s", or the commonest durations first and the scenarios that differ
- * after them: "20 s; 10 s in bench1-txlog", not every scenario's label. */
+ * after them: "20 s; 10 s in bench1-txlog", not every scenario's label.
+ * One pass over the runs. */
 static void S_durations(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
+	S_durs *ds = tr_calloc(r->nscenarios + 1, sizeof(*ds));
 	const char **text = tr_calloc(r->nscenarios + 1, sizeof(*text));
 	size_t best = SIZE_MAX, best_n = 0;
-	if (!text) {
+	if (!ds || !text) {
+		free(ds);
+		free(text);
 		d->rc = TR_ENOMEM;
 		return;
 	}
+	for (size_t i = 0; i < r->nruns; i++) {
+		const tr_run_result *run = &r->runs[i];
+		S_durs *x = &ds[run->scenario];
+		bool known = false;
+		if (run->excluded)
+			continue;
+		for (size_t k = 0; k < x->n; k++)
+			known |= x->seen[k] == run->duration_s;
+		if (!known && x->n < TR_ARRAY_SIZE(x->seen))
+			x->seen[x->n++] = run->duration_s;
+	}
 	for (size_t s = 0; s < r->nscenarios; s++)
-		text[s] = S_duration_text(d, s);
+		text[s] = S_duration_text(d, &ds[s]);
 	for (size_t s = 0; s < r->nscenarios; s++) {
 		size_t n = 0;
 		for (size_t t = 0; t < r->nscenarios && text[s]; t++)
@@ -145,6 +152,7 @@ static void S_durations(tr_wu_doc *d)
 		}
 		tr_wu_md(d, "\n");
 	}
+	free(ds);
 	free(text);
 }
 

@@ -33,6 +33,36 @@ article "$TR_SOURCE_DIR/samples/client-sweep" client-sweep 100000
 grep -q '^| .*Workload |' "$tmp/out-client-sweep/report.md" ||
   { echo "FAIL no Workload column in client-sweep's tables"; fail=1; }
 
+# The durations said once: the commonest first, then each scenario that
+# differs, from the run files' "duration: N s" lines and the ini's labels.
+python3 - "$TR_SOURCE_DIR/samples" "$tmp" <<'PY' || fail=1
+import collections, glob, os, re, sys
+samples, tmp = sys.argv[1:]
+bad = 0
+for study in ("stock-vs-tuned", "client-sweep"):
+    root = os.path.join(samples, study)
+    labels, cur = {}, None
+    for line in open(os.path.join(root, "tpsreport.ini")):
+        m = re.match(r"\[scenario (\S+)\]", line)
+        cur = m.group(1) if m else (cur if not line.startswith("[") else None)
+        m = re.match(r"label\s*=\s*(.*)", line)
+        if m and cur:
+            labels[cur] = m.group(1).strip()
+    durs = collections.defaultdict(set)
+    for f in glob.glob(os.path.join(root, "results", "*", "*", "*.txt")):
+        m = re.search(r"^duration: (\d+) s$", open(f).read(), re.M)
+        if m:
+            durs[f.split(os.sep)[-2]].add(int(m.group(1)))
+    text = {s: ", ".join("%d s" % d for d in sorted(v)) for s, v in durs.items()}
+    common = collections.Counter(text.values()).most_common(1)[0][0]
+    want = "- **Duration of each run**: " + common + "".join(
+        "; %s in %s" % (t, labels.get(s, s)) for s, t in sorted(text.items()) if t != common)
+    got = [l for l in open(os.path.join(tmp, "out-" + study, "report.md")) if l.startswith("- **Duration")]
+    if [l.rstrip("\n") for l in got] != [want]:
+        print("FAIL %s: durations %r, expected %r" % (study, got, want)); bad = 1
+sys.exit(bad)
+PY
+
 # The study's reading warnings go to the author: build printed them on
 # stderr (sc-test1/bench100/run3 has short logs), the article has none.
 grep -q 'sc-test1/bench100/run3.txt' "$tmp/serverscamp.err" ||
