@@ -28,8 +28,12 @@ sweep="$TR_SOURCE_DIR/samples/client-sweep"
 tree_sum() { (cd "$1" && find . -type f | sort | xargs sha256sum | sha256sum); }
 svt_sum=$(tree_sum "$svt")
 
-# run_diff NAME WANT_EXIT OLD NEW [OPTIONS]: diff --json, checked against
-# the independent recomputation; exit status as wanted.
+# run_diff NAME WANT_EXIT OLD NEW [OPTIONS]: diff --json, exit status as
+# wanted; its figures are checked against the independent recomputation at
+# the end, all in one diff_expect.py (which reads each study once: most
+# cases diff the same study against an edited copy; no folder changes
+# after its diff).
+expect_args=()
 run_diff() {
   local name=$1 want=$2 old=$3 new=$4; shift 4
   set +e
@@ -40,7 +44,7 @@ run_diff() {
   if [ $rc -ne "$want" ]; then
     echo "FAIL $name: exit $rc, expected $want: $(cat "$tmp/$name.err")"; fail=1; return
   fi
-  $py "$here/diff_expect.py" "$old" "$new" "$tmp/$name.json" || fail=1
+  expect_args+=("$old" "$new" "$tmp/$name.json")
 }
 # gate NAME WANT_EXIT OLD NEW [OPTIONS]: only the exit status (the figures of
 # these pairs are checked by run_diff above).
@@ -307,4 +311,7 @@ expect_fail "unknown metric" "--fail-on 'speed<-5%'" --fail-on 'speed<-5%' "$tmp
 expect_fail "one argument" "expected OLD and NEW" "$tmp/five-old"
 # the inputs were not modified
 [ "$(tree_sum "$svt")" = "$svt_sum" ] || { echo "FAIL: the input study changed"; fail=1; }
+# every run_diff's figures, recomputed from the raw files
+[ "${#expect_args[@]}" -eq 27 ] || { echo "FAIL: ${#expect_args[@]} diff_expect arguments, expected 9 diffs"; fail=1; }
+$py "$here/diff_expect.py" "${expect_args[@]}" || fail=1
 exit $fail

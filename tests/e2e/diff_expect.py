@@ -1,6 +1,8 @@
 #!/usr/bin/python3
-"""diff_expect.py OLD_STUDY NEW_STUDY DIFF_JSON: check `tpsreport diff --json`
-against an independent recomputation from the raw files of both studies.
+"""diff_expect.py OLD_STUDY NEW_STUDY DIFF_JSON [OLD NEW JSON]...: check
+`tpsreport diff --json` against an independent recomputation from the raw
+files of both studies; several diffs in one call read each study once (a
+test that diffs one study against many copies pays for it once).
 
 From the pgbench output itself (never from tpsreport's results.json): each
 run's TPS and latency average from its summary lines, its per-transaction
@@ -17,7 +19,7 @@ study's `[study] percentile` rule (nearest rank unless it says
 postgresbench), sorted here; nothing is taken from tpsreport. The exact
 computation is the oracle's, shared with percentiles_exact.py.
 """
-import json, math, os, re, statistics, sys
+import functools, json, math, os, re, statistics, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import oracle
 from oracle import is_txlog, latencies, percentile_rule as rule
@@ -143,6 +145,7 @@ def init_figures(path):
     return out
 
 
+@functools.lru_cache(maxsize=None)
 def read_study(root):
     conf = ini(os.path.join(root, "tpsreport.ini"))
     pick = rule(conf.get("study", {}).get("percentile", "nearest-rank"))
@@ -264,8 +267,8 @@ def cell_value(key, rs, pct, init, runs_pick, pick):
     return None
 
 
-def main():
-    old_root, new_root, diff_path = sys.argv[1:4]
+def check(old_root, new_root, diff_path):
+    """Checks one diff document; returns 1 if some figure is wrong."""
     oconf, oruns, ofiles, ocells, opct, oinit, opick = read_study(old_root)
     nconf, nruns, nfiles, ncells, npct, ninit, npick = read_study(new_root)
     diff = json.load(open(diff_path))
@@ -340,6 +343,17 @@ def main():
         bad = 1
     print("ok   runs: %d changed/added/removed; cells: %d added, %d removed" % (
         len(want_runs), len(want_added), len(want_removed)))
+    return bad
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or len(args) % 3:
+        sys.exit("usage: diff_expect.py OLD NEW DIFF_JSON [OLD NEW DIFF_JSON]...")
+    bad = 0
+    for i in range(0, len(args), 3):
+        print("== %s" % os.path.basename(args[i + 2]))
+        bad |= check(*(os.path.realpath(a) if j < 2 else a for j, a in enumerate(args[i:i + 3])))
     sys.exit(bad)
 
 
