@@ -224,8 +224,19 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 	return rc;
 }
 
-/* {{chart waits}} without a scenario: every scenario's chart (each in
- * its parts), as {{table waits}} without one covers every scenario. */
+/* Whether chart i is one a directive added (a subset, a titled variant,
+ * a list), not one of the report's own. */
+static bool S_directive_chart(const tr_wu_doc *d, size_t i)
+{
+	for (size_t k = 0; k < d->nlists; k++)
+		if (d->lists[k].chart == i)
+			return true;
+	return false;
+}
+
+/* {{chart waits}} without a scenario: every scenario's chart of the
+ * report (each in its parts), as {{table waits}} without one covers every
+ * scenario. */
 static int S_waits_all(tr_wu_doc *d, const char *title, const char *caption)
 {
 	const tr_writeup_charts *cs = d->charts;
@@ -234,7 +245,7 @@ static int S_waits_all(tr_wu_doc *d, const char *title, const char *caption)
 		return tr_wu_error(d, "{{chart waits}}: title= and providers= are for one "
 		                      "scenario's chart (write {{chart waits SCENARIO ...}})");
 	for (size_t i = 0; i < cs->count && d->rc == 0; i++)
-		if (strcmp(cs->items[i].kind, "waits") == 0)
+		if (strcmp(cs->items[i].kind, "waits") == 0 && !S_directive_chart(d, i))
 			tr_wu_emit_figure(d, i, n++ == 0 ? caption : NULL);
 	if (n == 0)
 		return tr_wu_error(d, "{{chart waits}}: nothing to show (no server samples "
