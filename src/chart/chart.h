@@ -24,7 +24,9 @@ typedef enum tr_chart_kind {
 	TR_CHART_INIT,        /* stacked horizontal bars: init phases */
 	TR_CHART_TIMELINE,    /* lines over time: window TPS per run */
 	TR_CHART_PERCENTILES, /* latency percentile plot (transaction logs) */
-	TR_CHART_SWEEP        /* lines against clients */
+	TR_CHART_SWEEP,       /* lines against clients */
+	TR_CHART_WAITS        /* a panel of bars per provider: top waits
+	                         (the sampler's runN.server.json), per scenario */
 } tr_chart_kind;
 
 typedef enum tr_chart_format {
@@ -64,7 +66,7 @@ typedef struct tr_chart_plan {
 } tr_chart_plan;
 
 /* "tps", "latency", "p95", "cov", "cost", "value", "init", "timeline",
- * "percentiles", "sweep". Returns 0 or TR_EINVALID. */
+ * "percentiles", "sweep", "waits". Returns 0 or TR_EINVALID. */
 int tr_chart_kind_parse(tr_chart_kind *out, const char *name);
 const char *tr_chart_kind_name(tr_chart_kind kind);
 
@@ -91,7 +93,8 @@ const tr_chart_item *tr_chart_plan_find(const tr_chart_plan *plan,
 /* The chart of this kind for one scenario (and workload), whether or not
  * the plan draws it (tpsreport chart --scenario S). -1 chooses as the plan
  * does: bars and init of every scenario; timeline, percentiles and sweep
- * of the first scenario and workload with data. For sweeps, workload is
+ * of the first scenario and workload with data; waits of the first scenario
+ * with data (always one scenario, every workload). For sweeps, workload is
  * any workload of the transaction type wanted. Returns 0, TR_ENOTFOUND
  * with a message when the results hold nothing for it, or TR_ENOMEM.
  * Free with tr_chart_item_free. */

@@ -161,6 +161,7 @@ int tr_layout_timeline(tr_scene *s, const tr_results *r,
 int tr_layout_percentiles(tr_scene *s, const tr_results *r,
                           const tr_chart_item *item);
 int tr_layout_sweep(tr_scene *s, const tr_results *r, const tr_chart_item *item);
+int tr_layout_waits(tr_scene *s, const tr_results *r, const tr_chart_item *item);
 int tr_layout_list(tr_scene *s, const tr_results *r, const tr_chart_list *list);
 
 /* Lay out the chart of item into a new scene (tr_scene_init'ed here; the

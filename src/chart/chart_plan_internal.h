@@ -14,6 +14,17 @@ bool tr_chart_is_bars(tr_chart_kind kind);
 bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
                   long workload);
 
+/* Whether cell c has top waits to draw (a sampler file, some waits), in
+ * scenario (-1: any). */
+bool tr_chart_waits_cell(const tr_cell *c, long scenario);
+
+/* The waits a panel shows: the table's five (writeup's {{table waits}}). */
+#define TR_CHART_WAITS_TOP 5
+
+/* A wait's name as the table prints it: "LWLock:WALWrite", "CPU" for
+ * active without a wait. Caller frees; NULL when out of memory. */
+char *tr_chart_wait_name(const tr_cell_wait *w);
+
 /* How many workloads of scenario s have data for this kind. */
 size_t tr_chart_workloads_with(const tr_results *r, tr_chart_kind kind, size_t s);
 
@@ -28,11 +39,13 @@ int tr_chart_describe(tr_chart_item *item, const tr_results *r);
 
 /* ---- a chart in parts (pages.c) --------------------------------------- */
 
-/* Per picture at most (pages.c says why): bars, init rows, and
- * providers of a timeline, percentiles or sweep. */
+/* Per picture at most (pages.c says why): bars, init rows,
+ * providers of a timeline, percentiles or sweep, and waits panels. */
 #define TR_CHART_PAGE_BARS 100
 #define TR_CHART_PAGE_ROWS 60
 #define TR_CHART_PAGE_LINES 8
+/* waits: panels (a provider's cell each) per picture */
+#define TR_CHART_PAGE_PANELS 12
 /* Past this many providers in one picture a legend is too long to match
  * to the marks: bars are named where they are drawn. */
 #define TR_CHART_LEGEND_MAX 8

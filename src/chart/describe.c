@@ -74,6 +74,7 @@ static void S_title(S_text *b, const tr_chart_item *item, const tr_results *r)
 		S_printf(b, "%s: TPS and latency by number of clients",
 		              r->workloads[w].short_type);
 		break;
+	case TR_CHART_WAITS: S_puts(b, "What the server was waiting on"); break;
 	}
 	if (s >= 0)
 		S_printf(b, " in %s", S_label(r, (size_t)s));
@@ -252,7 +253,7 @@ static void S_alt_init(S_text *b, const tr_chart_item *item, const tr_results *r
 static void S_alt_timeline(S_text *b, const tr_chart_item *item, const tr_results *r)
 {
 	size_t runs = 0;
-	long worst = -1;
+	long worst;
 	double dur = 0;
 	for (size_t i = 0; i < r->nruns; i++) {
 		const tr_run_result *run = &r->runs[i];
@@ -263,10 +264,8 @@ static void S_alt_timeline(S_text *b, const tr_chart_item *item, const tr_result
 		runs++;
 		if (run->series[run->nseries - 1].start_s - run->series[0].start_s > dur)
 			dur = run->series[run->nseries - 1].start_s - run->series[0].start_s;
-		if (run->windows.present &&
-		    (worst < 0 || run->windows.tps_min_pct < r->runs[worst].windows.tps_min_pct))
-			worst = (long)i;
 	}
+	worst = tr_results_deepest_dip(r, (size_t)item->scenario, (size_t)item->workload);
 	S_printf(b, ". %zu run%s over about ", runs, runs == 1 ? "" : "s");
 	S_num(b, dur, TR_METRIC_FMT_COUNT);
 	S_puts(b, " s");
@@ -328,6 +327,39 @@ static void S_alt_sweep(S_text *b, const tr_chart_item *item, const tr_results *
 	S_putc(b, '.');
 }
 
+/* Every panel's waits as drawn: "AWS: LWLock:WALWrite 35.3%, CPU 20.0%;
+ * Local: ..." (the workload after the provider where the scenario ran
+ * several). */
+static void S_alt_waits(S_text *b, const tr_chart_item *item, const tr_results *r)
+{
+	bool several = tr_chart_workloads_with(r, TR_CHART_WAITS, (size_t)item->scenario) > 1;
+	size_t said = 0;
+	S_puts(b, ". Each provider's most frequent waits, as a share of the samples "
+	          "that found one of its benchmark connections active");
+	for (size_t i = 0; i < r->ncells; i++) {
+		const tr_cell *c = &r->cells[i];
+		size_t n = c->nwaits < TR_CHART_WAITS_TOP ? c->nwaits : TR_CHART_WAITS_TOP;
+		if (!tr_chart_waits_cell(c, item->scenario))
+			continue;
+		S_puts(b, said++ ? "; " : ". ");
+		S_puts(b, r->providers[c->provider].label);
+		if (several)
+			S_printf(b, " (%s)", r->workloads[c->workload].label);
+		S_puts(b, ": ");
+		for (size_t k = 0; k < n; k++) {
+			char *name = tr_chart_wait_name(&c->waits[k]);
+			if (!name) {
+				b->rc = b->rc ? b->rc : TR_ENOMEM;
+				return;
+			}
+			S_printf(b, "%s%s ", k ? ", " : "", name);
+			free(name);
+			S_num(b, c->waits[k].share * 100, TR_METRIC_FMT_PCT);
+		}
+	}
+	S_putc(b, '.');
+}
+
 int tr_chart_describe(tr_chart_item *item, const tr_results *r)
 {
 	S_text t = { TR_BUF_INIT, 0 };
@@ -347,6 +379,8 @@ int tr_chart_describe(tr_chart_item *item, const tr_results *r)
 		S_alt_timeline(&t, item, r);
 	else if (item->kind == TR_CHART_PERCENTILES)
 		S_alt_percentiles(&t, item, r);
+	else if (item->kind == TR_CHART_WAITS)
+		S_alt_waits(&t, item, r);
 	else
 		S_alt_sweep(&t, item, r);
 	if (t.rc == 0 && !(item->alt = tr_buf_detach(&t.b)))

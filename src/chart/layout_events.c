@@ -13,32 +13,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Window starts this large are Unix times (after 2001): the windows of an
- * aggregate log or of timestamped progress lines. */
-#define S_EPOCH_MIN 1e9
-
-/* The run's sampler file, when its events can be placed on its windows. */
+/* The run's sampler file, when its events can be placed on the windows
+ * of its line (stats decides which window holds what: the summary's
+ * sentence about a dip asks the same function). */
 static const tr_server *S_server(const tr_run_result *run)
 {
-	const tr_server *sv = run->server.data;
-	if (!sv || run->nseries < 2 || !isfinite(sv->start_unix_s) ||
-	    !(run->series[0].start_s >= S_EPOCH_MIN))
+	if (run->nseries < 2 || !tr_run_events_placeable(run))
 		return NULL;
-	return sv;
+	return run->server.data;
 }
 
-/* The window of the run's series holding Unix time t, or -1. */
-static long S_window(const tr_run_result *run, double t)
-{
-	for (size_t k = 0; k < run->nseries; k++) {
-		double from = run->series[k].start_s;
-		double len = run->series[k].length_s;
-		if (t >= from && t < from + (isfinite(len) && len > 0 ? len : 0))
-			return (long)k;
-	}
-	return -1;
-}
-
+/* The seconds of an autovacuum span drawn over the run's line, from its
+ * first window's start: the span clipped to the run's windows; false
+ * when it overlaps none of them. */
 static bool S_span_drawn(const tr_run_result *run, const tr_server_event *e,
                          double *from, double *to)
 {
@@ -46,11 +33,19 @@ static bool S_span_drawn(const tr_run_result *run, const tr_server_event *e,
 	double t0 = run->series[0].start_s, t1 = last->start_s + last->length_s;
 	double a = run->server.data->start_unix_s + e->t_s;
 	double b = run->server.data->start_unix_s + e->to_s;
-	if (!isfinite(b) || b <= t0 || a >= t1)
+	long k0, k1;
+	if (!tr_run_event_windows(&k0, &k1, run, e, true))
 		return false;
 	*from = (a > t0 ? a : t0) - t0;
 	*to = (b < t1 ? b : t1) - t0;
 	return *to > *from;
+}
+
+/* The window of the run holding checkpoint e, or -1. */
+static long S_window(const tr_run_result *run, const tr_server_event *e)
+{
+	long k0, k1;
+	return tr_run_event_windows(&k0, &k1, run, e, false) ? k0 : -1;
 }
 
 void tr_events_find(const tr_results *r, const tr_chart_item *item,
@@ -65,7 +60,7 @@ void tr_events_find(const tr_results *r, const tr_chart_item *item,
 		    run->workload != (size_t)item->workload || !(sv = S_server(run)))
 			continue;
 		for (size_t k = 0; k < sv->ncheckpoints; k++)
-			if (S_window(run, sv->start_unix_s + sv->checkpoints[k].t_s) >= 0)
+			if (S_window(run, &sv->checkpoints[k]) >= 0)
 				*checkpoints = true;
 		for (size_t k = 0; k < sv->nautovacuum; k++)
 			if (S_span_drawn(run, &sv->autovacuum[k], &a, &b))
@@ -83,7 +78,7 @@ void tr_events_styles(tr_scene *s)
 static int S_checkpoint(tr_scene *s, const tr_run_result *run, const tr_server_event *e,
                         const tr_axis *ax, const tr_plot *pl)
 {
-	long k = S_window(run, run->server.data->start_unix_s + e->t_s);
+	long k = S_window(run, e);
 	double t, x;
 	char *at, *from, *title, id[96];
 	long m;

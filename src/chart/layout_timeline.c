@@ -122,18 +122,11 @@ static char *S_run_title(const tr_results *r, const tr_run_result *run)
 	return t;
 }
 
-/* The run with the deepest dip among those drawn (describe.c names the
- * same one), or -1. */
+/* The run with the deepest dip among those drawn (stats picks it; the
+ * chart's description and the summary name the same one), or -1. */
 static long S_deepest(const tr_results *r, const tr_chart_item *item)
 {
-	long worst = -1;
-	for (size_t i = 0; i < r->nruns; i++) {
-		const tr_run_result *run = &r->runs[i];
-		if (S_drawn(run, item) && run->windows.present &&
-		    (worst < 0 || run->windows.tps_min_pct < r->runs[worst].windows.tps_min_pct))
-			worst = (long)i;
-	}
-	return worst;
+	return tr_results_deepest_dip(r, (size_t)item->scenario, (size_t)item->workload);
 }
 
 /* The lines of provider p's runs (every provider's when p < 0). */
@@ -173,15 +166,13 @@ static int S_mark_dip(tr_scene *s, const tr_results *r, size_t w, const tr_axis 
                       const tr_axis *ay, const tr_plot *pl)
 {
 	const tr_run_result *run = &r->runs[w];
-	size_t k = 0;
+	/* the window stats calls the dip (the summary says what it held) */
+	long dk = tr_run_dip_window(run);
+	size_t k = dk < 0 ? 0 : (size_t)dk;
 	double x, y;
 	bool right_half;
 	char *pct, *label;
 	long m;
-	for (size_t i = 1; i < run->nseries; i++)
-		if (isfinite(run->series[i].tps) &&
-		    (!isfinite(run->series[k].tps) || run->series[i].tps < run->series[k].tps))
-			k = i;
 	x = tr_axis_map(ax, run->series[k].start_s - run->series[0].start_s, pl->left,
 	                pl->right);
 	y = tr_axis_map(ay, isfinite(run->series[k].tps) ? run->series[k].tps : 0,

@@ -12,7 +12,10 @@
  *     axis (26 px a row); the plan draws init per scenario when the whole
  *     study's chart would not fit one picture;
  *   timeline: 8 providers' panels; percentiles and sweep: 8 providers'
- *     lines (their legend stays short).
+ *     lines (their legend stays short);
+ *   waits: 12 panels of top waits (a provider's cell each, about 130 px
+ *     tall: six rows of two at 800 wide, twelve stacked on a phone), so a
+ *     scenario of several workloads takes 12 / workloads providers.
  *
  * A chart over its limit is drawn in n = ceil(providers / limit) parts,
  * balanced: part k (from 0) shows the providers ranked floor(k N / n) to
@@ -37,6 +40,8 @@ size_t tr_chart_page_limit(tr_chart_kind kind, size_t groups)
 		return TR_CHART_PAGE_LINES;
 	if (kind == TR_CHART_INIT)
 		return TR_CHART_PAGE_ROWS > 4 * g ? (TR_CHART_PAGE_ROWS - 3 * g) / g : 1;
+	if (kind == TR_CHART_WAITS)
+		return TR_CHART_PAGE_PANELS >= g ? TR_CHART_PAGE_PANELS / g : 1;
 	return TR_CHART_PAGE_BARS >= g ? TR_CHART_PAGE_BARS / g : 1;
 }
 
@@ -77,13 +82,33 @@ static bool S_cell_in(const tr_chart_item *item, const tr_cell *c)
 	       (item->workload < 0 || c->workload == (size_t)item->workload);
 }
 
+/* waits: the providers with a panel, and the workloads of those panels. */
+static size_t S_mark_waits(bool *seen, const tr_results *r, const tr_chart_item *item)
+{
+	size_t groups = 0;
+	for (size_t w = 0; w < r->nworkloads; w++) {
+		bool any = false;
+		for (size_t i = 0; i < r->ncells; i++) {
+			const tr_cell *c = &r->cells[i];
+			if (c->workload != w || !tr_chart_waits_cell(c, item->scenario))
+				continue;
+			seen[c->provider] = any = true;
+		}
+		groups += any;
+	}
+	return groups;
+}
+
 /* Marks in seen the providers the whole chart draws; returns the groups
- * (bars: scenario x workload; init: scenarios) for the page limit. */
+ * (bars: scenario x workload; init: scenarios; waits: workloads) for the
+ * page limit. */
 static size_t S_mark(bool *seen, const tr_results *r, const tr_chart_item *item)
 {
 	size_t groups = 0;
 	long ls = -1, lw = -1;
 	bool *scen = NULL;
+	if (item->kind == TR_CHART_WAITS)
+		return S_mark_waits(seen, r, item);
 	if (tr_chart_is_bars(item->kind)) {
 		for (size_t i = 0; i < r->ncells; i++) {
 			const tr_cell *c = &r->cells[i];

@@ -16,7 +16,7 @@
 
 static const char *const S_kinds[] = {
 	"tps", "latency", "p95", "cov", "cost", "value", "init", "timeline",
-	"percentiles", "sweep"
+	"percentiles", "sweep", "waits"
 };
 
 int tr_chart_kind_parse(tr_chart_kind *out, const char *name)
@@ -27,7 +27,7 @@ int tr_chart_kind_parse(tr_chart_kind *out, const char *name)
 			return 0;
 		}
 	return tr_error_set("unknown chart kind '%s' (expected tps, latency, p95, "
-	                    "cov, cost, value, init, timeline, percentiles or sweep)",
+	                    "cov, cost, value, init, timeline, percentiles, sweep or waits)",
 	                    name);
 }
 
@@ -44,6 +44,12 @@ bool tr_chart_is_bars(tr_chart_kind kind)
 }
 
 /* ---- what the data allows ------------------------------------------------- */
+
+bool tr_chart_waits_cell(const tr_cell *c, long scenario)
+{
+	return (scenario < 0 || c->scenario == (size_t)scenario) && c->server_runs > 0 &&
+	       c->nwaits > 0;
+}
 
 bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
                   long workload)
@@ -92,6 +98,12 @@ bool tr_chart_has(const tr_results *r, tr_chart_kind kind, long scenario,
 					return true;
 			}
 		}
+		return false;
+	case TR_CHART_WAITS:
+		for (size_t i = 0; i < r->ncells; i++)
+			if (tr_chart_waits_cell(&r->cells[i], scenario) &&
+			    (workload < 0 || r->cells[i].workload == (size_t)workload))
+				return true;
 		return false;
 	default:
 		for (size_t i = 0; i < r->ncells; i++) {
@@ -247,6 +259,13 @@ int tr_chart_item_make(tr_chart_item *out, const tr_results *r,
 	}
 	if (kind == TR_CHART_INIT)
 		workload = -1;
+	if (kind == TR_CHART_WAITS) {
+		/* one scenario's cells, every workload: the first with data */
+		workload = -1;
+		for (size_t s = 0; s < r->nscenarios && scenario < 0; s++)
+			if (tr_chart_has(r, kind, (long)s, -1))
+				scenario = (long)s;
+	}
 	if (!tr_chart_has(r, kind, scenario, workload))
 		return S_no_data(r, kind, scenario);
 	out->scenario = scenario;
@@ -374,6 +393,10 @@ int tr_chart_plan_make(tr_chart_plan *out, const tr_results *r)
 			if (first && tr_chart_has(r, TR_CHART_SWEEP, (long)s, (long)w))
 				rc = S_add(&plan, &cap, r, TR_CHART_SWEEP, (long)s, (long)w);
 		}
+	/* what the server was waiting on: one chart per scenario with samples */
+	for (size_t s = 0; s < r->nscenarios && rc == 0; s++)
+		if (tr_chart_has(r, TR_CHART_WAITS, (long)s, -1))
+			rc = S_add(&plan, &cap, r, TR_CHART_WAITS, (long)s, -1);
 	if (rc == 0)
 		rc = S_unique_names(&plan);
 	if (rc < 0) {

@@ -14,9 +14,11 @@ static bool S_item_ok(const tr_results *r, const tr_chart_item *item)
 {
 	bool one = item->kind == TR_CHART_TIMELINE || item->kind == TR_CHART_PERCENTILES ||
 	           item->kind == TR_CHART_SWEEP;
-	if ((unsigned)item->kind > TR_CHART_SWEEP)
+	if ((unsigned)item->kind > TR_CHART_WAITS)
 		return false;
 	if (item->scenario < (one ? 0 : -1) || item->workload < (one ? 0 : -1))
+		return false;
+	if (item->kind == TR_CHART_WAITS && item->scenario < 0)
 		return false;
 	return (item->scenario < 0 || (size_t)item->scenario < r->nscenarios) &&
 	       (item->workload < 0 || (size_t)item->workload < r->nworkloads);
@@ -50,6 +52,8 @@ int tr_chart_scene(tr_scene *out, const tr_results *r, const tr_chart_item *item
 		return tr_layout_percentiles(out, r, item);
 	case TR_CHART_SWEEP:
 		return tr_layout_sweep(out, r, item);
+	case TR_CHART_WAITS:
+		return tr_layout_waits(out, r, item);
 	default:
 		return tr_layout_bars(out, r, item);
 	}

@@ -29,7 +29,8 @@ static const char S_help[] =
 	"  --kind KIND      tps, latency, p95, cov, cost, value (grouped bars),\n"
 	"                   init (init phases), timeline (window TPS over time),\n"
 	"                   percentiles (per-transaction latency), sweep (TPS and\n"
-	"                   latency against clients)\n"
+	"                   latency against clients), waits (what the server was\n"
+	"                   waiting on, from runN.server.json)\n"
 	"  --scenario S     only scenario S (its folder name under results/)\n"
 	"  --workload W     timeline and percentiles: the workload key, e.g.\n"
 	"                   tpc-b-c32-j4-prepared (see --list); sweep: the\n"
@@ -69,6 +70,9 @@ static const char *S_hint(tr_chart_kind kind)
 		       "init.json from `tpsreport probe`";
 	case TR_CHART_SWEEP:
 		return "it needs runs at more than one client count in a scenario";
+	case TR_CHART_WAITS:
+		return "it needs the server's samples: runN.server.json beside the runs, "
+		       "from `tpsreport run` or `tpsreport sample`";
 	default:
 		return "no run has the figures it shows";
 	}

@@ -123,6 +123,11 @@ static int S_cell(tr_cell *c, const tr_results *r)
 	return S_waits(c, r);
 }
 
+bool tr_wait_is_cpu(const tr_cell_wait *w)
+{
+	return strcmp(w->type, "CPU") == 0 && (!*w->event || strcmp(w->event, "CPU") == 0);
+}
+
 int tr_cell_server(tr_results *r)
 {
 	int rc;

@@ -226,6 +226,10 @@ typedef struct tr_cell_wait {
 	double share;            /* samples / the runs' active samples */
 } tr_cell_wait;
 
+/* Whether w is "active, not waiting" (type CPU, event CPU or empty): named
+ * "CPU" alone wherever a wait is named (tables, charts). */
+bool tr_wait_is_cpu(const tr_cell_wait *w);
+
 /* pgbench -i's phases, in its order (the initsteps dtgGvpf). */
 enum {
 	TR_INIT_PHASE_DROP = 0,    /* "drop tables" */
@@ -510,6 +514,45 @@ void tr_results_free(tr_results *results);
 /* The cell of provider x scenario x workload, or -1. */
 long tr_results_cell(const tr_results *r, size_t provider, size_t scenario,
                      size_t workload);
+
+/* ---- the server's events on a run's windows (server_windows.c) ------- */
+
+/* What a window held, as bits. */
+#define TR_WINDOW_CHECKPOINT 1u
+#define TR_WINDOW_AUTOVACUUM 2u
+
+/* Whether the run's sampler events can be placed on its windows: it has
+ * a sampler file and windows dated in Unix time (aggregate logs or
+ * timestamped progress lines; seconds from pgbench's own start cannot be
+ * matched to the sampler's clock). */
+bool tr_run_events_placeable(const tr_run_result *run);
+
+/* The windows of run->series that event e falls in, [*first, *last]: a
+ * checkpoint (span false) the one window [start, start + length) holding
+ * its moment (a moment on a boundary is the later window's); an
+ * autovacuum span (span true, e->t_s to e->to_s) every window it
+ * overlaps. False (and -1, -1) when none, or when the run's events
+ * cannot be placed. */
+bool tr_run_event_windows(long *first, long *last, const tr_run_result *run,
+                          const tr_server_event *e, bool span);
+
+/* *out: a new array of run->nseries TR_WINDOW_* bits (caller frees), or
+ * NULL when the run's events cannot be placed. 0 or TR_ENOMEM. */
+int tr_run_window_events(unsigned char **out, const tr_run_result *run);
+
+/* The run's lowest window (its deepest dip; the first of equal ones), or
+ * -1 without a window of known TPS. */
+long tr_run_dip_window(const tr_run_result *run);
+
+/* The TR_WINDOW_* bits of the run's lowest window (*window, -1 when
+ * none): 0 when it held nothing or the events cannot be placed. 0 or
+ * TR_ENOMEM. */
+int tr_run_dip_events(unsigned *out, long *window, const tr_run_result *run);
+
+/* The usable run with two windows or more whose dip (tps_min_pct) is the
+ * deepest of the scenario and workload (the first of equal ones), or -1:
+ * the one a timeline marks and its description names. */
+long tr_results_deepest_dip(const tr_results *r, size_t scenario, size_t workload);
 
 /* The baseline of a scenario: [study] baseline when the study names one,
  * else the provider that ran the most of the scenario's places (its

@@ -224,6 +224,35 @@ static int S_chart(tr_wu_doc *d, const tr_wu_directive *whole)
 	return rc;
 }
 
+/* Whether chart i is one a directive added (a subset, a titled variant,
+ * a list), not one of the report's own. */
+static bool S_directive_chart(const tr_wu_doc *d, size_t i)
+{
+	for (size_t k = 0; k < d->nlists; k++)
+		if (d->lists[k].chart == i)
+			return true;
+	return false;
+}
+
+/* {{chart waits}} without a scenario: every scenario's chart of the
+ * report (each in its parts), as {{table waits}} without one covers every
+ * scenario. */
+static int S_waits_all(tr_wu_doc *d, const char *title, const char *caption)
+{
+	const tr_writeup_charts *cs = d->charts;
+	size_t n = 0;
+	if (title || d->only)
+		return tr_wu_error(d, "{{chart waits}}: title= and providers= are for one "
+		                      "scenario's chart (write {{chart waits SCENARIO ...}})");
+	for (size_t i = 0; i < cs->count && d->rc == 0; i++)
+		if (strcmp(cs->items[i].kind, "waits") == 0 && !S_directive_chart(d, i))
+			tr_wu_emit_figure(d, i, n++ == 0 ? caption : NULL);
+	if (n == 0)
+		return tr_wu_error(d, "{{chart waits}}: nothing to show (no server samples "
+		                      "(runN.server.json beside the runs))");
+	return d->rc;
+}
+
 static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole)
 {
 	const tr_writeup_charts *cs = d->charts;
@@ -258,6 +287,8 @@ static int S_chart_of(tr_wu_doc *d, const tr_wu_directive *whole)
 		                      "rank METRIC SCENARIO|*, journey P1 P2 ... SCENARIO|*)");
 	if (dir->nargs == 2 && (s = tr_wu_scenario(d, dir->args[1])) < 0)
 		return TR_EINVALID;
+	if (dir->nargs == 1 && strcmp(dir->args[0], "waits") == 0)
+		return S_waits_all(d, title, caption);
 	/* A chart's own name first ("timeline-bench100"), then its kind: for
 	 * one scenario, else the all-scenario chart, else the first. */
 	for (size_t i = 0; i < cs->count && found < 0 && dir->nargs == 1; i++)

@@ -1,13 +1,17 @@
 /* sections_server.c: "What the server was waiting on", a scenario's part
  * of the default report made from the sampler's files (runN.server.json):
  * the top waits, their chart, the counters per transaction and how busy
- * the client was. A scenario without sampler files gets nothing, so
- * studies without them read as before. */
+ * the client was; and the summary's sentence when a scenario's deepest
+ * dip fell in a window holding a checkpoint or autovacuum. A scenario
+ * without sampler files gets nothing, so studies without them read as
+ * before. */
 
 #include "writeup_internal.h"
 #include "util/alloc.h"
+#include "util/buf.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 static bool S_any(const tr_results *r, size_t s)
 {
@@ -77,4 +81,68 @@ void tr_wu_section_waits(tr_wu_doc *d, size_t s)
 	tr_wu_md(d, "\nHow busy the client machine was, at its busiest sample:\n\n");
 	for (size_t p = 0; p < r->nproviders; p++)
 		S_client(d, p, s);
+}
+
+/* "6 s", "2 min 30 s": a moment on a run's timeline, as durations are
+ * said everywhere in the report. */
+static const char *S_moment(tr_wu_doc *d, double t)
+{
+	tr_buf b = TR_BUF_INIT;
+	if (tr_wu_fmt_duration(&b, t) < 0) {
+		tr_buf_free(&b);
+		d->rc = TR_ENOMEM;
+		return "";
+	}
+	return tr_wu_keep_buf(d, &b);
+}
+
+/* The deepest dip of scenario s, workload w (the one its timeline
+ * marks), when the sampler saw a checkpoint or autovacuum in its window:
+ * "In S, the deepest dip (P, run2: 1,114 TPS in the window at 16 s) held
+ * a checkpoint." Returns whether it said something. */
+static bool S_dip(tr_wu_doc *d, size_t s, size_t w, bool name_workload, bool first)
+{
+	const tr_results *r = d->r;
+	long i = tr_results_deepest_dip(r, s, w), k;
+	const tr_run_result *run;
+	unsigned held;
+	if (i < 0)
+		return false;
+	run = &r->runs[i];
+	if (tr_run_dip_events(&held, &k, run) < 0) {
+		d->rc = TR_ENOMEM;
+		return false;
+	}
+	if (!held || k < 0)
+		return false;
+	tr_wu_md(d, "%sIn %s", first ? "\n" : " ", tr_wu_e(d, r->scenarios[s].label));
+	if (name_workload)
+		tr_wu_md(d, " (%s)", tr_wu_e(d, r->workloads[w].label));
+	tr_wu_md(d, ", the deepest dip (%s, %s: %s TPS in the window at %s) %s.",
+	         tr_wu_e(d, r->providers[run->provider].label), tr_wu_e(d, run->id),
+	         tr_wu_n(d, run->series[k].tps, TR_WU_TPS),
+	         S_moment(d, run->series[k].start_s - run->series[0].start_s),
+	         held == (TR_WINDOW_CHECKPOINT | TR_WINDOW_AUTOVACUUM)
+	             ? "held a checkpoint while autovacuum was running"
+	         : held == TR_WINDOW_CHECKPOINT ? "held a checkpoint"
+	                                        : "came while autovacuum was running");
+	return true;
+}
+
+void tr_wu_summary_dips(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	bool said = false;
+	for (size_t s = 0; s < r->nscenarios && d->rc == 0; s++) {
+		size_t nw, *ws = tr_wu_scenario_workloads(r, s, &nw);
+		if (!ws) {
+			d->rc = TR_ENOMEM;
+			return;
+		}
+		for (size_t k = 0; k < nw && d->rc == 0; k++)
+			said |= S_dip(d, s, ws[k], nw > 1, !said);
+		free(ws);
+	}
+	if (said)
+		tr_wu_md(d, "\n");
 }

@@ -342,6 +342,7 @@ void tr_wu_section_summary(tr_wu_doc *d)
 	for (size_t s = 0; s < r->nscenarios && d->rc == 0; s++)
 		S_scenario(d, s, many);
 	S_never_compared(d);
+	tr_wu_summary_dips(d);
 	before = d->nblocks;
 	tr_wu_emit_charts(d, "tps", -1, NULL);
 	if (d->nblocks == before)

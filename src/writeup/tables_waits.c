@@ -57,7 +57,7 @@ static void S_lead(const tr_results *r, tr_wu_table *t, const tr_cell *c, bool s
 /* "LWLock:WALWrite 31.0%"; "CPU 12.5%" for active without a wait. */
 const char *tr_wu_wait_label(tr_wu_doc *d, const tr_cell_wait *w)
 {
-	bool cpu = strcmp(w->type, "CPU") == 0 && (!*w->event || strcmp(w->event, "CPU") == 0);
+	bool cpu = tr_wait_is_cpu(w);
 	return tr_wu_keep(d, tr_sprintf("%s%s%s %s", tr_wu_c(d, w->type), cpu ? "" : ":",
 	                                cpu ? "" : tr_wu_c(d, w->event),
 	                                tr_wu_n(d, w->share * 100, TR_WU_PCT)));

@@ -362,6 +362,10 @@ const char *tr_wu_wait_label(tr_wu_doc *d, const tr_cell_wait *w);
 /* sections_server.c: "What the server was waiting on" of scenario s,
  * where some cell has sampler files (nothing otherwise). */
 void tr_wu_section_waits(tr_wu_doc *d, size_t s);
+/* In the summary: where the deepest dip of a scenario (and workload) fell
+ * in a window holding a checkpoint or autovacuum, one sentence saying so
+ * (nothing where none did, or without sampler files). */
+void tr_wu_summary_dips(tr_wu_doc *d);
 
 /* Sections, one per function (sections*.c). */
 /* verdict.c: a TPS gap with its verdict. In a table: "+9.0% ~" (~: not
