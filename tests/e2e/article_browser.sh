@@ -21,7 +21,7 @@ artifacts="$build/article-artifacts"
 rm -rf "$artifacts"
 mkdir -p "$artifacts"
 # The study with the default writeup and a tuning journey's step cards
-# (with a note on each step), so that the same views check the cards: no
+# (notes on two of its three steps), so that the same views check them: no
 # card may leave the screen (article.js, TR_ARTICLE_CARDS of them).
 cp -r "$src/tests/fixtures/serverscamp-shaped" "$work/study"
 sed -i -e '/^\[provider aws\]/a note = The baseline: a managed instance with gp3 storage at 12,000 IOPS' \
