@@ -186,6 +186,8 @@ static void S_providers(tr_json *j, const tr_results *r)
 		tr_json_object_begin(j);
 		S_str(j, "id", p->id);
 		S_str(j, "label", p->label);
+		if (p->short_label && p->short_label != p->label)
+			S_str(j, "short", p->short_label);
 		S_str(j, "color", tr_chart_provider_color(r, i));
 		S_num(j, "monthly_cost", p->monthly_cost);
 		tr_json_key(j, "price");
@@ -223,6 +225,8 @@ static void S_scenarios(tr_json *j, const tr_results *r)
 		tr_json_object_begin(j);
 		S_str(j, "id", s->id);
 		S_str(j, "label", s->label);
+		if (s->short_label && s->short_label != s->label)
+			S_str(j, "short", s->short_label);
 		S_int(j, "scale", s->scale);
 		S_num(j, "data_bytes", s->data_bytes);
 		tr_json_key(j, "data_bytes_measured");

@@ -307,6 +307,8 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 	}
 	if (strcmp(name, "label") == 0)
 		return S_set_string(st, &p->label, value);
+	if (strcmp(name, "short") == 0)
+		return S_set_string(st, &p->short_label, value);
 	if (strcmp(name, "notes") == 0)
 		return S_set_string(st, &p->notes, value);
 	if (strcmp(name, "note") == 0)
@@ -334,7 +336,7 @@ static int S_provider_key(S_state *st, const char *id, const char *name,
 	}
 	if (strcmp(name, "conninfo") == 0)
 		return S_conninfo_key(st, p, value);
-	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, price, vcpu, ram_gb, color, notes, note, conninfo, fact.NAME)", name, id);
+	return S_fail(st, "unknown key \"%s\" in [provider %s] (known: label, short, price, vcpu, ram_gb, color, notes, note, conninfo, fact.NAME)", name, id);
 }
 
 /* Own a string (kept until the end of the reading); NULL on ENOMEM. */
@@ -524,9 +526,11 @@ static int S_scenario_section(S_state *st, const char *section, const char *id,
 	}
 	if (strcmp(name, "label") == 0)
 		return S_set_string(st, &s->label, value);
+	if (strcmp(name, "short") == 0)
+		return S_set_string(st, &s->short_label, value);
 	if (tr_plan_is_key(name))
 		return S_plan_key(st, s, name, value);
-	return S_fail(st, "unknown key \"%s\" in [%s] (known: label, scale, pgbench, runs, warmup, log, database)", name, section);
+	return S_fail(st, "unknown key \"%s\" in [%s] (known: label, short, scale, pgbench, runs, warmup, log, database)", name, section);
 }
 
 static int S_handler(S_state *st, const char *section, const char *name,

@@ -594,6 +594,7 @@ typedef struct tr_plan {
 typedef struct tr_provider {
 	char *id;                /* directory name */
 	char *label;             /* from the ini, else the id */
+	char *short_label;       /* short = of the ini, for table rows, or NULL */
 	char *color;             /* "#4e79a7" or NULL */
 	tr_price_item *price;    /* components that add up; none = no price */
 	size_t nprice;
@@ -632,6 +633,7 @@ typedef struct tr_cell_config {
 typedef struct tr_scenario {
 	char *id;
 	char *label;
+	char *short_label;       /* short = of the ini, for table rows, or NULL */
 	bool in_results;
 	tr_plan plan;            /* `tpsreport run`'s keys, zero when none */
 } tr_scenario;

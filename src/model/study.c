@@ -193,6 +193,7 @@ void tr_provider_free(tr_provider *p)
 {
 	free(p->id);
 	free(p->label);
+	free(p->short_label);
 	free(p->color);
 	for (size_t i = 0; i < p->nprice; i++) {
 		free(p->price[i].currency);
@@ -229,6 +230,7 @@ void tr_scenario_free(tr_scenario *s)
 {
 	free(s->id);
 	free(s->label);
+	free(s->short_label);
 	free(s->plan.pgbench);
 	free(s->plan.database);
 	memset(s, 0, sizeof(*s));

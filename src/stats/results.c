@@ -85,6 +85,7 @@ static int S_providers(tr_results *r, const tr_study *st)
 		double total = 0;
 		out->id = p->id;
 		out->label = p->label ? p->label : p->id;
+		out->short_label = p->short_label ? p->short_label : out->label;
 		out->color = p->color;
 		out->vcpu = p->vcpu;
 		out->ram_gb = p->ram_gb;

@@ -31,6 +31,8 @@ int tr_scenarios_compute(tr_results *r, const tr_study *st)
 		out->id = st->scenarios[s].id;
 		out->label = st->scenarios[s].label ? st->scenarios[s].label
 		                                    : st->scenarios[s].id;
+		out->short_label = st->scenarios[s].short_label ? st->scenarios[s].short_label
+		                                                : out->label;
 		for (size_t i = 0; i < st->nruns; i++) {
 			const tr_run *run = &st->runs[i];
 			if (run->scenario != s || run->excluded)

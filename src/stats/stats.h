@@ -374,6 +374,8 @@ typedef struct tr_price_line {
 typedef struct tr_provider_result {
 	const char *id;
 	const char *label;
+	const char *short_label; /* short = of the ini, else the label: table
+	                            rows, where the label repeats */
 	const char *color;       /* the ini's "#rrggbb", or NULL: presentation
 	                            picks a default (tr_chart_provider_color) */
 	double monthly_cost;     /* report currency; NaN without price/fx */
@@ -392,6 +394,7 @@ typedef struct tr_provider_result {
 typedef struct tr_scenario_result {
 	const char *id;
 	const char *label;
+	const char *short_label; /* short = of the ini, else the label */
 	int64_t scale;           /* common scale of its runs; -1 mixed/unknown */
 	bool scale_mixed;        /* its runs have different scales */
 	size_t runs;             /* usable runs in it (0: only init timings) */

@@ -93,13 +93,31 @@ static void S_where(tr_wu_doc *d, const tr_diags *f, const char *code)
 			continue;
 		}
 		tr_wu_md(d, "%s%s in %s", shown ? "; " : " \xe2\x80\x94 ",
-		         tr_wu_e(d, r->providers[r->runs[run].provider].label),
-		         tr_wu_e(d, r->scenarios[r->runs[run].scenario].label));
+		         tr_wu_e(d, tr_wu_short_provider(r, r->runs[run].provider)),
+		         tr_wu_e(d, tr_wu_short_scenario(r, r->runs[run].scenario)));
 		shown++;
 	}
 	if (more)
 		tr_wu_md(d, "; %s more", S_word(d, more, false));
 	free(seen);
+}
+
+/* Whether every run that `code` names is named by `by` too: a run whose
+ * logs stop early has fewer windows than the others of its cell, and a
+ * second sentence naming the same runs tells the reader nothing new. */
+static bool S_covered(const tr_diags *f, const char *code, const char *by)
+{
+	for (size_t i = 0; i < f->count; i++) {
+		bool found = false;
+		if (strcmp(f->items[i].code, code) != 0)
+			continue;
+		for (size_t k = 0; k < f->count && !found; k++)
+			found = strcmp(f->items[k].code, by) == 0 && f->items[i].path &&
+			        f->items[k].path && strcmp(f->items[k].path, f->items[i].path) == 0;
+		if (!found)
+			return false;
+	}
+	return true;
 }
 
 static size_t S_count(const tr_diags *f, const char *code)
@@ -128,7 +146,8 @@ static void S_differs(tr_wu_doc *d, const tr_diag *x)
 			s = (long)k;
 	if (s >= 0 && what)
 		tr_wu_md(d, "- In %s, the providers' runs differ in their %s: compare them "
-		            "with care.\n", tr_wu_e(d, d->r->scenarios[s].label), tr_wu_e(d, what));
+		            "with care.\n", tr_wu_e(d, tr_wu_short_scenario(d->r, (size_t)s)),
+		         tr_wu_e(d, what));
 	free(id);
 	free(what);
 }
@@ -162,7 +181,9 @@ void tr_wu_section_findings(tr_wu_doc *d)
 		         tr_wu_n(d, (double)r->ncells, TR_WU_COUNT), n == 1 ? "has" : "have",
 		         TR_MIN_RUNS);
 	for (size_t k = 0; k < TR_ARRAY_SIZE(S_kinds); k++) {
-		if ((n = S_count(f, S_kinds[k].code)) == 0)
+		if ((n = S_count(f, S_kinds[k].code)) == 0 ||
+		    (strcmp(S_kinds[k].code, "few-windows") == 0 &&
+		     S_covered(f, "few-windows", "logs-short")))
 			continue;
 		tr_wu_md(d, "- %s of the %s runs %s", S_word(d, n, true),
 		         tr_wu_n(d, (double)r->nruns, TR_WU_COUNT),

@@ -259,6 +259,14 @@ void tr_wu_emit_charts(tr_wu_doc *d, const char *kind, long scenario,
 	}
 }
 
+bool tr_wu_chart_pending(const tr_wu_doc *d, const char *kind)
+{
+	for (size_t i = 0; i < d->charts->count; i++)
+		if (!d->chart_used[i] && strcmp(d->charts->items[i].kind, kind) == 0)
+			return true;
+	return false;
+}
+
 int tr_wu_error(tr_wu_doc *d, const char *fmt, ...)
 {
 	va_list ap;

@@ -78,7 +78,7 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 	S_group_row(x, head, t);
 	row = tr_wu_el(x, head, "tr", NULL);
 	for (size_t c = 0; c < t->ncols; c++) {
-		xmlNodePtr th = tr_wu_el(x, row, "th", t->numeric[c] ? "num" : NULL);
+		xmlNodePtr th = tr_wu_el(x, row, "th", tr_wu_table_col_right(t, c) ? "num" : NULL);
 		tr_wu_attr(x, th, "scope", "col");
 		tr_wu_text(x, th, t->headers[c], strlen(t->headers[c]));
 	}
@@ -90,7 +90,7 @@ static void S_table(tr_wu_html *x, xmlNodePtr parent, const tr_wu_table *t)
 			body = tr_wu_el(x, table, "tbody", NULL);
 		if (c == 0)
 			row = tr_wu_el(x, body, "tr", NULL);
-		td = tr_wu_el(x, row, "td", t->numeric[c] ? "num" : NULL);
+		td = tr_wu_el(x, row, "td", t->numeric[c] || cell->num ? "num" : NULL);
 		if (t->groups && t->groups[c]) {
 			char *full = tr_wu_table_full_header(t, c);
 			tr_wu_attr(x, td, "data-label", full ? full : t->headers[c]);

@@ -182,3 +182,17 @@ double tr_wu_window_interval(const tr_results *r)
 	}
 	return iv;
 }
+
+/* short = of the ini, else the label (results made by hand leave
+ * short_label NULL). */
+const char *tr_wu_short_provider(const tr_results *r, size_t p)
+{
+	const tr_provider_result *x = &r->providers[p];
+	return x->short_label ? x->short_label : x->label;
+}
+
+const char *tr_wu_short_scenario(const tr_results *r, size_t s)
+{
+	const tr_scenario_result *x = &r->scenarios[s];
+	return x->short_label ? x->short_label : x->label;
+}

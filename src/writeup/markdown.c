@@ -38,14 +38,14 @@ static int S_table(tr_buf *out, const tr_wu_table *t)
 		rc = tr_buf_puts(out, "|");
 	for (size_t c = 0; c < t->ncols && rc == 0; c++) {
 		char *full = tr_wu_table_full_header(t, c);
-		tr_wu_cell h = { full, NULL, false };
+		tr_wu_cell h = { full, NULL, false, false };
 		rc = full ? S_cell(out, &h) : TR_ENOMEM;
 		free(full);
 	}
 	if (rc == 0)
 		rc = tr_buf_puts(out, "\n|");
 	for (size_t c = 0; c < t->ncols && rc == 0; c++)
-		rc = tr_buf_puts(out, t->numeric[c] ? " ---: |" : " :--- |");
+		rc = tr_buf_puts(out, tr_wu_table_col_right(t, c) ? " ---: |" : " :--- |");
 	for (size_t i = 0; i < t->ncells && rc == 0; i++) {
 		if (i % t->ncols == 0)
 			rc = tr_buf_puts(out, "\n|");

@@ -148,7 +148,7 @@ static void S_durations(tr_wu_doc *d)
 		for (size_t s = 0; s < r->nscenarios; s++) {
 			if (!text[s] || strcmp(text[s], text[best]) == 0)
 				continue;
-			tr_wu_md(d, "; %s in %s", text[s], tr_wu_e(d, r->scenarios[s].label));
+			tr_wu_md(d, "; %s in %s", text[s], tr_wu_e(d, tr_wu_short_scenario(r, s)));
 		}
 		tr_wu_md(d, "\n");
 	}
@@ -181,30 +181,53 @@ static void S_runs(tr_wu_doc *d)
 	tr_wu_md(d, "\n");
 }
 
+/* Whether scenarios a and b have the same scale and data size (then
+ * the list names them together: "bench1, bench1-select: scale 1"). */
+static bool S_same_size(const tr_scenario_result *a, const tr_scenario_result *b)
+{
+	return a->scale == b->scale && a->scale_mixed == b->scale_mixed &&
+	       a->data_measured == b->data_measured &&
+	       (a->data_bytes == b->data_bytes || (isnan(a->data_bytes) && isnan(b->data_bytes)));
+}
+
 static void S_scales(tr_wu_doc *d)
 {
 	const tr_results *r = d->r;
-	bool any = false;
+	bool any = false, estimated = false;
+	bool *done = tr_calloc(r->nscenarios + 1, sizeof(bool));
+	if (!done) {
+		d->rc = TR_ENOMEM;
+		return;
+	}
 	for (size_t s = 0; s < r->nscenarios; s++) {
 		const tr_scenario_result *sc = &r->scenarios[s];
-		if (sc->scale < 0 && isnan(sc->data_bytes))
+		if (done[s] || (sc->scale < 0 && isnan(sc->data_bytes)))
 			continue;
-		tr_wu_md(d, "%s %s: ", any ? ";" : "- **Scale** (pgbench -s) **and data size**:",
-		         tr_wu_e(d, sc->label));
+		tr_wu_md(d, "%s %s", any ? ";" : "- **Scale** (pgbench -s) **and data size**:",
+		         tr_wu_e(d, tr_wu_short_scenario(r, s)));
+		for (size_t o = s + 1; o < r->nscenarios; o++)
+			if (!done[o] && S_same_size(sc, &r->scenarios[o])) {
+				done[o] = true;
+				tr_wu_md(d, ", %s", tr_wu_e(d, tr_wu_short_scenario(r, o)));
+			}
 		if (sc->scale >= 0)
-			tr_wu_md(d, "scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
+			tr_wu_md(d, ": scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
 		else if (sc->scale_mixed)
-			tr_wu_md(d, "mixed scales");
+			tr_wu_md(d, ": mixed scales");
 		else
-			tr_wu_md(d, "no runs");
+			tr_wu_md(d, ": no runs");
 		if (isfinite(sc->data_bytes))
 			tr_wu_md(d, ", %s%s%s", sc->data_measured ? "" : "about ",
 			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
 			         sc->data_measured ? " measured after loading" : "");
+		estimated |= isfinite(sc->data_bytes) && !sc->data_measured;
 		any = true;
 	}
-	if (any)
-		tr_wu_md(d, " (estimated sizes: scale \xc3\x97 15 MiB)\n");
+	free(done);
+	if (any) {
+		tr_wu_md(d, "%s\n", estimated ? " (estimated sizes: scale \xc3\x97 15 MiB)" : "");
+		d->explained |= TR_WU_SAID_SCALE | TR_WU_EXPLAINED_SIZE;
+	}
 }
 
 static void S_windows(tr_wu_doc *d)

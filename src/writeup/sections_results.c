@@ -73,7 +73,8 @@ void tr_wu_section_scenario(tr_wu_doc *d, size_t s)
 	tr_wu_md(d, "\n### %s\n\n", tr_wu_e(d, sc->label));
 	if (sc->scale >= 0 && !S_said_before(r, s)) {
 		tr_wu_md(d, "Scale %s", tr_wu_n(d, (double)sc->scale, TR_WU_COUNT));
-		if (isfinite(sc->data_bytes))
+		/* the methodology's list gave the size of every scenario */
+		if (isfinite(sc->data_bytes) && !(d->explained & TR_WU_SAID_SCALE))
 			tr_wu_md(d, ", %s%s of data%s", sc->data_measured ? "" : "about ",
 			         tr_wu_n(d, sc->data_bytes, TR_WU_BYTES),
 			         sc->data_measured ? " (measured after loading)"
@@ -111,12 +112,76 @@ void tr_wu_section_results(tr_wu_doc *d)
 	                                          "cell with the slowest and fastest run as whiskers"
 	         : r->run_pick == TR_RUNS_WORST ? "; the TPS chart shows the worst run of each "
 	                                           "cell with the slowest and fastest run as whiskers"
-	         : "; the charts show the median of each cell's runs with the slowest "
-	           "and fastest run as whiskers");
+	         : tr_wu_explained(d, TR_WU_EXPLAINED_TPS)
+	             ? "; the charts show the median of each cell's runs with the slowest "
+	               "and fastest run as whiskers"
+	             : ". Charts and tables show the median of each cell's runs, with the "
+	               "slowest and fastest run beside it (the charts' whiskers); the "
+	               "highest median TPS of each scenario is in bold");
 	tr_wu_emit_charts(d, "tps", -1, NULL);
 	tr_wu_emit_charts(d, "latency", -1, NULL);
 	for (size_t s = 0; s < r->nscenarios; s++)
 		tr_wu_section_scenario(d, s);
+	d->explained |= TR_WU_SAID_TPS;
+}
+
+/* The window length of scenario s's cells; NaN when none, or when its
+ * cells differ (then only a column can say it). */
+static double S_scenario_window(const tr_results *r, size_t s, bool *mixed)
+{
+	double iv = NAN;
+	for (size_t c = 0; c < r->ncells; c++) {
+		const tr_stability *w = &r->cells[c].worst;
+		if (r->cells[c].scenario != s || !w->present)
+			continue;
+		if (isnan(iv))
+			iv = w->interval_s;
+		else if (iv != w->interval_s)
+			*mixed = true;
+	}
+	return iv;
+}
+
+/* "2-s windows (1-s in bench1-txlog)": the commonest length, then the
+ * scenarios that differ (a table column said it on every row); NULL
+ * when some scenario mixes lengths. */
+static const char *S_window_words(tr_wu_doc *d)
+{
+	const tr_results *r = d->r;
+	double *iv = tr_calloc(r->nscenarios + 1, sizeof(double));
+	double best = NAN;
+	size_t best_n = 0, nother = 0;
+	bool mixed = false;
+	tr_buf b = TR_BUF_INIT;
+	if (!iv) {
+		d->rc = TR_ENOMEM;
+		return NULL;
+	}
+	for (size_t s = 0; s < r->nscenarios; s++)
+		iv[s] = S_scenario_window(r, s, &mixed);
+	for (size_t s = 0; s < r->nscenarios && !mixed; s++) {
+		size_t n = 0;
+		for (size_t k = 0; k < r->nscenarios; k++)
+			n += iv[k] == iv[s];
+		if (!isnan(iv[s]) && n > best_n) {
+			best = iv[s];
+			best_n = n;
+		}
+	}
+	if (!mixed && !isnan(best)) {
+		tr_buf_printf(&b, "%s-s windows", tr_wu_n(d, best, TR_WU_EXACT));
+		for (size_t s = 0; s < r->nscenarios; s++)
+			if (!isnan(iv[s]) && iv[s] != best)
+				tr_buf_printf(&b, "%s%s-s in %s", nother++ ? ", " : " (",
+				              tr_wu_n(d, iv[s], TR_WU_EXACT),
+				              tr_wu_e(d, tr_wu_short_scenario(r, s)));
+		tr_buf_puts(&b, nother ? ")" : "");
+	}
+	free(iv);
+	if (b.size)
+		return tr_wu_keep_buf(d, &b);
+	tr_buf_free(&b);
+	return NULL;
 }
 
 void tr_wu_section_stability(tr_wu_doc *d)
@@ -132,15 +197,18 @@ void tr_wu_section_stability(tr_wu_doc *d)
 	const char *win = isfinite(iv)
 		? tr_wu_keep(d, tr_sprintf("%s-s", tr_wu_n(d, iv, TR_WU_EXACT)))
 		: NULL;
+	const char *lengths = win ? NULL : S_window_words(d);
+	if (lengths)
+		d->explained |= TR_WU_SAID_WINDOW;
 	tr_wu_explained(d, TR_WU_EXPLAINED_STABILITY);
-	tr_wu_md(d, "A median hides what happens during a run. Each run's TPS and "
+	tr_wu_md(d, "A median hides what happens during a run: each run's TPS and "
 	            "latency over %s%s show how steady it was. The "
 	            "coefficient of variation (CoV) is the spread of window TPS "
-	            "around the run's mean (lower is steadier); the deepest dip is "
-	            "the slowest window against that mean. The latency figure is the "
-	            "95th percentile of the windows' *average* latencies (the p95 of "
-	            "%s%swindow averages), not a percentile of individual "
-	            "transactions.\n", win ? win : "short time windows (their length is in the table)",
+	            "around the run's mean, lower is steadier; the deepest dip, "
+	            "the slowest window against that mean; the p95 of %s%swindow "
+	            "averages, the 95th percentile of the windows' *average* "
+	            "latencies, not of individual transactions.\n",
+	         win ? win : lengths ? lengths : "short time windows (their length is in the table)",
 	         win ? " windows" : "", win ? win : "", win ? " " : "");
 	tr_wu_table_stability(d, -1);
 	tr_wu_emit_charts(d, "cov", -2, NULL);
@@ -171,6 +239,7 @@ void tr_wu_section_latency(tr_wu_doc *d)
 	            "--aggregate-interval), the latency of each transaction is known, "
 	            "and these are its percentiles: the p95 here is the p95 of "
 	            "transactions.\n");
+	d->explained |= TR_WU_EXPLAINED_TXLOG;
 	tr_wu_table_latency(d, -1);
 	tr_wu_emit_charts(d, "percentiles", -2, NULL);
 }
@@ -180,9 +249,10 @@ void tr_wu_section_init(tr_wu_doc *d)
 	if (d->r->ninits == 0)
 		return;
 	tr_wu_md(d, "\n## Loading the data (pgbench -i)\n\n");
-	tr_wu_md(d, "Not part of the TPS runs, but a view of each server's "
-	            "throughput under sequential load: generating the rows, "
-	            "vacuuming, and building the primary keys.\n");
+	tr_wu_md(d, "Not part of the TPS runs, but each server's throughput under "
+	            "sequential load: generating rows, vacuuming, building primary "
+	            "keys.\n");
+	d->explained |= TR_WU_EXPLAINED_INIT;
 	tr_wu_table_init_phases(d, -1);
 	tr_wu_emit_charts(d, "init", -2, NULL);
 }
@@ -229,6 +299,9 @@ void tr_wu_section_price(tr_wu_doc *d)
 	tr_wu_md(d, "What a month of each provider costs per transaction per second: "
 	            "the monthly price in %s divided by the median TPS.\n\n",
 	         tr_wu_e(d, r->currency ? r->currency : ""));
+	d->explained |= TR_WU_EXPLAINED_COST;
+	if (tr_wu_chart_pending(d, "value"))
+		d->explained |= TR_WU_SAID_PER100;
 	S_value_ranges(d);
 	tr_wu_table_value(d, -1);
 	tr_wu_emit_charts(d, "cost", -2, NULL);

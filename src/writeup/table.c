@@ -192,8 +192,11 @@ void tr_wu_table_transpose(tr_wu_table *t)
 		tr_wu_cell *row = &cells[(c - 1) * (nr + 1)];
 		row[0].text = t->headers[c];
 		row[0].strong = true;
-		for (size_t r = 0; r < nr; r++)
+		for (size_t r = 0; r < nr; r++) {
 			row[r + 1] = t->cells[r * nc + c];
+			/* a row of numbers stays right-aligned (issue 25) */
+			row[r + 1].num = t->numeric[c];
+		}
 	}
 	free(t->headers);
 	free(t->numeric);
@@ -227,4 +230,19 @@ char *tr_wu_table_full_header(const tr_wu_table *t, size_t c)
 {
 	const char *g = t->groups ? t->groups[c] : NULL;
 	return g ? tr_sprintf("%s %s", g, t->headers[c]) : tr_strdup(t->headers[c]);
+}
+
+bool tr_wu_table_col_right(const tr_wu_table *t, size_t c)
+{
+	size_t nums = 0, texts = 0;
+	if (t->numeric[c])
+		return true;
+	for (size_t i = c; i < t->ncells; i += t->ncols) {
+		const tr_wu_cell *cell = &t->cells[i];
+		if (cell->num)
+			nums++;
+		else if (cell->text && *cell->text)
+			texts++;
+	}
+	return nums > 0 && nums >= texts;
 }

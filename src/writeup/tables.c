@@ -63,10 +63,10 @@ static void S_lead_cells(const tr_results *r, tr_wu_table *t, S_scope sc,
                          const tr_cell *c)
 {
 	if (sc.scenario_col)
-		tr_wu_table_text(t, r->scenarios[c->scenario].label);
+		tr_wu_table_text(t, tr_wu_short_scenario(r, c->scenario));
 	if (sc.workload_col)
 		tr_wu_table_text(t, r->workloads[c->workload].label);
-	tr_wu_table_text(t, r->providers[c->provider].label);
+	tr_wu_table_text(t, tr_wu_short_provider(r, c->provider));
 }
 
 /* "bench100: " or "" for a caption's start. */
@@ -74,7 +74,7 @@ static const char *S_caption_scope(tr_wu_doc *d, long s)
 {
 	if (s < 0)
 		return "";
-	return tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, d->r->scenarios[s].label)));
+	return tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, tr_wu_short_scenario(d->r, (size_t)s))));
 }
 
 /* The cell with the best m (by its direction) of its scenario and
@@ -307,11 +307,18 @@ static void S_notes(tr_wu_doc *d, tr_wu_table *t, const char *own)
 		                                             rule ? rule : "")));
 }
 
+typedef struct {
+	bool cmp;    /* a comparison column */
+	bool runs;   /* a Runs column: not when every row's p (n) says it */
+} S_tps_ctx;
+
 /* {{table tps}}'s slots: the run count, the comparison (when any). */
 static void S_tps_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
                        const tr_cell *c, const void *ctx)
 {
-	bool cmp = *(const bool *)ctx;
+	bool cmp = ((const S_tps_ctx *)ctx)->cmp;
+	if (strcmp(col->key, "runs") == 0 && !((const S_tps_ctx *)ctx)->runs)
+		return;
 	if (strcmp(col->key, "runs") == 0 && !c)
 		tr_wu_table_col(t, col->header, true);
 	else if (strcmp(col->key, "runs") == 0 && c->nexcluded)
@@ -326,14 +333,37 @@ static void S_tps_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
 		S_comparison_cells(d, t, c);
 }
 
+/* Whether the p (n) column gives every row's count of runs: each row is
+ * the baseline or has its comparison (n = baseline's + its own), some
+ * row has one, and no run was left out (that row's Runs says so). */
+static bool S_runs_in_n(tr_wu_doc *d, long s)
+{
+	const tr_results *r = d->r;
+	bool any = false;
+	if (r->ncomparisons == 0 || tr_wu_doc_pick(d) != TR_RUNS_MEDIAN || S_styled(d))
+		return false;
+	for (size_t i = 0; i < tr_wu_ncells(d); i++) {
+		const tr_cell *c = tr_wu_cell_at(d, i);
+		bool base = c->provider == tr_results_baseline_of(r, (long)c->scenario);
+		const tr_comparison *k = tr_wu_comparison(r, c->provider, c->scenario, c->workload);
+		if (!S_in(c, s))
+			continue;
+		if (c->nexcluded || (!base && !k))
+			return false;
+		any |= k != NULL;
+	}
+	return any;
+}
+
 void tr_wu_table_tps(tr_wu_doc *d, long s)
 {
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(d, s, NULL);
 	bool cmp = r->ncomparisons > 0;
+	S_tps_ctx ctx = { cmp, !S_runs_in_n(d, s) };
 	S_place p;
 	tr_wu_table t;
-	S_place_init(&p, d, TR_PLACE_TABLE_TPS, s, S_tps_slot, &cmp);
+	S_place_init(&p, d, TR_PLACE_TABLE_TPS, s, S_tps_slot, &ctx);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
@@ -370,23 +400,19 @@ void tr_wu_table_tps(tr_wu_doc *d, long s)
 	tr_wu_emit_table(d, &t);
 }
 
-/* {{table stability}}'s slots: the window length (when runs differ),
- * the count of windows. */
+/* {{table stability}}'s slot: the window length, when runs differ. */
 static void S_stability_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
                              const tr_cell *c, const void *ctx)
 {
 	bool mixed = *(const bool *)ctx;
-	bool window = strcmp(col->key, "window") == 0;
-	if (window && !mixed)
+	if (strcmp(col->key, "window") != 0 || !mixed)
 		return;
 	if (!c)
 		tr_wu_table_col(t, col->header, true);
-	else if (window)
+	else
 		tr_wu_table_sorted(t, tr_wu_keep(d, tr_sprintf("%s s", tr_wu_n(d, c->worst.interval_s,
 		                                                              TR_WU_EXACT))),
 		                   c->worst.interval_s);
-	else
-		tr_wu_table_num(t, (double)c->worst.windows, TR_WU_COUNT);
 }
 
 void tr_wu_table_stability(tr_wu_doc *d, long s)
@@ -394,7 +420,7 @@ void tr_wu_table_stability(tr_wu_doc *d, long s)
 	const tr_results *r = d->r;
 	S_scope sc = S_scope_of(d, s, S_has_windows);
 	/* Windows of different lengths: each row says its own. */
-	bool mixed = isnan(tr_wu_window_interval(r));
+	bool mixed = isnan(tr_wu_window_interval(r)) && !(d->explained & TR_WU_SAID_WINDOW);
 	S_place p;
 	tr_wu_table t;
 	S_place_init(&p, d, TR_PLACE_TABLE_STABILITY, s, S_stability_slot, &mixed);
@@ -410,17 +436,16 @@ void tr_wu_table_stability(tr_wu_doc *d, long s)
 	}
 	if (tr_wu_explained(d, TR_WU_EXPLAINED_STABILITY))
 		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-			"%sStability within runs: CoV for the most variable run (named), the "
-			"median run and all windows pooled; the p95 is the highest over the runs.",
+			"%sThe most variable run is named; the p95 is the highest over the runs.",
 			S_caption_scope(d, s))));
 	else
 		tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
 			"%sStability within runs, from the TPS of each time window (the first "
 			"window of each run left out). CoV: standard deviation of window TPS / "
-			"mean \xc3\x97 100, for the most variable run (named), the median run, "
-			"and all windows of all runs pooled. Deepest dip: the lowest window "
-			"against its run's mean. The p95 is of the windows' average latencies, "
-			"highest over the runs: not a percentile of transactions.",
+			"mean \xc3\x97 100, for the most variable run (named) and the median "
+			"run. Deepest dip: the lowest window against its run's mean. The p95 is "
+			"of the windows' average latencies, highest over the runs: not a "
+			"percentile of transactions.",
 			S_caption_scope(d, s))));
 	tr_wu_emit_table(d, &t);
 }
@@ -428,6 +453,16 @@ void tr_wu_table_stability(tr_wu_doc *d, long s)
 static bool S_has_latency(const tr_cell *c)
 {
 	return c->latency.present;
+}
+
+/* The scenario of the first cell shown that has what `want` asks (a
+ * table without a Scenario column has one); 0 when none. */
+static size_t S_only_scenario(const tr_wu_doc *d, bool (*want)(const tr_cell *))
+{
+	for (size_t i = 0; i < tr_wu_ncells(d); i++)
+		if (want(tr_wu_cell_at(d, i)))
+			return tr_wu_cell_at(d, i)->scenario;
+	return 0;
 }
 
 /* {{table latency}}'s slot: the count of transactions. */
@@ -517,10 +552,12 @@ void tr_wu_table_latency(tr_wu_doc *d, long s)
 		S_place_cells(d, &t, &p, c);
 	}
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"%sLatency of individual transactions, from pgbench's per-transaction "
-		"logs (--log), all runs of a provider together; successful "
+		"%s%s, all runs of a provider together; successful "
 		"transactions only. Percentiles are exact, to the microsecond (%s).",
-		S_caption_scope(d, s),
+		/* one scenario with such logs: the caption names it */
+		S_caption_scope(d, s >= 0 || sc.scenario_col ? s : (long)S_only_scenario(d, S_has_latency)),
+		d->explained & TR_WU_EXPLAINED_TXLOG ? "Per-transaction latency"
+		: "Latency of individual transactions, from pgbench's per-transaction logs (--log)",
 		d->r->percentile == TR_PCT_POSTGRESBENCH
 		    ? "PostgresBench's rule: the first latency whose cumulative count "
 		      "exceeds q\xc2\xb7N"
@@ -544,6 +581,8 @@ static void S_value_slot(tr_wu_doc *d, tr_wu_table *t, const tr_metric_col *col,
 	const char *cur = r->currency ? tr_wu_c(d, r->currency) : "";
 	const tr_comparison *cmp;
 	if (strcmp(col->key, "monthly") == 0) {
+		if (d->explained & TR_WU_SAID_MONTHLY)
+			return; /* the setup's table has it, a column of repeats here */
 		if (!c)
 			tr_wu_table_col(t, S_currency_header(d, col->header), true);
 		else
@@ -587,6 +626,13 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 		any_ratio |= isfinite(r->comparisons[i].value_ratio) &&
 		             (s < 0 || r->comparisons[i].scenario == (size_t)s);
 	S_place_init(&p, d, TR_PLACE_TABLE_VALUE, s, S_value_slot, &any_ratio);
+	/* TPS per 100 is 100 / cost per TPS: its chart shows it; the median
+	 * TPS is the results' tables' and the closing table's */
+	for (size_t k = 0; k < p.ncol; k++)
+		p.show[k] &= !((d->explained & TR_WU_SAID_PER100) &&
+		               strcmp(p.col[k].key, "tps_per_100") == 0) &&
+		             !((d->explained & TR_WU_SAID_TPS) && tr_wu_doc_pick(d) == TR_RUNS_MEDIAN &&
+		               strcmp(p.col[k].key, "tps_median") == 0);
 	tr_wu_table_init(&t);
 	S_lead_cols(&t, sc);
 	S_place_cols(d, &t, &p);
@@ -597,14 +643,26 @@ void tr_wu_table_value(tr_wu_doc *d, long s)
 		S_lead_cells(r, &t, sc, c);
 		S_place_cells(d, &t, &p, c);
 	}
-	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"%sPrice-performance: the monthly price divided by the %s TPS "
-		"(lower is better), and the TPS bought by 100 %s a month (higher is "
-		"better). The last column: how many times more transactions one %s "
-		"buys than at the baseline, %s.", S_caption_scope(d, s),
-		tr_wu_doc_pick(d) == TR_RUNS_BEST ? "best run's"
-		: tr_wu_doc_pick(d) == TR_RUNS_WORST ? "worst run's" : "median", cur, cur,
-		r->nproviders ? tr_wu_baseline_name(d, s, tr_wu_c) : "")));
+	const char *pick = tr_wu_doc_pick(d) == TR_RUNS_BEST ? "best run's"
+	                   : tr_wu_doc_pick(d) == TR_RUNS_WORST ? "worst run's" : "median";
+	/* the price section's paragraph said what cost per TPS is */
+	bool said = tr_wu_doc_pick(d) == TR_RUNS_MEDIAN && (d->explained & TR_WU_EXPLAINED_COST);
+	tr_buf cap = TR_BUF_INIT;
+	tr_buf_puts(&cap, S_caption_scope(d, s));
+	if (said)
+		tr_buf_printf(&cap, "%s per TPS: lower is better", cur);
+	else
+		tr_buf_printf(&cap, "Price-performance: the monthly price divided by the %s TPS "
+		                    "(lower is better)", pick);
+	if (!(d->explained & TR_WU_SAID_PER100))
+		tr_buf_printf(&cap, ", and the TPS bought by 100 %s a month (higher is better)", cur);
+	if (any_ratio)
+		tr_buf_printf(&cap, "%s last column: how many times more transactions one %s "
+		                    "buys than at the baseline%s%s", said ? "; the" : ". The", cur,
+		              r->nproviders ? ", " : "",
+		              r->nproviders ? tr_wu_baseline_name(d, s, tr_wu_c) : "");
+	tr_buf_puts(&cap, ".");
+	tr_wu_table_caption(&t, tr_wu_keep_buf(d, &cap));
 	S_notes(d, &t, NULL);
 	tr_wu_emit_table(d, &t);
 }
@@ -655,7 +713,13 @@ void tr_wu_table_closing(tr_wu_doc *d)
 		S_place_cells(d, &t, &p, tr_wu_cell_at(d, i));
 	}
 	bool told = cmp && tr_wu_explained(d, TR_WU_EXPLAINED_TEST | TR_WU_EXPLAINED_TILDE);
-	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
+	/* every column explained where its own table stood: say no more */
+	bool known = (told || !cmp) && tr_wu_doc_pick(d) == TR_RUNS_MEDIAN &&
+	             (d->explained & TR_WU_EXPLAINED_TPS) &&
+	             (!cov || (d->explained & TR_WU_EXPLAINED_STABILITY)) &&
+	             (!cost || (d->explained & TR_WU_EXPLAINED_COST));
+	tr_wu_table_caption(&t, known ? "The figures above, side by side."
+	                              : tr_wu_keep(d, tr_sprintf(
 		"Every scenario at a glance: %s TPS (the highest of each scenario "
 		"in bold)%s%s%s, latency average%s%s.",
 		tr_wu_doc_pick(d) == TR_RUNS_BEST ? "best-run"

@@ -283,9 +283,15 @@ static void S_by_rows(tr_wu_doc *d, tr_wu_table *t, S_setup *st, const S_attr *a
 	for (size_t i = 0; i < st->nwho; i++)
 		tr_wu_table_col(t, S_who_name(d, st, &st->who[i]), false);
 	for (size_t k = 0; k < na; k++) {
+		bool num = at[k] == S_VCPU || at[k] == S_RAM || at[k] == S_MONTH;
 		tr_wu_table_strong(t, S_attr_header(d, st, at[k], fact[k]));
-		for (size_t i = 0; i < st->nwho; i++)
+		for (size_t i = 0; i < st->nwho; i++) {
 			S_cell(d, t, st, at[k], fact[k], &st->who[i]);
+			/* a row of figures stays right-aligned, as its column
+			 * is in the other layout */
+			if (t->rc == 0)
+				t->cells[t->ncells - 1].num = num;
+		}
 	}
 }
 

@@ -87,6 +87,8 @@ void tr_wu_table_providers(tr_wu_doc *d, bool brief)
 		if (notes)
 			tr_wu_table_text(&t, p->notes ? p->notes : "");
 	}
+	if (price && cur && tr_wu_nshown(d) == r->nproviders)
+		d->explained |= TR_WU_SAID_MONTHLY;
 	if (d->topts && d->topts->rows)
 		tr_wu_table_transpose(&t);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
@@ -130,6 +132,8 @@ void tr_wu_table_price(tr_wu_doc *d)
 				tr_wu_table_num(&t, p->monthly_cost, TR_WU_MONEY);
 		}
 	}
+	if (cur && tr_wu_nshown(d) == r->nproviders)
+		d->explained |= TR_WU_SAID_MONTHLY;
 	tr_wu_table_caption(&t, cur ? tr_wu_keep(d, tr_sprintf(
 		"Monthly prices, itemised and converted into %s. Hourly prices count "
 		"730 hours a month.", cur))
@@ -249,9 +253,9 @@ void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 		tr_wu_table_col(&t, "Generate jobs", true);
 	for (size_t i = 0; i < nrows; i++) {
 		const tr_init *in = r->inits[rows[i]].init;
-		tr_wu_table_text(&t, r->providers[r->inits[rows[i]].provider].label);
+		tr_wu_table_text(&t, tr_wu_short_provider(r, r->inits[rows[i]].provider));
 		if (s < 0)
-			tr_wu_table_text(&t, r->scenarios[r->inits[rows[i]].scenario].label);
+			tr_wu_table_text(&t, tr_wu_short_scenario(r, r->inits[rows[i]].scenario));
 		if (scale)
 			tr_wu_table_num(&t, S_scale(r, &r->inits[rows[i]]), TR_WU_COUNT);
 		for (size_t k = 0; k < nph + 2; k++) {
@@ -268,10 +272,12 @@ void tr_wu_table_init_phases(tr_wu_doc *d, long s)
 	}
 	free(rows);
 	tr_wu_table_caption(&t, tr_wu_keep(d, tr_sprintf(
-		"%sLoading the data with pgbench -i: the total pgbench reports (\"done "
-		"in\"), %sand each phase as pgbench names it.",
-		s >= 0 ? tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, r->scenarios[s].label))) : "",
-		wall ? "the wall-clock time measured around it (time), " : "")));
+		"%s%sTotal: pgbench's own (\"done in\"); %sthen each phase as pgbench "
+		"names it.",
+		s >= 0 ? tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, tr_wu_short_scenario(r, (size_t)s)))) : "",
+		/* the section's heading and paragraph say what the table is */
+		d->explained & TR_WU_EXPLAINED_INIT ? "" : "Loading the data with pgbench -i. ",
+		wall ? "wall clock: measured around it (time); " : "")));
 	tr_wu_emit_table(d, &t);
 }
 
@@ -305,8 +311,8 @@ void tr_wu_table_runs(tr_wu_doc *d, long s)
 		if (s >= 0 && run->scenario != (size_t)s)
 			continue;
 		if (s < 0)
-			tr_wu_table_text(&t, r->scenarios[run->scenario].label);
-		tr_wu_table_text(&t, r->providers[run->provider].label);
+			tr_wu_table_text(&t, tr_wu_short_scenario(r, run->scenario));
+		tr_wu_table_text(&t, tr_wu_short_provider(r, run->provider));
 		tr_wu_table_text(&t, run->id);
 		if (many)
 			tr_wu_table_text(&t, r->workloads[run->workload].label);
@@ -326,6 +332,6 @@ void tr_wu_table_runs(tr_wu_doc *d, long s)
 		"%sEvery run: TPS and latency average from pgbench's summary; CoV, dip "
 		"and p95 from its time windows (p95 of the windows' average latencies, "
 		"not of transactions).",
-		s >= 0 ? tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, r->scenarios[s].label))) : "")));
+		s >= 0 ? tr_wu_keep(d, tr_sprintf("%s: ", tr_wu_c(d, tr_wu_short_scenario(r, (size_t)s)))) : "")));
 	tr_wu_emit_table(d, &t);
 }

@@ -48,10 +48,10 @@ static void S_lead(const tr_results *r, tr_wu_table *t, const tr_cell *c, bool s
 		return;
 	}
 	if (scol)
-		tr_wu_table_text(t, r->scenarios[c->scenario].label);
+		tr_wu_table_text(t, tr_wu_short_scenario(r, c->scenario));
 	if (wcol)
 		tr_wu_table_text(t, r->workloads[c->workload].label);
-	tr_wu_table_text(t, r->providers[c->provider].label);
+	tr_wu_table_text(t, tr_wu_short_provider(r, c->provider));
 }
 
 /* "LWLock:WALWrite 31.0%"; "CPU 12.5%" for active without a wait. */

@@ -76,6 +76,8 @@ typedef struct tr_wu_cell {
 	char *text;        /* cleaned plain text */
 	char *sort;        /* sort key (shortest exact number), or NULL */
 	bool strong;
+	bool num;          /* a number in a column that is not all numbers
+	                      (a row of layout=rows): right-aligned in HTML */
 } tr_wu_cell;
 
 typedef struct tr_wu_table {
@@ -117,6 +119,10 @@ void tr_wu_table_note(tr_wu_table *t, const char *note);
  * column a row led by its header (bold). A table with a missing cell or
  * fewer than two columns is left as it is. */
 void tr_wu_table_transpose(tr_wu_table *t);
+/* Whether column c is right-aligned as a whole (Markdown's ---:, the
+ * header in HTML): a numeric column, or one whose cells are at least half
+ * numbers (a provider's column under layout=rows). */
+bool tr_wu_table_col_right(const tr_wu_table *t, size_t c);
 
 typedef enum tr_wu_block_kind {
 	TR_WU_BLOCK_TABLE = 0,
@@ -178,6 +184,18 @@ enum {
 	TR_WU_EXPLAINED_TPS = 1u << 2,       /* the TPS table's columns */
 	TR_WU_EXPLAINED_STABILITY = 1u << 3, /* CoV, dip, p95 of windows */
 	TR_WU_EXPLAINED_SIZE = 1u << 4,      /* "scale x 15 MiB" */
+	/* What a later table need not show again: */
+	TR_WU_SAID_MONTHLY = 1u << 5,        /* every provider's monthly price
+	                                        (the providers or price table) */
+	TR_WU_SAID_PER100 = 1u << 6,         /* TPS per 100 a month (its chart) */
+	TR_WU_EXPLAINED_COST = 1u << 7,      /* cost per TPS = month / TPS */
+	TR_WU_SAID_SCALE = 1u << 8,          /* each scenario's scale and size
+	                                        (the methodology) */
+	TR_WU_EXPLAINED_TXLOG = 1u << 9,     /* percentiles of transactions */
+	TR_WU_SAID_WINDOW = 1u << 10,        /* each scenario's window length */
+	TR_WU_EXPLAINED_INIT = 1u << 11,     /* what the init table is */
+	TR_WU_SAID_TPS = 1u << 12,           /* every cell's median TPS (the
+	                                        results section's tables) */
 };
 /* Whether `what` was explained already; marks it explained. */
 bool tr_wu_explained(tr_wu_doc *d, unsigned what);
@@ -222,6 +240,8 @@ void tr_wu_emit_figure(tr_wu_doc *d, size_t chart, const char *caption);
  * not placed yet. */
 void tr_wu_emit_charts(tr_wu_doc *d, const char *kind, long scenario,
                        const char *caption);
+/* Whether a chart of this kind is there and not placed yet. */
+bool tr_wu_chart_pending(const tr_wu_doc *d, const char *kind);
 
 /* Set an error "path:line: message" for the directive being expanded;
  * returns TR_EINVALID. */
@@ -253,6 +273,9 @@ bool tr_wu_many_workloads(const tr_results *r);
 bool tr_wu_scenario_many_workloads(const tr_results *r, size_t s);
 /* The window interval shared by every cell ("10-s"), or NaN when mixed. */
 double tr_wu_window_interval(const tr_results *r);
+/* The name of a table row: the ini's short =, else the label (borrowed). */
+const char *tr_wu_short_provider(const tr_results *r, size_t provider);
+const char *tr_wu_short_scenario(const tr_results *r, size_t scenario);
 
 /* ---- directives (directive.c, expand.c) ------------------------------ */
 

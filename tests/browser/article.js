@@ -14,6 +14,8 @@
 //   every <text>, so every bar's value label, inside 0..width);
 // - every table cell on show lies inside the viewport (the provider and
 //   "vs baseline" included), on a phone with its header's label beside it;
+// - every step card of a {{journey}} lies inside the viewport, and there
+//   are TR_ARTICLE_CARDS of them on show when that is set;
 // - axe-core finds no violation.
 // A screenshot of the viewport from the summary on, in each case, goes
 // to ARTIFACTS (index-360-
@@ -85,6 +87,15 @@ async function check(browser, out, file, width, scheme) {
         res.charts.push(c);
       }
     }
+    res.steps = 0;
+    res.stepsOut = [];
+    document.querySelectorAll("ol.journey li.step").forEach((li, i) => {
+      if (!shown(li)) return;
+      res.steps++;
+      const r = li.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > vw + 0.5)
+        res.stepsOut.push(`journey step ${i + 1} at ${r.left.toFixed(0)}..${r.right.toFixed(0)} off the screen`);
+    });
     for (const td of document.querySelectorAll("figure.table td")) {
       if (!shown(td)) { res.cells.push(`hidden: ${td.textContent.slice(0, 20)}`); continue; }
       const r = td.getBoundingClientRect();
@@ -108,6 +119,10 @@ async function check(browser, out, file, width, scheme) {
     }
   }
   for (const c of facts.cells.slice(0, 5)) fail(`table cell not on screen: ${c}`);
+  for (const s of facts.stepsOut) fail(`${s} of ${facts.vw}px`);
+  const cards = process.env.TR_ARTICLE_CARDS;
+  if (cards !== undefined && facts.steps !== Number(cards))
+    fail(`${facts.steps} journey step cards on show, ${cards} expected`);
   await page.addScriptTag({ path: axePath });
   const axe = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ["violations"] });

@@ -279,8 +279,11 @@ def main():
         problem("results.json against the raw files: " + vetted.stdout.strip()[-600:])
     with open(out + "/data/results.json", encoding="utf-8") as f:
         doc = json.load(f)
+    # table rows name them by their short = where the ini gives one
     prov_by_label = {p["label"]: p for p in doc["providers"]}
+    prov_by_label.update({p["short"]: p for p in doc["providers"] if "short" in p})
     scen_by_label = {s["label"]: s for s in doc["scenarios"]}
+    scen_by_label.update({s["short"]: s for s in doc["scenarios"] if "short" in s})
     cells = doc["cells"]
     comps = doc["comparisons"]
     wl_by_label = {w["label"]: w for w in doc["workloads"]}

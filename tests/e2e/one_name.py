@@ -3,7 +3,8 @@
 built report as a reader sees it, independently of tpsreport's code.
 
 From report.md's tables (the scenario from a Scenario column or the
-heading above the table) and from the charts' SVG (a bar's provider and
+heading above the table; a row's short name, the ini's short = that
+results.json repeats, read as the label it stands for) and from the charts' SVG (a bar's provider and
 scenario from its <title>, its printed value from the value label after
 it, the figure's name from the value axis's title and the chart's title),
 every (name, provider, scenario) gets the set of values printed for it.
@@ -24,6 +25,7 @@ there is one.
 """
 
 import html
+import json
 import os
 import re
 import sys
@@ -51,8 +53,22 @@ def norm_value(s):
     return s.strip()
 
 
+# A table row names a provider or scenario by the ini's short = (in
+# results.json beside its label), a chart by its label: one name to a
+# reader, who met both in the setup table and the headings.
+ALIAS = {}
+
+
 def norm_label(s):
-    return html.unescape(s).replace("\\", "").replace("*", "").strip()
+    s = html.unescape(s).replace("\\", "").replace("*", "").strip()
+    return ALIAS.get(s, s)
+
+
+def read_aliases(out):
+    doc = json.load(open(os.path.join(out, "data", "results.json"), encoding="utf-8"))
+    for item in doc["providers"] + doc["scenarios"]:
+        if "short" in item:
+            ALIAS[item["short"]] = item["label"]
 
 
 seen = {}      # (name, provider, scenario) -> {value: [where]}
@@ -202,6 +218,7 @@ def check_timeline(path, t, tables, scenario_of):
 
 def main():
     out = sys.argv[1]
+    read_aliases(out)
     md = open(os.path.join(out, "report.md"), encoding="utf-8").read()
     scenarios = set()
     for line in md.split("\n"):

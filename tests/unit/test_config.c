@@ -127,6 +127,24 @@ static void test_facts(void)
 	               "tpsreport.ini:3: \"disk_type\" is set twice in [facts]");
 }
 
+/* short =: the name of table rows, for providers and scenarios; NULL
+ * when not given. */
+static void test_short(void)
+{
+	S_parsed r = S_parse("[provider a]\nlabel = Tuned PostgreSQL 15\nshort = Tuned\n"
+	                     "[provider b]\nlabel = Stock\n"
+	                     "[scenario s]\nlabel = bench1 (scale 1, ~20 MB)\nshort = bench1\n");
+	CHECK_INT(r.rc, 0);
+	CHECK_INT(r.np, 2);
+	CHECK_STR(r.p[0].short_label, "Tuned");
+	CHECK(r.p[1].short_label == NULL);
+	CHECK_INT(r.ns, 1);
+	CHECK_STR(r.s[0].short_label, "bench1");
+	S_free(&r);
+	S_expect_error("[provider a]\nshort = A\nshort = B\n",
+	               "tpsreport.ini:3: \"short\" is set twice for [provider a]");
+}
+
 static void test_errors(void)
 {
 	S_expect_error("[study]\ntitel = x\n",
@@ -364,6 +382,7 @@ int main(void)
 	RUN(test_cell_whitespace);
 	RUN(test_reader_errors);
 	RUN(test_design_example);
+	RUN(test_short);
 	RUN(test_cells);
 	RUN(test_errors);
 	RUN(test_sample);

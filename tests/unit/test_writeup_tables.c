@@ -414,6 +414,86 @@ static void S_facts(tr_study *st)
 	st->config.fact_labels[0] = (tr_fact){ wu_dup("disk_type"), wu_dup("Disk kind") };
 }
 
+/* Four facts on aws, none on serverscamp (a dash each). */
+static void S_many_facts(tr_study *st)
+{
+	static const char *const kv[][2] = { { "disk_type", "gp3" }, { "region", "eu-west-1" },
+	                                     { "zone", "a" }, { "kind", "Managed" } };
+	st->providers[0].facts = calloc(4, sizeof(tr_fact));
+	st->providers[0].nfacts = 4;
+	for (size_t i = 0; i < 4; i++)
+		st->providers[0].facts[i] = (tr_fact){ wu_dup(kv[i][0]), wu_dup(kv[i][1]) };
+}
+
+/* layout=rows keeps figures right-aligned as the other tables do. In
+ * the HTML each figure of a row of figures (vCPU 2, RAM 8, per month
+ * 205.40) is a "num" cell and a fact's text (gp3) is not. Markdown aligns
+ * whole columns: a provider's column is ---: when at least half of its
+ * cells are figures: 3 figures against aws's notes (1 text) and against
+ * nothing for serverscamp (no notes); with four facts, 3 figures against
+ * aws's notes and 4 facts (5) and against serverscamp's 4 dashes: :---. */
+static void test_rows_aligned(void)
+{
+	const char *aws = "AWS RDS db.m6i.large (gp3 12k IOPS)";
+	const char *head = "| Provider | AWS RDS db.m6i.large (gp3 12k IOPS) | ServersCamp T2 (12k IOPS) |\n";
+	char want[400];
+	snprintf(want, sizeof(want), "%s| :--- | ---: | ---: |\n| **vCPU** | 2 | 2 |", head);
+	HAS("{{table setup layout=rows}}", want);
+	HAS("{{table providers layout=rows}}", want);
+	S_want_html = true;
+	snprintf(want, sizeof(want), "<td class=\"num\" data-label=\"%s\" data-sort=\"2\">2</td>", aws);
+	HAS("{{table setup layout=rows}}", want, "<th class=\"num\" scope=\"col\">AWS RDS",
+	    "<td data-label=\"Provider\"><strong>vCPU</strong></td>");
+	HAS("{{table providers layout=rows}}", want);
+	/* (154.76 + 68.50) USD x 0.92 = 205.3992 EUR, sorted exactly */
+	snprintf(want, sizeof(want), "<td class=\"num\" data-label=\"%s\" data-sort=\"205.3992\">205.40</td>",
+	         aws);
+	HAS("{{table setup layout=rows}}", want);
+	S_edit = S_many_facts;
+	snprintf(want, sizeof(want), "<td data-label=\"%s\">gp3</td>", aws);
+	HAS("{{table setup layout=rows}}", want);
+	snprintf(want, sizeof(want), "<td class=\"num\" data-label=\"%s\" data-sort=\"8\">8</td>", aws);
+	HAS("{{table setup layout=rows}}", want);
+	S_want_html = false;
+	snprintf(want, sizeof(want), "%s| :--- | :--- | :--- |\n", head);
+	HAS("{{table setup layout=rows}}", want);
+	S_edit = NULL;
+}
+
+static void S_short(tr_study *st)
+{
+	st->providers[0].short_label = wu_dup("AWS");
+	st->scenarios[1].short_label = wu_dup("bench10000");
+}
+
+/* short =: the rows of the tables of figures and a one-scenario table's
+ * caption name the provider and scenario by it; the setup table and the
+ * headings keep the label. */
+static void test_short_labels(void)
+{
+	S_edit = S_short;
+	HAS("{{table closing}}", "| bench10000 | AWS |",
+	    "| bench100 (\\~1.5 GB, in-cache) | AWS |",
+	    "| bench10000 | ServersCamp T2 (12k IOPS) |");
+	HAS("{{table tps bench10000}}", "*bench10000: TPS and latency", "| AWS |");
+	HAS("{{table stability}}", "| bench10000 | AWS |");
+	HAS("{{table providers}}", "| AWS RDS db.m6i.large (gp3 12k IOPS) |");
+	HAS("{{section results}}", "### bench10000 (\\~150 GB, disk-bound)");
+	LACKS("{{table closing}}", "| bench10000 (", NULL, NULL);
+	S_edit = NULL;
+}
+
+/* {{table tps}}: a Runs column only where p (n) does not give each row's
+ * count: the baseline alone has no p (n); aws bench100's run4 is left
+ * out ("3 (+1 left out)": aws ran 4, 3 used). */
+static void test_tps_runs_column(void)
+{
+	HAS("{{table tps bench10000}}", "| Provider | Median TPS |", "(5+5) |");
+	HAS("{{table tps bench10000 providers=aws}}", "| Provider | Runs | Median TPS |",
+	    "| AWS RDS db.m6i.large (gp3 12k IOPS) | 5 |");
+	HAS("{{table tps bench100}}", "| Provider | Runs | Median TPS |", "(+1 left out)");
+}
+
 /* {{table setup}}: one row (or column) per provider when the scenarios
  * change nothing but the regime: bench100 is 100 x 15 MiB = 1.46 GiB <=
  * 0.5 x 8 GiB (in memory), bench10000 146 GiB > 4 x 8 GiB (disk-bound).
@@ -481,6 +561,9 @@ int main(void)
 	RUN(test_providers);
 	RUN(test_providers_chart);
 	RUN(test_setup);
+	RUN(test_rows_aligned);
+	RUN(test_short_labels);
+	RUN(test_tps_runs_column);
 	RUN(test_init);
 	xmlCleanupParser();
 	return harness_done();
