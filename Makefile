@@ -80,7 +80,7 @@ test-release: all
 test-asan: asan
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest --output-on-failure -j $(TEST_JOBS) -LE 'browser|package|static' 
+	  ctest --output-on-failure -j $(TEST_JOBS) -LE 'browser|package|static|nosan'
 
 fuzz: test-deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)

@@ -296,6 +296,7 @@ static int S_load(tr_study **study, tr_results **r, const char *study_root, cons
 		if ((rc = S_run_probe(study_root, a->probes[i], a->scale, a->jobs)) < 0)
 			return rc;
 	tr_cli_load_options(&lo, &prog, a->threads);
+	lo.bytes_per_run = TR_BUILD_BYTES_PER_RUN;  /* its charts and pages */
 	rc = tr_study_load(study, study_root, &lo);
 	tr_cli_progress_end(&prog);
 	if (rc < 0 || (rc = tr_results_compute(r, *study)) < 0)

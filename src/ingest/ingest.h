@@ -290,7 +290,21 @@ typedef struct tr_load_options {
 	 * that one large file, or a thread that starts late, leaves no core
 	 * idle. No figure depends on it. Tests make it small. */
 	uint64_t piece_bytes;
+	/* Memory the command will take per run, compared with the room the
+	 * machine and the process's limits leave (util/memroom.h) once the
+	 * runs are counted and before any log is read: a study that cannot
+	 * fit stops with one line saying what it needs, instead of the
+	 * system killing the process. 0 = reading and summarising's
+	 * (TR_LOAD_BYTES_PER_RUN); `build` passes its own. */
+	uint64_t bytes_per_run;
 } tr_load_options;
+
+/* Measured (docs/performance.md, "Scaling"): `summary --json` keeps under
+ * 3 KB per run; `build` about 80 KB per run at 10,000 runs (its charts
+ * and pages), so the estimates below are on the low side: a study is
+ * refused only when it surely cannot fit. */
+#define TR_LOAD_BYTES_PER_RUN ((uint64_t)3 * 1024)
+#define TR_BUILD_BYTES_PER_RUN ((uint64_t)64 * 1024)
 
 /*
  * Read a study directory (design.md, "The study directory"): tpsreport.ini,

@@ -6,6 +6,7 @@
 #include "util/diag.h"
 #include "util/error.h"
 #include "util/file.h"
+#include "util/memroom.h"
 #include "util/sha256.h"
 #include "util/str.h"
 
@@ -505,6 +506,26 @@ static int S_exclude_unusable(tr_study *st)
 	return 0;
 }
 
+/* The runs are counted: is there room for what the command will do with
+ * them? Beyond the runs, the readers' buffers and counters (a few MiB per
+ * thread). */
+static int S_room_check(const tr_study *st, const tr_load_options *options)
+{
+	const char *what;
+	uint64_t per_run = options && options->bytes_per_run
+	                   ? options->bytes_per_run : TR_LOAD_BYTES_PER_RUN;
+	uint64_t need = (uint64_t)st->nruns * per_run + ((uint64_t)16 << 20);
+	uint64_t room = tr_mem_room(&what);
+	if (!what || need <= room)
+		return 0;
+	return tr_error_set("%s: %zu runs need about %llu MB of memory for this "
+	                    "command, more than the %llu MB left under %s; free "
+	                    "memory, raise the limit or split the study (a folder "
+	                    "per scenario or group of providers)", st->root,
+	                    st->nruns, (unsigned long long)(need >> 20),
+	                    (unsigned long long)(room >> 20), what);
+}
+
 int tr_study_load(tr_study **out, const char *root,
                   const tr_load_options *options)
 {
@@ -533,7 +554,8 @@ int tr_study_load(tr_study **out, const char *root,
 		qsort(st->runs, st->nruns, sizeof(tr_run), S_cmp_run);
 	if (st->ninits > 1)
 		qsort(st->inits, st->ninits, sizeof(tr_init), S_cmp_init);
-	if ((rc = S_exclude_unusable(st)) < 0 ||
+	if ((rc = S_room_check(st, options)) < 0 ||
+	    (rc = S_exclude_unusable(st)) < 0 ||
 	    (rc = tr_load_logs(st, options, &digest_list)) < 0)
 		goto fail;
 	for (size_t i = 0; i < st->nruns; i++)
