@@ -12,7 +12,7 @@
 #
 # The study: tests/bench/gen_grid.c, 50 providers x 10 scenarios x 4 runs,
 # so 2,000 runs, a number this test knows from the generator's arguments.
-# Under a 200 MB address space, about 100 MB are left once the libraries
+# Under a 200 MB address space, about 120 MB are left once the libraries
 # are mapped: `build` (64 KiB a run by its own estimate: 2,000 runs
 # about 141 MB with its buffers) is refused; `summary --json` (3 KiB a
 # run) reads all 2,000 runs; a small study builds.
