@@ -9,7 +9,10 @@
 #     and in results.json;
 #   2 eight clients updating one row: a Lock wait is the top wait;
 #   3 the counters cover pgbench's own transactions (its summary line);
-#   4 `sample = off`: no runN.server.json.
+#   4 `sample = off`: no runN.server.json;
+#   8 a CHECKPOINT during a run with 1-s aggregate windows is drawn on the
+#     run's timeline at the start of the window it fell in (this script's
+#     clock and the log's window times; the axis read from its ticks).
 set -euo pipefail
 SRC=${TR_SOURCE_DIR:?}
 T=${TPSREPORT:?}
@@ -214,6 +217,51 @@ w = f["waits"]
 assert w and w[0]["type"] == "Lock", w
 assert max(f["samples"]["backends"]) == 8, f["samples"]["backends"]
 print("plain role: top wait", w[0], "notes", f["notes"])
+PY
+
+# ---- 8. the checkpoint on the timeline ----------------------------------
+# A 5-s select-only run logging 1-s windows; CHECKPOINT 2.5 s after
+# pgbench connected (the first window, left out of timelines, is over).
+# The line must stand at the start of a window that overlaps the moment
+# the sampler could have seen it: from CHECKPOINT's start to one interval
+# (0.5 s) after it returned, plus 0.25 s for a sample's own time.
+S8=$W/cktl
+study "$S8" 0.5s cktl 'pgbench = -n -S -c 1 -T 5'
+"$T" run "$S8" >"$W/cktl.out" 2>&1 &
+rp=$!
+wait_pgbench
+sleep 2.5
+ck_begin=$(now)
+psql -qAtX -c checkpoint
+ck_end=$(now)
+wait "$rp" || { cat "$W/cktl.out"; fail "run (checkpoint on the timeline) failed"; }
+"$T" chart "$S8" --kind timeline -o "$W/cktl.svg" 2>"$W/cktl.err" ||
+  { cat "$W/cktl.err"; fail "chart of the checkpoint run"; }
+python3 - "$S8/results/a/cktl" "$W/cktl.svg" "$ck_begin" "$ck_end" <<'PY' || fail "the checkpoint on the timeline"
+import glob, os, sys
+import xml.etree.ElementTree as ET
+cell, svg = sys.argv[1], sys.argv[2]
+b, e = float(sys.argv[3]), float(sys.argv[4]) + 0.5 + 0.25
+logs = [f for f in glob.glob(os.path.join(cell, "run1.*"))
+        if not f.endswith((".txt", ".json"))]
+starts = sorted({int(l.split()[0]) for f in logs for l in open(f) if l.strip()})
+t0 = starts[1]                      # the first window is left out
+# the windows [s, s+1) that overlap [b, e]
+want = [s - t0 for s in starts[1:] if s < e and s + 1 > b]
+assert want, (starts, b, e)
+ns = "{http://www.w3.org/2000/svg}"
+els = list(ET.parse(svg).getroot().iter())
+ticks = [(float(x.get("y")), float(x.get("x")), x.text) for x in els
+         if x.tag == ns + "text" and "tick" in (x.get("class") or "").split()]
+base = max(t[0] for t in ticks)
+xs = sorted((float(t[2].replace(",", "")), t[1]) for t in ticks if t[0] == base)
+(v0, p0), (v1, p1) = xs[0], xs[-1]
+px = lambda v: p0 + (v - v0) * (p1 - p0) / (v1 - v0)
+lines = [x for x in els if x.tag == ns + "line" and "checkpoint-" in (x.get("id") or "")]
+assert len(lines) == 1, "%d checkpoint lines" % len(lines)
+x = float(lines[0].get("x1"))
+assert any(abs(x - px(w)) <= 0.6 for w in want), (x, [(w, px(w)) for w in want])
+print("checkpoint line at x=%.2f, a window from %s s" % (x, want))
 PY
 
 # ---- 4. sample = off ----------------------------------------------------
