@@ -28,12 +28,14 @@
 #include "util/buf.h"
 #include "util/error.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
 #define S_WSIZE 32768u     /* deflate's largest distance */
+#define S_WROOM 262144u    /* the window buffer beyond that */
 #define S_HBITS 14         /* hash table of the last position of 4 bytes */
 #define S_MAXTOK 32768     /* symbols in a block */
 #define S_MAXMATCH 258u
@@ -64,7 +66,9 @@ static const uint8_t S_cl_order[19] = {
 };
 
 /* A symbol of a block: a literal byte (below 256), or S_TOK_MATCH with
- * the length in bits 16-24 and the distance in bits 0-15 (32768 is 0). */
+ * the length's code (bits 24-28) and extra bits' value (19-23), and the
+ * distance's code (14-18) and extra bits' value (0-13): worked out once,
+ * when the match is found. */
 #define S_TOK_MATCH 0x80000000u
 
 typedef struct {
@@ -82,12 +86,17 @@ typedef struct {
 	int rc;
 } S_enc;
 
+/* floor(log2(v)), v > 0 */
 static unsigned S_log2(unsigned v)
 {
+#if defined(__GNUC__)
+	return 31u - (unsigned)__builtin_clz(v);
+#else
 	unsigned k = 0;
 	while (v >> (k + 1))
 		k++;
 	return k;
+#endif
 }
 
 /* Length 3..258 to its code (0..28 for symbols 257..285). */
@@ -117,7 +126,7 @@ static unsigned S_dist_code(unsigned d)
 /* --- bits ------------------------------------------------------------- */
 
 /* n <= 32 bits of v, first bit lowest. out has room (S_block grew it). */
-static void S_put(S_enc *e, uint32_t v, unsigned n)
+static inline void S_put(S_enc *e, uint32_t v, unsigned n)
 {
 	e->acc |= (uint64_t)v << e->nacc;
 	e->nacc += n;
@@ -170,6 +179,8 @@ static unsigned S_tree(uint8_t *depth, uint32_t *w, int m)
 	int parent[2 * 286];
 	int i = 0, j = m;
 	unsigned max = 0;
+	if (m < 2)
+		return 0; /* not reached: S_lengths gives two symbols or more */
 	for (int k = m; k < 2 * m - 1; k++) {
 		int a = (i < m && (j >= k || w[i] <= w[j])) ? i++ : j++;
 		int b = (i < m && (j >= k || w[i] <= w[j])) ? i++ : j++;
@@ -337,21 +348,18 @@ static void S_block(S_enc *e, int final)
 		S_header_put(e, &hd, final);
 		for (size_t i = 0; i < e->ntok; i++) {
 			uint32_t t = e->tok[i];
-			unsigned len, dist, lc, dc;
+			unsigned lc, dc;
 			if (!(t & S_TOK_MATCH)) {
 				S_put(e, hd.lcode[t], hd.llen[t]);
 				continue;
 			}
-			len = (t >> 16) & 0x1FF;
-			dist = t & 0xFFFF ? t & 0xFFFF : 32768;
-			lc = S_len_code(len);
-			dc = S_dist_code(dist);
-			S_put(e, hd.lcode[257 + lc], hd.llen[257 + lc]);
-			if (S_len_extra[lc])
-				S_put(e, len - S_len_base[lc], S_len_extra[lc]);
-			S_put(e, hd.dcode[dc], hd.dlen[dc]);
-			if (S_dist_extra[dc])
-				S_put(e, dist - S_dist_base[dc], S_dist_extra[dc]);
+			lc = (t >> 24) & 31;
+			dc = (t >> 14) & 31;
+			/* a code and its extra bits in one go: at most 15 + 13 */
+			S_put(e, hd.lcode[257 + lc] | ((t >> 19) & 31) << hd.llen[257 + lc],
+			      hd.llen[257 + lc] + S_len_extra[lc]);
+			S_put(e, hd.dcode[dc] | (t & 0x3FFF) << hd.dlen[dc],
+			      hd.dlen[dc] + S_dist_extra[dc]);
 		}
 		S_put(e, hd.lcode[256], hd.llen[256]);
 	}
@@ -370,9 +378,12 @@ static void S_lit(S_enc *e, unsigned char c)
 
 static void S_match(S_enc *e, unsigned len, unsigned dist)
 {
-	e->tok[e->ntok++] = S_TOK_MATCH | (uint32_t)len << 16 | (dist & 0xFFFF);
-	e->lfreq[257 + S_len_code(len)]++;
-	e->dfreq[S_dist_code(dist)]++;
+	unsigned lc = S_len_code(len), dc = S_dist_code(dist);
+	e->tok[e->ntok++] = S_TOK_MATCH | (uint32_t)lc << 24 |
+	                    (uint32_t)(len - S_len_base[lc]) << 19 | (uint32_t)dc << 14 |
+	                    (uint32_t)(dist - S_dist_base[dc]);
+	e->lfreq[257 + lc]++;
+	e->dfreq[dc]++;
 	if (e->ntok == S_MAXTOK)
 		S_block(e, 0);
 }
@@ -477,6 +488,13 @@ static void S_parse(S_enc *e, size_t s, size_t end)
 				memcpy(&c, m, 4);
 				if (c == v) {
 					size_t len = 4, max = end - i < S_MAXMATCH ? end - i : S_MAXMATCH;
+					uint64_t x, y;
+					for (; len + 8 <= max; len += 8) {
+						memcpy(&x, m + len, 8);
+						memcpy(&y, w + i + len, 8);
+						if (x != y)
+							break;
+					}
 					while (len < max && m[len] == w[i + len])
 						len++;
 					S_match(e, (unsigned)len, pos - cand);
@@ -490,17 +508,52 @@ static void S_parse(S_enc *e, size_t s, size_t end)
 	}
 }
 
+/* Whether 4 pixels are those of the row above. */
+static bool S_same4(const uint32_t *a, const uint32_t *b)
+{
+	uint64_t a0, a1, b0, b1;
+	memcpy(&a0, a, 8);
+	memcpy(&a1, a + 2, 8);
+	memcpy(&b0, b, 8);
+	memcpy(&b1, b + 2, 8);
+	return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+}
+
 /* Row cur minus the row above (up, or zeros for the first row) as RGB
- * bytes after the filter type, into dst. Only the low byte of each
- * difference counts, so the words' unused top byte does not matter. */
+ * bytes after the filter type, into dst, which has a byte to spare at the
+ * end. Each byte of a word minus the same byte of the other, mod 256, in
+ * one subtraction (no borrow crosses a byte: the high bits are set apart
+ * and put back), then the word's R, G and B stored as 4 bytes, the 4th
+ * overwritten by the next pixel. The words' unused top byte does not
+ * matter. */
 static void S_filter(unsigned char *dst, const uint32_t *cur, const uint32_t *up, int w)
 {
 	*dst++ = 2; /* Up */
-	for (int x = 0; x < w; x++) {
-		uint32_t a = cur[x], b = up ? up[x] : 0;
-		dst[3 * x] = (unsigned char)((a >> 16) - (b >> 16));
-		dst[3 * x + 1] = (unsigned char)((a >> 8) - (b >> 8));
-		dst[3 * x + 2] = (unsigned char)(a - b);
+	for (int x = 0; x < w;) {
+		uint32_t a = cur[x], b = up ? up[x] : 0, d;
+		if (up && a == b) {
+			/* most pixels of a row that changed are as above: zeros */
+			int k = x + 1;
+			while (k + 4 <= w && S_same4(cur + k, up + k))
+				k += 4;
+			while (k < w && cur[k] == up[k])
+				k++;
+			memset(dst + 3 * x, 0, 3 * (size_t)(k - x));
+			x = k;
+			continue;
+		}
+		d = ((a | 0x80808080u) - (b & 0x7F7F7F7Fu)) ^ ((a ^ ~b) & 0x80808080u);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		{
+			uint32_t o = (d >> 16 & 0xFF) | (d & 0xFF00) | (d & 0xFF) << 16;
+			memcpy(dst + 3 * x, &o, 4);
+		}
+#else
+		dst[3 * x] = (unsigned char)(d >> 16);
+		dst[3 * x + 1] = (unsigned char)(d >> 8);
+		dst[3 * x + 2] = (unsigned char)d;
+#endif
+		x++;
 	}
 }
 
@@ -580,8 +633,10 @@ static int S_deflate(tr_buf *z, const unsigned char *data, int w, int h, int str
 	memset(&e, 0, sizeof(e));
 	e.out = z;
 	e.s1 = 1;
-	e.wcap = 2 * (size_t)S_WSIZE + 2 * rowlen;
-	e.win = tr_malloc(e.wcap);
+	/* room for many rows past the window: each move keeps its last 32
+	 * KiB, so the fewer moves the fewer bytes copied */
+	e.wcap = (size_t)S_WSIZE + S_WROOM + 2 * rowlen;
+	e.win = tr_malloc(e.wcap + 1); /* + S_filter's spare byte */
 	e.head = tr_calloc((size_t)1 << S_HBITS, sizeof(uint32_t));
 	e.tok = tr_malloc(S_MAXTOK * sizeof(uint32_t));
 	if (!e.win || !e.head || !e.tok || tr_buf_put(z, zhead, 2) < 0) {
