@@ -420,11 +420,12 @@ static size_t S_same(const unsigned char *p, unsigned char b, size_t n)
 	return i;
 }
 
-/* Adler-32 over p[0..n), n at most a row (98,302 bytes: no overflow of 64
- * bits before the one reduction); 8 zero bytes at a time add 8 * s1. */
-static void S_adler(S_enc *e, const unsigned char *p, size_t n)
+/* Adler-32's sums over p[0..n), not reduced: the caller reduces once a
+ * row (98,302 bytes at most, so neither sum passes 64 bits before);
+ * 8 zero bytes at a time add 8 * a. */
+static void S_sum(uint64_t *pa, uint64_t *pb, const unsigned char *p, size_t n)
 {
-	uint64_t a = e->s1, b = e->s2, v;
+	uint64_t a = *pa, b = *pb, v;
 	size_t i = 0;
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&v, p + i, 8);
@@ -441,8 +442,8 @@ static void S_adler(S_enc *e, const unsigned char *p, size_t n)
 		a += p[i];
 		b += a;
 	}
-	e->s1 = a % S_ADLER_MOD;
-	e->s2 = b % S_ADLER_MOD;
+	*pa = a;
+	*pb = b;
 }
 
 /* A row equal to the one above: filter type 2 and 3w zeros. Matches do
@@ -467,11 +468,15 @@ static void S_zero_row(S_enc *e, size_t rowlen)
 static void S_parse(S_enc *e, size_t s, size_t end)
 {
 	const unsigned char *w = e->win;
+	uint64_t a = e->s1, b = e->s2; /* Adler-32 as the bytes go by */
 	size_t i = s;
 	while (i < end) {
 		if (i > 0) {
 			size_t r = S_same(w + i, w[i - 1], end - i);
 			if (r >= 3) {
+				/* r bytes c add r * a + c * (1 + 2 + ... + r) to b */
+				b += r * a + (uint64_t)w[i - 1] * (r * (r + 1) / 2);
+				a += r * (uint64_t)w[i - 1];
 				S_run(e, w[i - 1], r);
 				i += r;
 				continue;
@@ -497,15 +502,20 @@ static void S_parse(S_enc *e, size_t s, size_t end)
 					}
 					while (len < max && m[len] == w[i + len])
 						len++;
+					S_sum(&a, &b, w + i, len);
 					S_match(e, (unsigned)len, pos - cand);
 					i += len;
 					continue;
 				}
 			}
 		}
+		a += w[i];
+		b += a;
 		S_lit(e, w[i]);
 		i++;
 	}
+	e->s1 = a % S_ADLER_MOD;
+	e->s2 = b % S_ADLER_MOD;
 }
 
 /* Whether 4 pixels are those of the row above. */
@@ -569,7 +579,6 @@ static void S_busy_row(S_enc *e, const uint32_t *cur, const uint32_t *up, int w,
 	}
 	s = e->wlen;
 	S_filter(e->win + s, cur, up, w);
-	S_adler(e, e->win + s, rowlen);
 	e->wlen += rowlen;
 	S_parse(e, s, e->wlen);
 }
