@@ -160,28 +160,55 @@ static double S_png_scale(const tr_scene *s)
 	return floor(scale * 1000) / 1000;
 }
 
+/* Whether the scene's first mark is an opaque rectangle over the whole
+ * surface, on whole pixels (the scene's size times scale is the
+ * surface's): then it sets every pixel, and nothing needs painting
+ * under it. */
+static bool S_covers(const tr_scene *s, double scale, int w, int h)
+{
+	const tr_mark *m = s->nmarks ? &s->marks[0] : NULL;
+	tr_style st;
+	double rgb[3];
+	if (!m || m->kind != TR_MARK_RECT || m->x != 0 || m->y != 0 ||
+	    m->w < s->width || m->h < s->height || s->width * scale != (double)w ||
+	    s->height * scale != (double)h)
+		return false;
+	tr_scene_resolve(&st, s, m->cls, false);
+	return S_rgb(st.fill, rgb);
+}
+
 static int S_png(tr_buf *out, const tr_scene *s)
 {
 	double scale = S_png_scale(s);
 	int w = (int)ceil(s->width * scale);
 	int h = (int)ceil(s->height * scale);
-	cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	cairo_t *cr = cairo_create(surface);
+	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+	/* pixels not cleared first (cairo would): the background rect or
+	 * the white paint below sets every one of them */
+	unsigned char *data = stride > 0 ? malloc((size_t)stride * (size_t)h) : NULL;
+	cairo_surface_t *surface;
+	cairo_t *cr;
 	int rc;
+	if (!data)
+		return stride > 0 ? tr_error_set("out of memory while drawing the PNG")
+		                  : tr_error_set("cairo could not draw the PNG: %d pixels wide", w);
+	surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24, w, h, stride);
+	cr = cairo_create(surface);
 	cairo_scale(cr, scale, scale);
-	/* the scene's background rect paints it; white under it, should a
-	 * scene have none */
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
+	/* white under the scene, should its background not cover it all */
+	if (!S_covers(s, scale, w, h)) {
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+	}
 	S_draw(cr, s);
 	rc = S_status(cairo_status(cr), "PNG");
 	cairo_destroy(cr);
 	if (rc == 0) {
 		cairo_surface_flush(surface);
-		rc = tr_png_encode_rgb24(out, cairo_image_surface_get_data(surface), w, h,
-		                         cairo_image_surface_get_stride(surface));
+		rc = tr_png_encode_rgb24(out, data, w, h, stride);
 	}
 	cairo_surface_destroy(surface);
+	free(data);
 	return rc;
 }
 
