@@ -271,11 +271,12 @@ static int S_server_findings(tr_results *r, const tr_run *run,
 		                  run->path, 0,
 		                  "the client machine's CPU was at %.0f%% or more, with "
 		                  "pgbench itself using %.0f%% of it or more, in %zu "
-		                  "of %zu samples (%.0f%%; at most %.0f%%): the figures "
-		                  "may measure the client, not the server",
+		                  "of the %zu samples after pgbench's start (%.0f%%; at "
+		                  "most %.0f%%): the figures may measure the client, not "
+		                  "the server",
 		                  TR_CLIENT_BUSY_PCT, TR_CLIENT_PGBENCH_PCT,
-		                  rs->busy_samples, rs->cpu_samples,
-		                  100.0 * (double)rs->busy_samples / (double)rs->cpu_samples,
+		                  rs->busy_samples, rs->cpu_samples - 1,
+		                  100.0 * (double)rs->busy_samples / (double)(rs->cpu_samples - 1),
 		                  rs->cpu_pct_max);
 	for (size_t i = 0; rc == 0 && i < rs->data->nnotes; i++)
 		rc = tr_diags_add(&r->findings, TR_SEV_NOTE, "server-samples",

@@ -155,10 +155,12 @@ typedef struct tr_run_server {
 	double cpu_pct_mean;
 	double pgbench_cpu_pct_max;    /* pgbench's share of the machine */
 	size_t cpu_samples;            /* samples with a client CPU figure */
-	size_t busy_samples;           /* of those, >= TR_CLIENT_BUSY_PCT with
+	size_t busy_samples;           /* of those but the first (pgbench's
+	                                  start), >= TR_CLIENT_BUSY_PCT with
 	                                  pgbench's >= TR_CLIENT_PGBENCH_PCT
 	                                  (or unknown) */
-	bool client_bound;             /* busy in >= TR_CLIENT_BOUND_SHARE */
+	bool client_bound;             /* busy in >= TR_CLIENT_BOUND_SHARE of
+	                                  the samples but the first */
 	/* Counters over pgbench's transactions (NaN when unknown). */
 	double wal_bytes_per_tx;
 	double blks_read_per_tx;

@@ -6,7 +6,8 @@ each, whose pgbench summaries are copies of real pgbench 15 output (the
 stock-vs-tuned sample's bench1 runs, progress lines dropped), and beside
 aws's runs hand-written runN.server.json files (docs/run.md, schema 1);
 local has none. Run 3 of aws has a client CPU at >= 90% in 2 of 10 samples
-(client-bound); the others stay below.
+(client-bound: the first, pgbench's start, never counts, and 1 of the 9
+after it is a tenth); the others stay below.
 
 check: the figures of results.json, report.md and a writeup quoting them,
 each worked out here from the files written by `make` (sums, shares,

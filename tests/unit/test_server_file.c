@@ -56,11 +56,12 @@ static char *S_file_pg(const char *cpu, const char *pg, const char *waits,
 	return out;
 }
 
-/* pgbench's share: 10 (exactly TR_CLIENT_PGBENCH_PCT) in the second
- * sample, 12.5 at most. */
+/* pgbench's share: 10 (exactly TR_CLIENT_PGBENCH_PCT) in the third
+ * sample (the second with a figure: the first holds pgbench's start and
+ * never counts as busy), 12.5 at most. */
 static char *S_file(const char *cpu, const char *waits, const char *active)
 {
-	return S_file_pg(cpu, "[null, 10, 2, 3, 4, 12.5, 4, 3, 2, 1, null]", waits,
+	return S_file_pg(cpu, "[null, 2, 10, 3, 4, 12.5, 4, 3, 2, 1, null]", waits,
 	                 active);
 }
 
@@ -71,9 +72,10 @@ static const char S_waits[] =
 
 static void test_good(void)
 {
-	/* one of ten samples at exactly 90% (busy: >= 90), pgbench's own at
-	 * exactly 10% (>= 10) in it: 10% of samples, client-bound (>= 10%) */
-	char *text = S_file("[null, 90, 50, 40, 30, 20, 10, 10, 10, 10, 15]",
+	/* one sample at exactly 90% (busy: >= 90), pgbench's own at exactly
+	 * 10% (>= 10) in it: 1 of the 9 samples after the first (pgbench's
+	 * start), 11.1%, client-bound (>= 10%) */
+	char *text = S_file("[null, 50, 90, 40, 30, 20, 10, 10, 10, 10, 15]",
 	                    S_waits, "10");
 	tr_server *s = NULL;
 	tr_run_server rs;
@@ -107,7 +109,7 @@ static void test_good(void)
 	CHECK_DBL(rs.wait_share[0], 0.6, 1e-15);
 	CHECK_DBL(rs.wait_share[1], 0.3, 1e-15);
 	CHECK_DBL(rs.wait_share[2], 0.1, 1e-15);
-	/* 90+50+40+30+20+10+10+10+10+15 = 285 over 10 samples */
+	/* 50+90+40+30+20+10+10+10+10+15 = 285 over 10 samples */
 	CHECK_INT(rs.cpu_samples, 10);
 	CHECK_INT(rs.busy_samples, 1);
 	CHECK_DBL(rs.cpu_pct_max, 90, 0);
@@ -127,7 +129,7 @@ static void test_good(void)
 /* A light client: its busiest sample is 89.9% (under 90): not bound. */
 static void test_light(void)
 {
-	char *text = S_file("[null, 89.9, 50, 40, 30, 20, 10, 10, 10, 10, 15]",
+	char *text = S_file("[null, 50, 89.9, 40, 30, 20, 10, 10, 10, 10, 15]",
 	                    "[]", "0");
 	tr_server *s = NULL;
 	tr_run_server rs;
@@ -143,15 +145,45 @@ static void test_light(void)
 	tr_server_free(s);
 }
 
+/* pgbench's start: the first sample with a figure, the machine at 100%
+ * and pgbench at 11% (connecting), the rest at 20% and 1%: not busy, as
+ * the start says nothing of the run (0 of 9 busy, not bound; the maximum
+ * still 100). Then the second sample busy as well: 1 of 9, bound. */
+static void test_start_sample(void)
+{
+	static const struct { const char *cpu, *pg; size_t busy; bool bound; } cases[] = {
+		{ "[null, 100, 20, 20, 20, 20, 20, 20, 20, 20, 20]",
+		  "[null, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1]", 0, false },
+		{ "[null, 100, 100, 20, 20, 20, 20, 20, 20, 20, 20]",
+		  "[null, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1]", 1, true },
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char *text = S_file_pg(cases[k].cpu, cases[k].pg, "[]", "0");
+		tr_server *s = NULL;
+		tr_run_server rs;
+		CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
+		free(text);
+		if (!s)
+			return;
+		CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
+		CHECK_INT(rs.cpu_samples, 10);
+		CHECK_INT(rs.busy_samples, cases[k].busy);
+		CHECK(rs.client_bound == cases[k].bound);
+		CHECK_DBL(rs.cpu_pct_max, 100, 0);
+		tr_run_server_free(&rs);
+		tr_server_free(s);
+	}
+}
+
 /* A machine full of other work: 100% in every sample, pgbench at 9.9% of
  * it at most (under 10): not bound. Then the same with pgbench's figure
- * unknown in two samples (null): those go by the machine alone, 2 of 10
- * busy, bound. */
+ * unknown in two samples after the first (null): those go by the machine
+ * alone, 2 of 9 busy, bound. */
 static void test_busy_neighbour(void)
 {
 	static const char cpu[] = "[null, 100, 100, 100, 100, 100, 100, 100, 100, "
 	                          "100, 100]";
-	char *text = S_file_pg(cpu, "[null, 9.9, 1, 1, 1, 1, 1, 1, 1, 1, 0]", "[]",
+	char *text = S_file_pg(cpu, "[null, 1, 9.9, 1, 1, 1, 1, 1, 1, 1, 0]", "[]",
 	                       "0");
 	tr_server *s = NULL;
 	tr_run_server rs;
@@ -166,7 +198,7 @@ static void test_busy_neighbour(void)
 	tr_run_server_free(&rs);
 	tr_server_free(s);
 
-	text = S_file_pg(cpu, "[null, null, 1, 1, 1, 1, 1, 1, 1, 1, null]", "[]",
+	text = S_file_pg(cpu, "[null, 1, null, 1, 1, 1, 1, 1, 1, 1, null]", "[]",
 	                 "0");
 	s = NULL;
 	CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
@@ -252,6 +284,7 @@ int main(void)
 {
 	RUN(test_good);
 	RUN(test_light);
+	RUN(test_start_sample);
 	RUN(test_busy_neighbour);
 	RUN(test_damaged);
 	return harness_done();
