@@ -148,14 +148,22 @@ static void test_light(void)
 /* pgbench's start: the first sample with a figure, the machine at 100%
  * and pgbench at 11% (connecting), the rest at 20% and 1%: not busy, as
  * the start says nothing of the run (0 of 9 busy, not bound; the maximum
- * still 100). Then the second sample busy as well: 1 of 9, bound. */
+ * still 100). Then the second sample busy as well: 1 of 9, bound. Then
+ * eleven samples with a figure (the first too): 1 busy of the 10 after
+ * the first is exactly a tenth, bound (at least a tenth). */
 static void test_start_sample(void)
 {
-	static const struct { const char *cpu, *pg; size_t busy; bool bound; } cases[] = {
+	static const struct {
+		const char *cpu, *pg;
+		size_t n, busy;
+		bool bound;
+	} cases[] = {
 		{ "[null, 100, 20, 20, 20, 20, 20, 20, 20, 20, 20]",
-		  "[null, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1]", 0, false },
+		  "[null, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1]", 10, 0, false },
 		{ "[null, 100, 100, 20, 20, 20, 20, 20, 20, 20, 20]",
-		  "[null, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1]", 1, true },
+		  "[null, 11, 11, 1, 1, 1, 1, 1, 1, 1, 1]", 10, 1, true },
+		{ "[20, 20, 100, 20, 20, 20, 20, 20, 20, 20, 20]",
+		  "[1, 1, 11, 1, 1, 1, 1, 1, 1, 1, 1]", 11, 1, true },
 	};
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		char *text = S_file_pg(cases[k].cpu, cases[k].pg, "[]", "0");
@@ -166,7 +174,7 @@ static void test_start_sample(void)
 		if (!s)
 			return;
 		CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
-		CHECK_INT(rs.cpu_samples, 10);
+		CHECK_INT(rs.cpu_samples, cases[k].n);
 		CHECK_INT(rs.busy_samples, cases[k].busy);
 		CHECK(rs.client_bound == cases[k].bound);
 		CHECK_DBL(rs.cpu_pct_max, 100, 0);
