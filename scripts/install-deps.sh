@@ -4,7 +4,7 @@
 # Runs as root on Debian 12; elsewhere it only says what is missing.
 set -euo pipefail
 
-build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev libpango1.0-dev libfontconfig-dev
+build_pkgs=(build-essential cmake pkg-config libpq-dev libcairo2-dev libpango1.0-dev
             libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm zlib1g-dev libxxhash-dev fonts-dejavu-core)
 # (dpkg-dev and lintian: tests/e2e/package_deb.sh builds and checks the .deb;
 # fonts-droid-fallback: a CJK font for tests/e2e/chart_scripts.sh, the
