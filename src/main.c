@@ -1,6 +1,5 @@
 /* main.c: `tpsreport COMMAND ...`: dispatch to the commands in cli/. */
 
-#include "chart/chart.h"
 #include "cli/cli.h"
 #include "version.h"
 #include "util/base.h"
@@ -68,11 +67,8 @@ int main(int argc, char **argv)
 		return TR_EXIT_OK;
 	}
 	for (size_t i = 0; i < TR_ARRAY_SIZE(S_commands); i++)
-		if (strcmp(argv[1], S_commands[i].name) == 0) {
-			int rc = S_commands[i].fn(argc - 1, argv + 1);
-			tr_chart_fonts_release();
-			return rc;
-		}
+		if (strcmp(argv[1], S_commands[i].name) == 0)
+			return S_commands[i].fn(argc - 1, argv + 1);
 	tr_cli_error("unknown command '%s'", argv[1]);
 	fputs("Try 'tpsreport --help'.\n", stderr);
 	return TR_EXIT_FAILURE;

@@ -140,12 +140,4 @@ typedef struct tr_chart_list {
 int tr_chart_list_render(tr_buf *out, const tr_results *r,
                          const tr_chart_list *list, tr_chart_format format);
 
-/* Frees what drawing text loaded once for the whole process (Pango's font
- * map, cairo's font caches, fontconfig's configuration and cache). Called
- * once, at the end of main, when no chart is being drawn: the process is
- * about to exit anyway, but a leak checker then scans only tpsreport's own
- * heap (fontconfig's parsed cache made LeakSanitizer's exit scan cost 60%
- * of an instrumented `build`). Nothing to do if no text was measured. */
-void tr_chart_fonts_release(void);
-
 #endif

@@ -19,7 +19,6 @@
  * that a label of any length is measured (and then cut) rather than
  * overflowing. */
 
-#include "chart.h"
 #include "chart_text_internal.h"
 #include "util/alloc.h"
 #include "util/buf.h"
@@ -27,10 +26,8 @@
 #include "util/str.h"
 #include "util/strmap.h"
 
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,9 +136,6 @@ static int S_metrics(tr_text_measure *m, bool bold)
 	return 0;
 }
 
-/* Whether some thread loaded fonts (tr_chart_fonts_release). */
-static atomic_bool S_fonts_loaded;
-
 int tr_text_measure_new(tr_text_measure **out)
 {
 	/* Pango's default font map is one per thread (charts are drawn on
@@ -151,7 +145,6 @@ int tr_text_measure_new(tr_text_measure **out)
 	tr_text_measure *m;
 	int rc;
 	*out = NULL;
-	atomic_store(&S_fonts_loaded, true);
 	m = tr_calloc(1, sizeof(*m));
 	if (!m)
 		return TR_ENOMEM;
@@ -170,18 +163,6 @@ int tr_text_measure_new(tr_text_measure **out)
 	}
 	*out = m;
 	return 0;
-}
-
-void tr_chart_fonts_release(void)
-{
-	if (!atomic_load(&S_fonts_loaded))
-		return;
-	/* This thread's font map (the workers' went with their threads),
-	 * then what cairo and fontconfig keep for every thread. */
-	pango_cairo_font_map_set_default(NULL);
-	cairo_debug_reset_static_data();
-	FcFini();
-	atomic_store(&S_fonts_loaded, false);
 }
 
 void tr_text_measure_free(tr_text_measure *m)
