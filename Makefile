@@ -77,8 +77,12 @@ test-fuzz:
 test-release: all
 	cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS) -LE pg
 
+# ASan keeps freed memory in a quarantine to catch a use after free; its
+# default 256 MB made every instrumented process of the suite fault in
+# memory it never reuses (a build of samples/client-sweep: 17% less CPU
+# with 16 MB). A use of memory among the last 16 MB freed is still caught.
 test-asan: asan
-	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:quarantine_size_mb=16 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(TEST_JOBS) -LE 'browser|package|static|nosan'
 
