@@ -126,23 +126,57 @@ static void test_good(void)
 	tr_server_free(s);
 }
 
-/* A light client: its busiest sample is 89.9% (under 90): not bound. */
-static void test_light(void)
+/* The client figures of a file with these CPU series (no transactions):
+ * parsed and computed into rs; the server to free, NULL if it failed. */
+static tr_server *S_client_of(tr_run_server *rs, const char *cpu, const char *pg)
 {
-	char *text = S_file("[null, 50, 89.9, 40, 30, 20, 10, 10, 10, 10, 15]",
-	                    "[]", "0");
+	char *text = S_file_pg(cpu, pg, "[]", "0");
 	tr_server *s = NULL;
-	tr_run_server rs;
 	CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
 	free(text);
+	if (s)
+		CHECK_INT(tr_run_server_compute(rs, s, 0), 0);
+	return s;
+}
+
+/* A light client: its busiest sample is 89.9% (under 90): not bound
+ * (pgbench's share as S_file's, 10 in that sample). */
+static void test_light(void)
+{
+	tr_run_server rs;
+	tr_server *s = S_client_of(&rs, "[null, 50, 89.9, 40, 30, 20, 10, 10, 10, 10, 15]",
+	                           "[null, 2, 10, 3, 4, 12.5, 4, 3, 2, 1, null]");
 	if (!s)
 		return;
-	CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
 	CHECK_INT(rs.busy_samples, 0);
 	CHECK(!rs.client_bound);
 	CHECK(isnan(rs.wal_bytes_per_tx)); /* no transactions: no ratio */
 	tr_run_server_free(&rs);
 	tr_server_free(s);
+}
+
+/* Each case: CPU series, pgbench's, samples with a figure, busy samples,
+ * client-bound; the machine's maximum is 100 in all. */
+typedef struct {
+	const char *cpu, *pg;
+	size_t n, busy;
+	bool bound;
+} S_client_case;
+
+static void S_client_cases(const S_client_case *cases, size_t ncases)
+{
+	for (size_t k = 0; k < ncases; k++) {
+		tr_run_server rs;
+		tr_server *s = S_client_of(&rs, cases[k].cpu, cases[k].pg);
+		if (!s)
+			return;
+		CHECK_INT(rs.cpu_samples, cases[k].n);
+		CHECK_INT(rs.busy_samples, cases[k].busy);
+		CHECK(rs.client_bound == cases[k].bound);
+		CHECK_DBL(rs.cpu_pct_max, 100, 0);
+		tr_run_server_free(&rs);
+		tr_server_free(s);
+	}
 }
 
 /* pgbench's start: the first sample with a figure, the machine at 100%
@@ -153,11 +187,7 @@ static void test_light(void)
  * the first is exactly a tenth, bound (at least a tenth). */
 static void test_start_sample(void)
 {
-	static const struct {
-		const char *cpu, *pg;
-		size_t n, busy;
-		bool bound;
-	} cases[] = {
+	static const S_client_case cases[] = {
 		{ "[null, 100, 20, 20, 20, 20, 20, 20, 20, 20, 20]",
 		  "[null, 11, 1, 1, 1, 1, 1, 1, 1, 1, 1]", 10, 0, false },
 		{ "[null, 100, 100, 20, 20, 20, 20, 20, 20, 20, 20]",
@@ -165,22 +195,7 @@ static void test_start_sample(void)
 		{ "[20, 20, 100, 20, 20, 20, 20, 20, 20, 20, 20]",
 		  "[1, 1, 11, 1, 1, 1, 1, 1, 1, 1, 1]", 11, 1, true },
 	};
-	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
-		char *text = S_file_pg(cases[k].cpu, cases[k].pg, "[]", "0");
-		tr_server *s = NULL;
-		tr_run_server rs;
-		CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
-		free(text);
-		if (!s)
-			return;
-		CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
-		CHECK_INT(rs.cpu_samples, cases[k].n);
-		CHECK_INT(rs.busy_samples, cases[k].busy);
-		CHECK(rs.client_bound == cases[k].bound);
-		CHECK_DBL(rs.cpu_pct_max, 100, 0);
-		tr_run_server_free(&rs);
-		tr_server_free(s);
-	}
+	S_client_cases(cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 /* A machine full of other work: 100% in every sample, pgbench at 9.9% of
@@ -189,35 +204,13 @@ static void test_start_sample(void)
  * alone, 2 of 9 busy, bound. */
 static void test_busy_neighbour(void)
 {
-	static const char cpu[] = "[null, 100, 100, 100, 100, 100, 100, 100, 100, "
-	                          "100, 100]";
-	char *text = S_file_pg(cpu, "[null, 1, 9.9, 1, 1, 1, 1, 1, 1, 1, 0]", "[]",
-	                       "0");
-	tr_server *s = NULL;
-	tr_run_server rs;
-	CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
-	free(text);
-	if (!s)
-		return;
-	CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
-	CHECK_INT(rs.cpu_samples, 10);
-	CHECK_INT(rs.busy_samples, 0);
-	CHECK(!rs.client_bound);
-	tr_run_server_free(&rs);
-	tr_server_free(s);
-
-	text = S_file_pg(cpu, "[null, 1, null, 1, 1, 1, 1, 1, 1, 1, null]", "[]",
-	                 "0");
-	s = NULL;
-	CHECK_INT(tr_server_parse(&s, text, strlen(text), "run1", PATH), 0);
-	free(text);
-	if (!s)
-		return;
-	CHECK_INT(tr_run_server_compute(&rs, s, 0), 0);
-	CHECK_INT(rs.busy_samples, 2);
-	CHECK(rs.client_bound);
-	tr_run_server_free(&rs);
-	tr_server_free(s);
+	static const S_client_case cases[] = {
+		{ "[null, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100]",
+		  "[null, 1, 9.9, 1, 1, 1, 1, 1, 1, 1, 0]", 10, 0, false },
+		{ "[null, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100]",
+		  "[null, 1, null, 1, 1, 1, 1, 1, 1, 1, null]", 10, 2, true },
+	};
+	S_client_cases(cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 static void S_bad(const char *text, const char *run, const char *want)
